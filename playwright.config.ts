@@ -1,0 +1,22 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * E2E specs run in Debian's Chromium (never a downloaded build) against the real embedded server, which
+ * `scripts/e2e.mjs` starts with a fresh data folder and passes here as E2E_BASE_URL.
+ */
+const chromiumArgs = (process.env.E2E_CHROMIUM_ARGS ?? '').split(' ').filter(Boolean);
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT ?? 'test-results/e2e.json' }]],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: { executablePath: process.env.CHROME_PATH, args: chromiumArgs },
+  },
+});

@@ -1,0 +1,67 @@
+// The web build: Vite's client bundle, then each route prerendered to static HTML, then brotli/gzip variants.
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { computeStamp, root, stampFile } from './build-stamp.mjs';
+
+const dist = path.join(root, 'dist');
+const ssrOut = path.join(root, 'node_modules', '.tmp', 'ssr');
+const COMPRESSIBLE = /\.(html|js|css|svg|json|webmanifest|vtt|txt|xml)$/;
+
+function* walk(folder) {
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else yield full;
+  }
+}
+
+async function prerender() {
+  await build({
+    root,
+    logLevel: 'warn',
+    build: { ssr: 'src/entry-server.tsx', outDir: ssrOut, emptyOutDir: true },
+  });
+  const { render } = await import(pathToFileURL(path.join(ssrOut, 'entry-server.js')).href);
+  const siteUrl = (process.env.SITE_URL || 'http://localhost:8080').replace(/\/$/, '');
+  const template = readFileSync(path.join(dist, 'index.html'), 'utf8').replaceAll('__SITE_URL__', siteUrl);
+  if (!template.includes('<!--app-html-->')) throw new Error('index.html lost its <!--app-html--> marker');
+  writeFileSync(path.join(dist, 'index.html'), template.replace('<!--app-html-->', render('/')));
+  const notFound = template
+    .replace(
+      /<title>[^<]*<\/title>/,
+      '<title>Page not found</title>\n    <meta name="robots" content="noindex" />',
+    )
+    .replace(/\s*<link rel="canonical"[^>]*>/, '')
+    .replace('<!--app-html-->', render('/404'));
+  writeFileSync(path.join(dist, '404.html'), notFound);
+  rmSync(ssrOut, { recursive: true, force: true });
+}
+
+function precompress() {
+  for (const file of walk(dist)) {
+    if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
+    const content = readFileSync(file);
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  }
+}
+
+export async function buildSite() {
+  const stamp = computeStamp();
+  await build({ root, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+  await prerender();
+  precompress();
+  mkdirSync(dist, { recursive: true });
+  writeFileSync(stampFile, stamp);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await buildSite();
+  console.log('Built dist/ (prerendered index.html and 404.html).');
+}

@@ -1,0 +1,92 @@
+// npm test: every check and every suite, then one closing line summing the tests of all of them:
+// typecheck, lint (ESLint, Prettier, knip), Vitest on PGlite, the server suites again on a throwaway
+// PostgreSQL, and the Playwright end-to-end specs in Chromium.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { root } from './build-stamp.mjs';
+import { runE2e } from './e2e.mjs';
+import { startPostgres } from './with-postgres.mjs';
+
+const reports = path.join(root, 'test-results');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function step(name, command, args, env = {}) {
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failures.push(name);
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+  } catch {
+    totals.failed += 1;
+  }
+}
+
+function countPlaywright(file) {
+  try {
+    const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+  } catch {
+    totals.failed += 1;
+  }
+}
+
+step('typecheck', bin('tsc'), ['-b']);
+step('lint', bin('eslint'), ['.', '--max-warnings', '0']);
+step('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
+step('unused files and dependencies', bin('knip'), []);
+
+const pgliteReport = path.join(reports, 'vitest-pglite.json');
+step('unit, component and server tests (PGlite)', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${pgliteReport}`,
+]);
+countVitest(pgliteReport);
+
+const postgres = await startPostgres();
+const postgresReport = path.join(reports, 'vitest-postgres.json');
+try {
+  step(
+    'server tests (PostgreSQL)',
+    bin('vitest'),
+    [
+      'run',
+      '--project',
+      'server',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${postgresReport}`,
+    ],
+    {
+      DATABASE_URL: postgres.url,
+    },
+  );
+} finally {
+  postgres.stop();
+}
+countVitest(postgresReport);
+
+console.log('\n▶ end-to-end tests (Chromium)');
+const e2eReport = path.join(reports, 'e2e.json');
+if ((await runE2e([], { jsonReport: e2eReport })) !== 0) failures.push('end-to-end tests');
+countPlaywright(e2eReport);
+
+if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
+const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exit(failures.length > 0 || totals.failed > 0 ? 1 : 0);

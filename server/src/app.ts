@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Database } from './db/database.ts';
+import { restRoutes } from './routes/rest/rest-routes.ts';
+import type { Site } from './routes/static/load-site.ts';
+import { staticRoutes } from './routes/static/static-routes.ts';
+import { storageRoutes } from './routes/storage/storage-routes.ts';
+
+export interface AppDeps {
+  db: Database;
+  /** Folder holding one sub-folder per storage bucket. */
+  storageFolder: string;
+  site: Site;
+  /** Public keys the API accepts; a request without `apikey` is anonymous too. */
+  anonKey: string;
+}
+
+/**
+ * The page runs its scripts only from its own origin: no inline script, no eval.
+ * Guide images may be absolute https URLs (spec §3), so images may come from any https origin.
+ */
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'https:'],
+  fontSrc: ["'self'"],
+  mediaSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/** Builds the whole HTTP surface; tests call `app.request()` on it without opening a port. */
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono();
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      crossOriginResourcePolicy: false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use('/rest/v1/*', async (c, next) => {
+    const key = c.req.header('apikey');
+    if (key !== undefined && key !== deps.anonKey) {
+      return c.json({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` API key.' }, 401);
+    }
+    await next();
+  });
+  app.route('/rest/v1', restRoutes(deps.db));
+  app.route('/storage/v1', storageRoutes(deps.storageFolder));
+  app.route('/', staticRoutes(deps.site));
+  app.onError((error, c) => {
+    console.error(
+      JSON.stringify({ event: 'http.unhandled_error', path: c.req.path, message: String(error) }),
+    );
+    return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
+  });
+  return app;
+}

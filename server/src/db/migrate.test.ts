@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Database } from './database.ts';
+import { migrate, readMigrations } from './migrate.ts';
+import { openPgliteDatabase } from './pglite-database.ts';
+import { supabaseFolder } from '../../test/test-database.ts';
+
+let db: Database | undefined;
+afterEach(() => db?.close());
+
+describe('migrate', () => {
+  it('applies the project migrations once, in order, and records them', async () => {
+    db = await openPgliteDatabase();
+    const migrations = await readMigrations(path.join(supabaseFolder, 'migrations'));
+    expect(migrations.map((m) => m.version)).toEqual([...migrations.map((m) => m.version)].sort());
+    expect(await migrate(db, migrations)).toHaveLength(migrations.length);
+    expect(await migrate(db, migrations)).toEqual([]);
+    const recorded = await db.query<{ version: string }>(
+      'select version from supabase_migrations.schema_migrations order by 1',
+    );
+    expect(recorded.map((row) => row.version)).toEqual(migrations.map((m) => m.version));
+  });
+
+  it('creates the Supabase roles the policies name', async () => {
+    db = await openPgliteDatabase();
+    await migrate(db, []);
+    const roles = await db.query<{ rolname: string }>(
+      "select rolname from pg_roles where rolname in ('anon', 'authenticated', 'service_role') order by 1",
+    );
+    expect(roles.map((row) => row.rolname)).toEqual(['anon', 'authenticated', 'service_role']);
+  });
+
+  it('leaves nothing behind when a migration fails', async () => {
+    db = await openPgliteDatabase();
+    const broken = [
+      { version: '1', name: 'good', sql: 'create table public.kept (id int);' },
+      { version: '2', name: 'bad', sql: 'create table public.half (id int); select * from missing_table;' },
+    ];
+    await expect(migrate(db, broken)).rejects.toThrow(/Migration 2_bad failed/);
+    const tables = await db.query("select 1 from pg_tables where tablename in ('kept', 'half')");
+    expect(tables).toEqual([]);
+  });
+
+  it('keeps row-level security on guides: anon reads active rows only', async () => {
+    db = await openPgliteDatabase();
+    await migrate(db, await readMigrations(path.join(supabaseFolder, 'migrations')));
+    await db.exec(
+      "insert into public.guides (name, title, is_active) values ('On', 't', true), ('Off', 't', false)",
+    );
+    const visible = await db.transaction(async (tx) => {
+      await tx.query('set local role anon');
+      return tx.query<{ name: string }>('select name from public.guides');
+    });
+    expect(visible.map((row) => row.name)).toEqual(['On']);
+  });
+});

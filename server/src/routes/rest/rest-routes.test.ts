@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.ts';
+import { createTestApp } from '../../../test/test-app.ts';
+import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
+import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
+
+let db: Database;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await db.exec(`
+    insert into public.guides (name, title, quote, image_url, order_index, is_active) values
+      ('Second', 'B', null, 'b.svg', 2, true),
+      ('Hidden', 'H', 'secret', 'h.svg', 0, false),
+      ('First', 'A', 'Quote A', 'https://cdn.example.com/a.png', 1, true),
+      ('Third', 'C', null, null, 3, true);
+  `);
+  app = await createTestApp(db);
+});
+afterAll(() => db.close());
+
+const get = (query: string, headers: Record<string, string> = {}) =>
+  app.request(`/rest/v1/${query}`, { headers });
+
+describe(`GET /rest/v1 on ${databaseKind}`, () => {
+  it('answers the carousel query exactly as supabase-js sends it', async () => {
+    const response = await get(
+      'guides?select=id%2Cname%2Ctitle%2Cquote%2Cimage_url%2Corder_index&is_active=eq.true&order=order_index.asc',
+      { apikey: EMBEDDED_ANON_KEY, authorization: `Bearer ${EMBEDDED_ANON_KEY}`, 'accept-profile': 'public' },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const rows = (await response.json()) as Array<Record<string, unknown>>;
+    expect(rows.map((row) => row.name)).toEqual(['First', 'Second', 'Third']);
+    expect(Object.keys(rows[0] ?? {})).toEqual(['id', 'name', 'title', 'quote', 'image_url', 'order_index']);
+    expect(rows[0]).toMatchObject({
+      quote: 'Quote A',
+      image_url: 'https://cdn.example.com/a.png',
+      order_index: 1,
+    });
+  });
+
+  it('never shows inactive guides, whatever the query asks for', async () => {
+    for (const query of [
+      'guides',
+      'guides?is_active=eq.false',
+      'guides?name=eq.Hidden',
+      'guides?is_active=is.false',
+    ]) {
+      const rows = (await (await get(query)).json()) as Array<{ name: string }>;
+      expect(rows.map((row) => row.name)).not.toContain('Hidden');
+    }
+  });
+
+  it('supports select *, descending order, limit and offset', async () => {
+    const rows = (await (
+      await get('guides?select=*&order=order_index.desc&limit=2&offset=1')
+    ).json()) as Array<{
+      name: string;
+      is_active: boolean;
+    }>;
+    expect(rows.map((row) => row.name)).toEqual(['Second', 'First']);
+    expect(rows[0]?.is_active).toBe(true);
+  });
+
+  it('supports neq, gt, is and in filters', async () => {
+    const names = async (query: string) =>
+      (
+        (await (await get(`guides?select=name&order=order_index&${query}`)).json()) as Array<{ name: string }>
+      ).map((row) => row.name);
+    expect(await names('name=neq.First')).toEqual(['Second', 'Third']);
+    expect(await names('order_index=gt.1')).toEqual(['Second', 'Third']);
+    expect(await names('quote=is.null')).toEqual(['Second', 'Third']);
+    expect(await names('name=in.(First,"Third")')).toEqual(['First', 'Third']);
+  });
+
+  it('returns an empty JSON array when nothing matches', async () => {
+    const response = await get('guides?name=eq.Nobody');
+    expect(await response.json()).toEqual([]);
+  });
+
+  it('treats values as data, never as SQL', async () => {
+    const response = await get(`guides?name=eq.${encodeURIComponent("x' or '1'='1")}`);
+    expect(await response.json()).toEqual([]);
+    const rows = (await (await get('guides?select=name')).json()) as unknown[];
+    expect(rows).toHaveLength(3);
+  });
+
+  it.each([
+    ['guides?select=nope', 400, '42703'],
+    ['guides?nope=eq.1', 400, '42703'],
+    ['guides?order=nope.asc', 400, '42703'],
+    ['guides?name=like.A*', 400, 'PGRST100'],
+    ['guides?name=First', 400, 'PGRST100'],
+    ['guides?order=name.sideways', 400, 'PGRST100'],
+    ['guides?limit=-1', 400, 'PGRST100'],
+    ['guides?select=name;drop table guides', 400, 'PGRST100'],
+    ['guides?is_active=eq.banana', 400, '22P02'],
+    ['guides?name=in.(a', 400, 'PGRST100'],
+    ['nope', 404, 'PGRST205'],
+    ['pg_user', 404, 'PGRST205'],
+  ])('refuses %s with a PostgREST error', async (query, status, code) => {
+    const response = await get(query);
+    expect(response.status).toBe(status);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ code });
+    expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message']);
+    expect(typeof body.message).toBe('string');
+  });
+
+  it.each(['POST', 'PATCH', 'PUT', 'DELETE'])('refuses %s: the REST surface is read-only', async (method) => {
+    const response = await app.request('/rest/v1/guides?id=eq.1', {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: method === 'DELETE' ? null : JSON.stringify({ name: 'Mallory', title: 'x', is_active: true }),
+    });
+    expect(response.status).toBe(405);
+    expect(await response.json()).toMatchObject({ code: 'PGRST117' });
+    const [row] = await db.query<{ count: number }>('select count(*)::int as count from public.guides');
+    expect(row?.count).toBe(4);
+  });
+
+  it('refuses a schema other than public', async () => {
+    const response = await get('guides', { 'accept-profile': 'private' });
+    expect(response.status).toBe(406);
+    expect(await response.json()).toMatchObject({ code: 'PGRST106' });
+  });
+
+  it('refuses an API key it does not know', async () => {
+    const response = await get('guides', { apikey: 'not-the-key' });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ message: 'Invalid API key' });
+  });
+
+  it('lets row-level security decide, not the server: anon has no write grant at the database', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('set local role anon');
+        await tx.query("insert into public.guides (name, title) values ('Mallory', 'x')");
+      }),
+    ).rejects.toThrow(/permission denied/);
+  });
+});

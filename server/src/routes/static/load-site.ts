@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { contentTypeOf } from '../../content-types.ts';
+
+export interface SiteFile {
+  contentType: string;
+  etag: string;
+  cacheControl: string;
+  identity: Uint8Array<ArrayBuffer>;
+  /** Variants written at build time (`file.br`, `file.gz`), so no request pays for compression. */
+  br?: Uint8Array<ArrayBuffer>;
+  gzip?: Uint8Array<ArrayBuffer>;
+}
+
+export interface Site {
+  files: ReadonlyMap<string, SiteFile>;
+  notFound: SiteFile | undefined;
+}
+
+/** Vite puts content-hashed files under assets/: they never change, so browsers may keep them forever. */
+function cacheControlFor(urlPath: string): string {
+  if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  if (urlPath.endsWith('.html')) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+function* walk(folder: string): Generator<string> {
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (entry.isFile()) yield full;
+  }
+}
+
+/** Reads the built site into memory once at start: it is small, and serving from memory is the fastest path. */
+export function loadSite(distDir: string): Site {
+  const files = new Map<string, SiteFile>();
+  if (!existsSync(distDir)) return { files, notFound: undefined };
+  for (const file of walk(distDir)) {
+    const segments = path.relative(distDir, file).split(path.sep);
+    // Build bookkeeping (.vite/manifest.json, .build-stamp) and the compressed variants are not pages.
+    if (segments.some((segment) => segment.startsWith('.')) || /\.(br|gz)$/.test(file)) continue;
+    const urlPath = '/' + segments.join('/');
+    const identity = new Uint8Array(readFileSync(file));
+    const readVariant = (suffix: string) =>
+      existsSync(file + suffix) ? new Uint8Array(readFileSync(file + suffix)) : undefined;
+    const br = readVariant('.br');
+    const gzip = readVariant('.gz');
+    files.set(urlPath, {
+      contentType: contentTypeOf(file),
+      etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
+      cacheControl: cacheControlFor(urlPath),
+      identity,
+      ...(br && { br }),
+      ...(gzip && { gzip }),
+    });
+  }
+  return { files, notFound: files.get('/404.html') };
+}

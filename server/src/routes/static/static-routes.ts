@@ -1,0 +1,71 @@
+import { Hono } from 'hono';
+import type { Site, SiteFile } from './load-site.ts';
+
+function encodingFor(file: SiteFile, acceptEncoding: string): 'br' | 'gzip' | undefined {
+  const accepts = (name: string) =>
+    new RegExp(`(^|[\\s,])${name}(?!;q=0(\\.0+)?(\\s*,|$))`).test(acceptEncoding);
+  if (file.br && accepts('br')) return 'br';
+  if (file.gzip && accepts('gzip')) return 'gzip';
+  return undefined;
+}
+
+/** A single `bytes=start-end` range, as video players ask for; anything else is served whole. */
+function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match) return null;
+  const [, from = '', to = ''] = match;
+  if (from === '' && to === '') return null;
+  const start = from === '' ? Math.max(0, size - Number(to)) : Number(from);
+  const end = from === '' || to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  return start > end || start >= size ? 'unsatisfiable' : { start, end };
+}
+
+function decodedPathname(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname);
+  } catch {
+    return '';
+  }
+}
+
+/** The built site: `/` is index.html, unknown paths get the prerendered 404 page with status 404. */
+export function staticRoutes(site: Site): Hono {
+  const routes = new Hono();
+  routes.get('*', (c) => {
+    const pathname = decodedPathname(c.req.url);
+    const found = site.files.get(pathname === '/' ? '/index.html' : pathname);
+    const file = found ?? site.notFound;
+    if (!file) return c.text('Not found', 404);
+    const status = found ? 200 : 404;
+
+    c.header('Content-Type', file.contentType);
+    c.header('Cache-Control', file.cacheControl);
+    c.header('ETag', file.etag);
+    c.header('Vary', 'Accept-Encoding');
+    if (status === 200 && c.req.header('if-none-match') === file.etag) return c.body(null, 304);
+
+    const encoding = encodingFor(file, c.req.header('accept-encoding') ?? '');
+    let body = (encoding === 'br' ? file.br : encoding === 'gzip' ? file.gzip : undefined) ?? file.identity;
+    if (encoding) c.header('Content-Encoding', encoding);
+    else if (status === 200) {
+      c.header('Accept-Ranges', 'bytes');
+      const range = parseRange(c.req.header('range'), file.identity.byteLength);
+      if (range === 'unsatisfiable') {
+        c.header('Content-Range', `bytes */${file.identity.byteLength}`);
+        return c.body(null, 416);
+      }
+      if (range) {
+        body = file.identity.subarray(range.start, range.end + 1);
+        c.header('Content-Range', `bytes ${range.start}-${range.end}/${file.identity.byteLength}`);
+        c.header('Content-Length', String(body.byteLength));
+        return c.body(body, 206);
+      }
+    }
+    c.header('Content-Length', String(body.byteLength));
+    return c.body(body, status);
+  });
+  return routes;
+}

@@ -1,0 +1,31 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from '../src/app.ts';
+import type { Database } from '../src/db/database.ts';
+import { loadSite } from '../src/routes/static/load-site.ts';
+import { EMBEDDED_ANON_KEY } from '../../supabase/embedded-keys.ts';
+
+/** A small built site on disk, shaped like Vite's output, so server tests need no build. */
+export async function writeFixtureSite(): Promise<string> {
+  const dist = await mkdtemp(path.join(os.tmpdir(), 'dist-'));
+  await mkdir(path.join(dist, 'assets'));
+  await mkdir(path.join(dist, '.vite'));
+  const page = (text: string) =>
+    `<!doctype html><html><head><title>${text}</title></head><body>${text.repeat(200)}</body></html>`;
+  await writeFile(path.join(dist, 'index.html'), page('Home'));
+  await writeFile(path.join(dist, '404.html'), page('Oops! Page not found'));
+  await writeFile(path.join(dist, 'assets', 'app-3f2a1b.js'), 'console.log("app");');
+  await writeFile(path.join(dist, 'teaser.mp4'), Buffer.from('0123456789'));
+  await writeFile(path.join(dist, '.vite', 'manifest.json'), '{}');
+  return dist;
+}
+
+export async function createTestApp(
+  db: Database,
+  options: { storageFolder?: string; distDir?: string } = {},
+) {
+  const storageFolder = options.storageFolder ?? (await mkdtemp(path.join(os.tmpdir(), 'storage-')));
+  const site = loadSite(options.distDir ?? (await writeFixtureSite()));
+  return createApp({ db, storageFolder, site, anonKey: EMBEDDED_ANON_KEY });
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { Database } from '../src/db/database.ts';
+import { migrate, readMigrations } from '../src/db/migrate.ts';
+import { openPgliteDatabase } from '../src/db/pglite-database.ts';
+import { openPostgresDatabase } from '../src/db/postgres-database.ts';
+
+export const supabaseFolder = fileURLToPath(new URL('../../supabase/', import.meta.url));
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or, when DATABASE_URL is set
+ * (`npm test` does so for its PostgreSQL pass), a new database on that server, dropped by `close()`.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.DATABASE_URL;
+  let db: Database;
+  if (serverUrl) {
+    const name = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const inner = await openPostgresDatabase(url.toString());
+    db = {
+      ...inner,
+      async close() {
+        await inner.close();
+        const dropper = new pg.Client({ connectionString: serverUrl });
+        await dropper.connect();
+        await dropper.query(`drop database ${name} with (force)`);
+        await dropper.end();
+      },
+    };
+  } else {
+    db = await openPgliteDatabase();
+  }
+  await migrate(db, await readMigrations(path.join(supabaseFolder, 'migrations')));
+  return db;
+}
+
+export const databaseKind = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';

@@ -1,0 +1,27 @@
+import { useEffect, useState } from 'react';
+import type { Guide } from './api/guide';
+
+export type GuidesState =
+  { status: 'loading' } | { status: 'ready'; guides: Guide[] } | { status: 'unavailable' };
+
+/** Loads the guides after hydration; failure or an empty list is logged and reported as 'unavailable' (spec §8). */
+export function useGuides(): GuidesState {
+  const [state, setState] = useState<GuidesState>({ status: 'loading' });
+  useEffect(() => {
+    let current = true;
+    import('./api/fetch-guides')
+      .then(({ fetchGuides }) => fetchGuides())
+      .then((guides) => {
+        if (guides.length === 0) console.error('Guides: the list is empty; showing placeholders.');
+        if (current) setState(guides.length > 0 ? { status: 'ready', guides } : { status: 'unavailable' });
+      })
+      .catch((error: unknown) => {
+        console.error('Guides: could not load them; showing placeholders.', error);
+        if (current) setState({ status: 'unavailable' });
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return state;
+}

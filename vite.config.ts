@@ -1,0 +1,20 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+/** In `npm run dev`, the embedded server answers the Supabase paths; Vite serves the app with hot reload. */
+const backEnd = `http://localhost:${process.env.API_PORT ?? '8787'}`;
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: { manifest: true },
+  server: {
+    proxy: {
+      '/rest/v1': backEnd,
+      '/functions/v1': backEnd,
+      '/storage/v1': backEnd,
+    },
+  },
+});
