@@ -12,6 +12,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
+  outputDir: 'test-results/e2e-artifacts',
   reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT ?? 'test-results/e2e.json' }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
