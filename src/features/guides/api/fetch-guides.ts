@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { getSupabase } from '@/lib/supabase';
 import { resolveGuideImageUrl } from '../guide-image';
 import { type GuideCardData, guideSchema } from './guide';
