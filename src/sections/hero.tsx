@@ -7,7 +7,7 @@ import { heroCopy } from '@/content/hero';
 import { siteSettings } from '@/content/site';
 
 /** The hero: the headline and its clean-version switch, the promise, and the two ways to the sign-up. */
-export function Hero({ onSignUp }: { onSignUp: () => void }) {
+export function Hero({ onSignUp }: { onSignUp: (opener: HTMLElement) => void }) {
   const [clean, setClean] = useState(false);
   const switchId = useId();
   return (
@@ -46,7 +46,7 @@ export function Hero({ onSignUp }: { onSignUp: () => void }) {
               {heroCopy.body}
             </p>
             <div className="mt-10 flex flex-col items-start gap-5 sm:flex-row sm:items-center sm:gap-7">
-              <Button size="lg" onClick={onSignUp}>
+              <Button size="lg" onClick={(event) => onSignUp(event.currentTarget)}>
                 {heroCopy.primaryCta}
               </Button>
               <a

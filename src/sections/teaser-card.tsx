@@ -7,7 +7,7 @@ import { teaserCopy, teaserSettings } from '@/content/teaser';
  * The teaser card. The video element is in the prerendered page with the still as its poster and
  * preload="none", so nothing of the clip loads until the visitor presses Play Teaser.
  */
-export function TeaserCard({ onUnlock }: { onUnlock: () => void }) {
+export function TeaserCard({ onUnlock }: { onUnlock: (opener: HTMLElement) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [started, setStarted] = useState(false);
 
@@ -64,7 +64,7 @@ export function TeaserCard({ onUnlock }: { onUnlock: () => void }) {
               {teaserCopy.caption}
             </p>
             <div className="flex shrink-0 flex-col items-start gap-2 md:items-end">
-              <Button variant="dark" onClick={onUnlock}>
+              <Button variant="dark" onClick={(event) => onUnlock(event.currentTarget)}>
                 <LockIcon />
                 {teaserCopy.playFullCourse}
               </Button>

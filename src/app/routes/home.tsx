@@ -21,8 +21,10 @@ function scrollToSignup() {
 export function Home() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogWanted, setDialogWanted] = useState(false);
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
 
-  function openDialog() {
+  function openDialog(button: HTMLElement) {
+    setOpener(button);
     setDialogWanted(true);
     setDialogOpen(true);
   }
@@ -31,9 +33,9 @@ export function Home() {
     <>
       <main>
         <Hero
-          onSignUp={() => {
+          onSignUp={(button) => {
             scrollToSignup();
-            openDialog();
+            openDialog(button);
           }}
         />
         <TeaserCard onUnlock={openDialog} />
@@ -45,7 +47,7 @@ export function Home() {
       <SiteFooter />
       {dialogWanted && (
         <Suspense fallback={null}>
-          <SignupDialog open={dialogOpen} onOpenChange={setDialogOpen} />
+          <SignupDialog open={dialogOpen} onOpenChange={setDialogOpen} opener={opener} />
         </Suspense>
       )}
     </>

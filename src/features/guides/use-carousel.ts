@@ -2,7 +2,7 @@ import type { EmblaCarouselType } from 'embla-carousel';
 import type { AutoplayType } from 'embla-carousel-autoplay';
 import { type RefObject, useEffect, useState } from 'react';
 
-export const AUTO_ADVANCE_MS = 3000;
+const AUTO_ADVANCE_MS = 3000;
 
 export interface Carousel {
   api: EmblaCarouselType;
