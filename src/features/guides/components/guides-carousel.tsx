@@ -119,7 +119,7 @@ export function GuidesCarousel() {
             </Button>
           </div>
         </div>
-        <div ref={viewport} className="mt-10 overflow-hidden sm:mt-12">
+        <div ref={viewport} className="mt-8 overflow-hidden pt-2 pb-6 sm:mt-10">
           <div aria-live={rotating ? 'off' : 'polite'} className="-ml-4 flex touch-pan-y sm:-ml-6">
             {state.status === 'loading'
               ? placeholders.map((card) => (
