@@ -41,8 +41,8 @@ create table public.email_outbox (
 -- The worker's claim: due pending rows, and rows whose lease ran out.
 create index email_outbox_due_idx on public.email_outbox (next_attempt_at) where status = 'pending';
 create index email_outbox_leased_idx on public.email_outbox (locked_until) where status = 'sending';
--- The 10-minute dedupe check on every sign-up.
-create index email_outbox_recipient_idx on public.email_outbox (recipient, created_at desc);
+-- The 10-minute dedupe check on every sign-up (case-blind, so case variants of one mailbox count as one).
+create index email_outbox_recipient_idx on public.email_outbox (lower(recipient), created_at desc);
 create index email_outbox_signup_idx on public.email_outbox (signup_id);
 
 alter table public.signups enable row level security;

@@ -59,7 +59,8 @@ export function createSendEmailHandler(deps: SendEmailDeps): SendEmailHandler {
     if (!ipDecision.allowed) return tooMany(ipDecision.retryAfterSeconds);
     const parsed = await readSignup(request);
     if (!parsed.ok) return answer(400, { error: parsed.error });
-    const addressDecision = byAddress.hit(parsed.signup.email);
+    // Case-blind here, so case variants of one mailbox cannot multiply the e-mails it receives.
+    const addressDecision = byAddress.hit(parsed.signup.email.toLowerCase());
     if (!addressDecision.allowed) return tooMany(addressDecision.retryAfterSeconds);
 
     let outboxId: string | undefined;

@@ -6,6 +6,7 @@ import type { SqlDatabase } from './sql-port.ts';
 /** A second sign-up of the same address within this window queues no second e-mail. */
 export const DEDUPE_MINUTES = 10;
 
+// The dedupe check ignores case, so case variants of one mailbox get one e-mail per window.
 // The row lock taken by the upsert serialises concurrent sign-ups of one address, so the outbox check
 // below (a separate statement, with a fresh snapshot) sees a row queued by a transaction that just committed.
 const UPSERT_SIGNUP = `
@@ -22,7 +23,7 @@ select next.id, $1, $2, 'course-access/' || next.id
   from (select nextval(pg_get_serial_sequence('public.email_outbox', 'id')) as id) next
  where not exists (
    select 1 from public.email_outbox
-    where recipient = $2 and kind = 'course-access' and created_at > now() - make_interval(mins => $3)
+    where lower(recipient) = lower($2) and kind = 'course-access' and created_at > now() - make_interval(mins => $3)
  )
 returning id::text as id`;
 

@@ -1,0 +1,62 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/**
+ * A real SMTP server on loopback for delivery tests. `refuse` makes it answer 451 to every message; `stop()`
+ * and `start()` take it down and bring it back on the same port.
+ */
+export async function startSmtpPeer() {
+  const received: ReceivedMail[] = [];
+  let refuse = false;
+  let server: SMTPServer | undefined;
+  let port = 0;
+
+  const start = async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          if (refuse) {
+            callback(Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 }));
+            return;
+          }
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    const listening = server;
+    await new Promise<void>((resolve, reject) => {
+      listening.once('error', reject);
+      listening.listen(port, '127.0.0.1', () => resolve());
+    });
+    port = (listening.server.address() as AddressInfo).port;
+  };
+
+  await start();
+  return {
+    received,
+    get url() {
+      return `smtp://127.0.0.1:${port}`;
+    },
+    setRefusing(value: boolean) {
+      refuse = value;
+    },
+    start,
+    stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+  };
+}
