@@ -8,11 +8,12 @@ export interface ReceivedMail {
 }
 
 /**
- * A real SMTP server on loopback for delivery tests. `refuse` makes it answer 451 to every message; `stop()`
- * and `start()` take it down and bring it back on the same port.
+ * A real SMTP server on loopback for delivery tests. `setRefusing(true)` makes it answer 451 to every message;
+ * `stop()` and `start()` take it down and bring it back on the same port; `delayMs` makes each message slow.
  */
-export async function startSmtpPeer() {
+export async function startSmtpPeer(options: { delayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
+  const receiving: Array<() => void> = [];
   let refuse = false;
   let server: SMTPServer | undefined;
   let port = 0;
@@ -23,6 +24,7 @@ export async function startSmtpPeer() {
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
       onData(stream, session, callback) {
+        receiving.splice(0).forEach((notify) => notify());
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
@@ -30,12 +32,15 @@ export async function startSmtpPeer() {
             callback(Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 }));
             return;
           }
-          received.push({
+          const mail = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
+          };
+          setTimeout(() => {
+            received.push(mail);
+            callback();
+          }, options.delayMs ?? 0);
         });
       },
     });
@@ -53,6 +58,8 @@ export async function startSmtpPeer() {
     get url() {
       return `smtp://127.0.0.1:${port}`;
     },
+    /** Resolves when the next message starts arriving. */
+    nextMessageStarts: () => new Promise<void>((resolve) => receiving.push(resolve)),
     setRefusing(value: boolean) {
       refuse = value;
     },
