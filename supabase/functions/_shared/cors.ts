@@ -1,7 +1,7 @@
 /** CORS for send-email: the configured site origins (and localhost while developing), never `*`. */
 
 /** Every header supabase-js may send with functions.invoke (and its other clients). */
-export const ALLOWED_HEADERS =
+const ALLOWED_HEADERS =
   'apikey, authorization, x-client-info, accept-profile, content-profile, content-type, prefer, x-retry-count, x-region';
 
 const LOCALHOST = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
@@ -19,7 +19,7 @@ export function corsPolicyFor(siteUrls: readonly string[]): CorsPolicy {
   return { origins, allowLocalhost: origins.some((origin) => LOCALHOST.test(origin)) };
 }
 
-export function isAllowedOrigin(policy: CorsPolicy, origin: string): boolean {
+function isAllowedOrigin(policy: CorsPolicy, origin: string): boolean {
   return policy.origins.includes(origin) || (policy.allowLocalhost && LOCALHOST.test(origin));
 }
 

@@ -3,7 +3,7 @@
 export const BRAND = 'Three Lenses';
 /** Bump when the "why you got this" wording changes; stored with each sign-up as its consent version. */
 export const CONSENT_VERSION = 'course-access-2026-11';
-export const SUBJECT = `Your free ${BRAND} course is ready to watch`;
+const SUBJECT = `Your free ${BRAND} course is ready to watch`;
 
 export interface CourseEmail {
   subject: string;

@@ -4,7 +4,7 @@ import type { Log } from './log.ts';
 import type { SqlDatabase } from './sql-port.ts';
 import type { MailTransport } from './transports/mail-transport.ts';
 
-export const DELIVERY_DEFAULTS = {
+const DELIVERY_DEFAULTS = {
   /** First retry 30 s after a failure, doubling each time, never more than an hour apart. */
   firstRetrySeconds: 30,
   maxRetrySeconds: 3600,

@@ -30,7 +30,7 @@ export interface SendEmailDeps {
   onQueued?: (outboxId: string) => void;
 }
 
-export const GENERIC_ERROR = 'Something went wrong on our side. Please try again.';
+const GENERIC_ERROR = 'Something went wrong on our side. Please try again.';
 
 export type SendEmailHandler = (request: Request, clientIp: string) => Promise<Response>;
 

@@ -1,9 +1,9 @@
 /** Reads and validates a send-email request body: `{ name, email }` as JSON, nothing more, nothing less. */
 import { z } from 'zod';
 
-export const MAX_BODY_BYTES = 8 * 1024;
-export const MAX_NAME_LENGTH = 100;
-export const MAX_EMAIL_LENGTH = 254;
+const MAX_BODY_BYTES = 8 * 1024;
+const MAX_NAME_LENGTH = 100;
+const MAX_EMAIL_LENGTH = 254;
 
 export interface Signup {
   /** Trimmed, 1–100 characters, no control characters. */

@@ -4,7 +4,7 @@ import type { Signup } from './signup-request.ts';
 import type { SqlDatabase } from './sql-port.ts';
 
 /** A second sign-up of the same address within this window queues no second e-mail. */
-export const DEDUPE_MINUTES = 10;
+const DEDUPE_MINUTES = 10;
 
 // The dedupe check ignores case, so case variants of one mailbox get one e-mail per window.
 // The row lock taken by the upsert serialises concurrent sign-ups of one address, so the outbox check

@@ -1,7 +1,7 @@
 /** Resend's HTTPS API (POST /emails), the transport hosted Supabase can use: its SMTP ports are blocked. */
 import { DeliveryError, type MailTransport } from './mail-transport.ts';
 
-export const RESEND_API_URL = 'https://api.resend.com';
+const RESEND_API_URL = 'https://api.resend.com';
 
 /** Seconds from a Retry-After header (delta-seconds or an HTTP date), if it holds one. */
 function retryAfter(header: string | null, now = Date.now()): number | undefined {
