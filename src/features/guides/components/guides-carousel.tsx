@@ -38,15 +38,15 @@ export function GuidesCarousel() {
   useEffect(() => {
     if (!carousel) return;
     const { api, autoplay } = carousel;
-    if (rotating) autoplay.play();
-    else autoplay.stop();
-    // A drag stops Autoplay; when nothing else holds it, it goes on once the drag ends.
-    const resume = () => {
-      if (rotating) autoplay.play();
+    const apply = () => {
+      if (rotating && api.scrollSnapList().length > 1) autoplay.play();
+      else autoplay.stop();
     };
-    api.on('pointerUp', resume);
+    apply();
+    // A drag stops Autoplay, and a resize re-initialises it stopped: either way it goes on if nothing holds it.
+    api.on('pointerUp', apply).on('reInit', apply);
     return () => {
-      api.off('pointerUp', resume);
+      api.off('pointerUp', apply).off('reInit', apply);
     };
   }, [carousel, rotating]);
 
