@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { LockIcon, PlayIcon } from '@/components/ui/icons';
 import { teaserCopy, teaserSettings } from '@/content/teaser';
@@ -11,9 +11,14 @@ export function TeaserCard({ onUnlock }: { onUnlock: (opener: HTMLElement) => vo
   const video = useRef<HTMLVideoElement>(null);
   const [started, setStarted] = useState(false);
 
+  // The overlay button goes away once playing starts: keyboard focus moves to the player and its controls.
+  useEffect(() => {
+    if (started) video.current?.focus();
+  }, [started]);
+
   function play() {
     setStarted(true);
-    void video.current?.play();
+    video.current?.play().catch((error: unknown) => console.error('Teaser: playback did not start.', error));
   }
 
   return (
