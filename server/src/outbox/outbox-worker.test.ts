@@ -109,9 +109,7 @@ describe('the outbox worker in the real server process', () => {
           select 'person' || n || '@example.com', 'Person ' || n, 'test', 'test' from generate_series(1, 200) n
           returning id, email
         )
-        insert into public.email_outbox (id, signup_id, recipient, idempotency_key)
-        select nextval(pg_get_serial_sequence('public.email_outbox', 'id')), id, email, 'pending-' || id from people`);
-      await db.query("update public.email_outbox set idempotency_key = 'course-access/' || id");
+        insert into public.email_outbox (signup_id, recipient) select id, email from people`);
 
       const deadline = Date.now() + 90_000;
       for (;;) {
