@@ -81,6 +81,7 @@ async function deliverOne(context: DeliveryContext, row: ClaimedRow, settings: D
     );
     context.log.info({
       event: 'mail.sent',
+      to: row.recipient,
       outbox_id: row.id,
       provider: context.transport.name,
       attempt: row.attempts,
