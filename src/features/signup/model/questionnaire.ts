@@ -87,8 +87,10 @@ export function questionnaireReducer(
   switch (action.type) {
     case 'next':
       if (!canLeaveStep(state)) return { ...state, strengthsError: true };
+      if (state.step === TOTAL_STEPS) return state;
       return { ...state, step: clampStep(state.step + 1), strengthsError: false };
     case 'back':
+      if (state.step === 1) return state;
       return { ...state, step: clampStep(state.step - 1), strengthsError: false };
     case 'toggleWorry': {
       const known = knownWorries.has(action.worry);
