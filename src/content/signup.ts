@@ -107,7 +107,8 @@ export const signupCopy = {
     title: 'What worries you most about your future?',
     hint: 'Pick up to 3.',
     /** spec §5 */
-    counter: (selected: number, max: number) => `Selected ${selected}/${max}. No wrong answers here, promise.`,
+    counter: (selected: number, max: number) =>
+      `Selected ${selected}/${max}. No wrong answers here, promise.`,
   },
   dream: {
     title: 'What did you dream of becoming as a child?',

@@ -169,7 +169,10 @@ describe('submit (step 5)', () => {
   });
 
   it('with no strength shows "strengths-missing" and does not start sending', () => {
-    const state = run([{ type: 'submit' }], { ...readyToSend, answers: { ...readyToSend.answers, strengths: [] } });
+    const state = run([{ type: 'submit' }], {
+      ...readyToSend,
+      answers: { ...readyToSend.answers, strengths: [] },
+    });
     expect(state).toMatchObject({ sending: false, message: 'strengths-missing' });
   });
 

@@ -5,7 +5,7 @@ export const TOTAL_STEPS = 5;
 export const MAX_WORRIES = 3;
 export const MIN_STRENGTHS = 1;
 /** The step whose Next needs at least one strength. */
-export const STRENGTHS_STEP = 4;
+const STRENGTHS_STEP = 4;
 
 export type Step = 1 | 2 | 3 | 4 | 5;
 
@@ -19,7 +19,7 @@ export interface Answers {
 }
 
 /** What the visitor last saw after a submit: the outcome of the send, or why nothing was sent. */
-export type SubmitMessage = 'sent' | 'send-failed' | 'strengths-missing';
+type SubmitMessage = 'sent' | 'send-failed' | 'strengths-missing';
 
 export interface QuestionnaireState {
   step: Step;
@@ -56,7 +56,7 @@ export function progressPercent(step: Step): number {
   return Math.round((step / TOTAL_STEPS) * 100);
 }
 
-export function canLeaveStep(state: QuestionnaireState): boolean {
+function canLeaveStep(state: QuestionnaireState): boolean {
   return state.step !== STRENGTHS_STEP || state.answers.strengths.length >= MIN_STRENGTHS;
 }
 
@@ -134,7 +134,9 @@ export function questionnaireReducer(
  */
 export function restoreState(step: Step, stored: Answers): QuestionnaireState {
   const ageGroup = stored.ageGroup;
-  const worries = [...new Set(stored.worries)].filter((worry) => knownWorries.has(worry)).slice(0, MAX_WORRIES);
+  const worries = [...new Set(stored.worries)]
+    .filter((worry) => knownWorries.has(worry))
+    .slice(0, MAX_WORRIES);
   const strengths = ageGroup
     ? [...new Set(stored.strengths)].filter((strength) => strengthOptions[ageGroup].includes(strength))
     : [];
