@@ -4,7 +4,7 @@
  * of the tab and are gone when the tab closes, or when the visitor starts over (docs/decisions/0031).
  */
 import { useSyncExternalStore } from 'react';
-import * as z from 'zod/mini';
+import { z } from 'zod/mini';
 import { ageGroups } from '@/content/signup';
 import { sendSignupEmail } from './api/send-signup-email';
 import {
@@ -15,6 +15,9 @@ import {
   restoreState,
   signupPayload,
 } from './model/questionnaire';
+
+// zod compiles object parsers with `new Function` unless told not to; the page's CSP forbids eval.
+z.config({ jitless: true });
 
 export const STORAGE_KEY = 'three-lenses.signup.v1';
 
