@@ -213,6 +213,20 @@ describe('Questionnaire: submit', () => {
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
+  it('Next on step 4 moves to step 5 and never submits, even with the contact filled in', async () => {
+    const fetchMock = answerSendEmail(200);
+    render(<Questionnaire variant="full" />);
+    goToContactStep();
+    fillContact();
+    back();
+    next();
+    expect(heading()).toHaveTextContent('Where should we send your course?');
+    expect(heading()).toHaveFocus();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
   it('shows "Sending..." disabled while sending, sends {name, email} once, then the success message', async () => {
     const fetchMock = holdSendEmail();
     render(<Questionnaire variant="full" />);

@@ -127,12 +127,19 @@ export function Questionnaire({ variant }: { variant: 'full' | 'compact' }) {
         >
           {signupCopy.back}
         </button>
+        {/* Distinct keys: reusing one <button> would turn the clicked Next into a submit mid-click. */}
         {step < TOTAL_STEPS ? (
-          <button type="button" className={primaryButton} onClick={() => navigate({ type: 'next' })}>
+          <button
+            key="next"
+            type="button"
+            className={primaryButton}
+            onClick={() => navigate({ type: 'next' })}
+          >
             {signupCopy.next}
           </button>
         ) : (
           <button
+            key="submit"
             ref={submitRef}
             type="submit"
             className={primaryButton}
@@ -159,7 +166,7 @@ export function Questionnaire({ variant }: { variant: 'full' | 'compact' }) {
           role="status"
           aria-live="polite"
           aria-atomic="true"
-          className={`font-semibold empty:hidden ${message ? submitMessages[message].tone : ''}`}
+          className={`min-h-6 font-semibold ${message ? submitMessages[message].tone : ''}`}
         >
           {message && submitMessages[message].text}
         </p>
