@@ -3,6 +3,7 @@ import { initialState } from './model/questionnaire';
 import { STORAGE_KEY, createQuestionnaireStore } from './questionnaire-store';
 
 const storage = () => window.sessionStorage;
+const fakeStorage = (raw: string) => ({ getItem: () => raw, setItem: () => {}, removeItem: () => {} });
 
 function deferred() {
   let resolve!: () => void;
@@ -54,8 +55,32 @@ describe('questionnaire store', () => {
   });
 
   it('ignores stored data that does not fit the schema', () => {
-    for (const bad of ['not json', '{"step":9,"answers":{}}', '{"step":2}', 'null']) {
-      window.sessionStorage.setItem(STORAGE_KEY, bad);
+    const answers = { ageGroup: null, worries: [], dream: '', strengths: [], name: '', email: '' };
+    const valid = { step: 2, answers };
+    expect(
+      createQuestionnaireStore({
+        storage: () => fakeStorage(JSON.stringify(valid)),
+        send: vi.fn(),
+      }).getState().step,
+    ).toBe(2);
+    const bad = [
+      'not json',
+      'null',
+      '[]',
+      JSON.stringify({ step: 2 }),
+      JSON.stringify({ ...valid, step: 9 }),
+      JSON.stringify({ ...valid, step: '2' }),
+      JSON.stringify({ ...valid, answers: null }),
+      JSON.stringify({ ...valid, answers: { ...answers, ageGroup: '36-44' } }),
+      JSON.stringify({ ...valid, answers: { ...answers, ageGroup: undefined } }),
+      JSON.stringify({ ...valid, answers: { ...answers, worries: 'Burnout' } }),
+      JSON.stringify({ ...valid, answers: { ...answers, strengths: [1] } }),
+      JSON.stringify({ ...valid, answers: { ...answers, dream: null } }),
+      JSON.stringify({ ...valid, answers: { ...answers, name: 42 } }),
+      JSON.stringify({ ...valid, answers: { ...answers, email: undefined } }),
+    ];
+    for (const raw of bad) {
+      window.sessionStorage.setItem(STORAGE_KEY, raw);
       expect(createQuestionnaireStore({ storage, send: vi.fn() }).getState()).toBe(initialState);
     }
   });

@@ -4,35 +4,45 @@
  * of the tab and are gone when the tab closes, or when the visitor starts over (docs/decisions/0031).
  */
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod/mini';
-import { ageGroups } from '@/content/signup';
+import { type AgeGroupId, ageGroups } from '@/content/signup';
 import { sendSignupEmail } from './api/send-signup-email';
 import {
+  type Answers,
   type QuestionnaireAction,
   type QuestionnaireState,
+  type Step,
   initialState,
   questionnaireReducer,
   restoreState,
   signupPayload,
 } from './model/questionnaire';
 
-// zod compiles object parsers with `new Function` unless told not to; the page's CSP forbids eval.
-z.config({ jitless: true });
-
 export const STORAGE_KEY = 'three-lenses.signup.v1';
 
-/** What is written to storage: the step and the answers, never the sending state or a message. */
-const storedSchema = z.object({
-  step: z.literal([1, 2, 3, 4, 5]),
-  answers: z.object({
-    ageGroup: z.nullable(z.enum(ageGroups.map((group) => group.id))),
-    worries: z.array(z.string()),
-    dream: z.string(),
-    strengths: z.array(z.string()),
-    name: z.string(),
-    email: z.string(),
-  }),
-});
+const steps: readonly Step[] = [1, 2, 3, 4, 5];
+const ageGroupIds: readonly (AgeGroupId | null)[] = [null, ...ageGroups.map((group) => group.id)];
+
+const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/**
+ * The schema of what is written to storage (the step and the answers, never the sending state or a message),
+ * checked by hand: zod would add about 5 KB gzipped to the first load for this one check (docs/decisions/0031).
+ */
+function parseStored(value: unknown): { step: Step; answers: Answers } | null {
+  if (typeof value !== 'object' || value === null || !('step' in value) || !('answers' in value)) return null;
+  const { answers } = value;
+  const step = steps.find((candidate) => candidate === value.step);
+  if (step === undefined || typeof answers !== 'object' || answers === null) return null;
+  const field = (name: string): unknown => (name in answers ? Reflect.get(answers, name) : undefined);
+  const ageGroup = ageGroupIds.find((id) => id === field('ageGroup'));
+  const [worries, strengths, dream, name, email] = ['worries', 'strengths', 'dream', 'name', 'email'].map(
+    field,
+  );
+  if (ageGroup === undefined || !isStringArray(worries) || !isStringArray(strengths)) return null;
+  if (typeof dream !== 'string' || typeof name !== 'string' || typeof email !== 'string') return null;
+  return { step, answers: { ageGroup, worries, strengths, dream, name, email } };
+}
 
 export interface QuestionnaireStore {
   getState(): QuestionnaireState;
@@ -56,8 +66,8 @@ export function createQuestionnaireStore({ storage, send }: StoreDeps): Question
     try {
       const raw = storage()?.getItem(STORAGE_KEY);
       if (!raw) return initialState;
-      const stored = storedSchema.safeParse(JSON.parse(raw));
-      return stored.success ? restoreState(stored.data.step, stored.data.answers) : initialState;
+      const stored = parseStored(JSON.parse(raw));
+      return stored ? restoreState(stored.step, stored.answers) : initialState;
     } catch {
       return initialState;
     }
