@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
+  SEND_EMAIL,
   STORAGE_KEY,
   answerUpToContact,
   copy,
@@ -166,7 +167,7 @@ test('a failed send shows the failure message, logs the error and keeps the form
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.route('**/functions/v1/send-email', fail);
+  await page.route(SEND_EMAIL, fail);
   await openHome(page);
   const form = signupSection(page);
   await answerUpToContact(form);
@@ -182,14 +183,14 @@ test('a failed send shows the failure message, logs the error and keeps the form
   await expect(form.getByRole('textbox', { name: 'Your email' })).toHaveValue('ada@example.com');
 
   // The network itself failing is a failure too.
-  await page.unroute('**/functions/v1/send-email');
-  await page.route('**/functions/v1/send-email', (route) => route.abort('failed'));
+  await page.unroute(SEND_EMAIL);
+  await page.route(SEND_EMAIL, (route) => route.abort('failed'));
   await form.getByRole('button', { name: copy.submit }).click();
   await expect(form.getByRole('button', { name: copy.submit })).toBeEnabled();
   await expect(form.getByRole('status')).toHaveText(copy.sendFailed);
 
-  await page.unroute('**/functions/v1/send-email');
-  await page.route('**/functions/v1/send-email', succeed);
+  await page.unroute(SEND_EMAIL);
+  await page.route(SEND_EMAIL, succeed);
   await form.getByRole('button', { name: copy.submit }).click();
   await expect(form.getByRole('status')).toHaveText(copy.sent);
 });

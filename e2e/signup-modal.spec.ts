@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  SEND_EMAIL,
   answerUpToContact,
   copy,
   expectStep,
@@ -61,7 +62,7 @@ test('the whole journey in the modal opened by "Play Full Course (locked)"', asy
 });
 
 test('a failure in the modal shows the failure message and keeps the form', async ({ page }) => {
-  await page.route('**/functions/v1/send-email', fail);
+  await page.route(SEND_EMAIL, fail);
   await openHome(page);
   await page.getByRole('button', { name: 'Sign up free and watch instantly' }).click();
   const dialog = signupDialog(page);
