@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   SEND_EMAIL,
@@ -283,4 +285,27 @@ test('every control is a touch target of at least 44 px', async ({ page }) => {
   await form.getByRole('checkbox', { name: 'Art & Design' }).check();
   await next(form);
   await targets();
+});
+
+test('against the real back end: the sign-up is accepted and the course e-mail lands in the mailbox', async ({
+  page,
+}) => {
+  const address = `signup-${Date.now()}@example.com`;
+  const mailFolder = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
+  const mailFor = async () => {
+    for (const file of await readdir(mailFolder).catch(() => [])) {
+      const raw = await readFile(path.join(mailFolder, file), 'utf8');
+      if (raw.includes(`To: ${address}`)) return raw;
+    }
+    return undefined;
+  };
+  await openHome(page);
+  const form = signupSection(page);
+  await answerUpToContact(form);
+  await fillContact(form, 'Mary Jackson', address);
+  const response = page.waitForResponse((answer) => answer.url().includes('/functions/v1/send-email'));
+  await form.getByRole('button', { name: copy.submit }).click();
+  expect((await response).status()).toBe(200);
+  await expect(form.getByRole('status')).toHaveText(copy.sent);
+  await expect.poll(mailFor, { timeout: 15_000 }).toContain('Mary Jackson');
 });

@@ -30,7 +30,7 @@ export function AboutYouStep({
   return (
     <div className="space-y-6">
       <fieldset>
-        <legend className="mb-3 font-semibold text-slate-900">{copy.ageLegend}</legend>
+        <legend className="mb-3 font-semibold text-ink">{copy.ageLegend}</legend>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           {ageGroups.map((group) => (
             <ChoiceChip
@@ -47,7 +47,7 @@ export function AboutYouStep({
       </fieldset>
 
       <fieldset aria-describedby={describedBy}>
-        <legend className="mb-3 font-semibold text-slate-900">
+        <legend className="mb-3 font-semibold text-ink">
           {ageGroup === 'under25' ? copy.subjectsLegend : copy.skillsLegend}
         </legend>
         {ageGroup ? (
@@ -63,7 +63,7 @@ export function AboutYouStep({
             ))}
           </div>
         ) : (
-          <p className="text-slate-700">{copy.chooseAgeFirst}</p>
+          <p className="text-ink-soft">{copy.chooseAgeFirst}</p>
         )}
         {tooFew && (
           <p id={hintId} className="mt-3 text-sm font-medium text-red-700">

@@ -8,9 +8,9 @@ export function ChoiceChip({
   return (
     <label
       data-slot="choice-chip"
-      className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-800 transition-colors has-checked:border-blue-700 has-checked:bg-blue-50 has-disabled:cursor-not-allowed has-disabled:opacity-50 has-focus-visible:ring-2 has-focus-visible:ring-blue-700 has-focus-visible:ring-offset-2"
+      className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-ink/20 bg-surface px-3 py-2 text-ink transition-colors hover:border-ink/40 has-checked:border-link has-checked:bg-link/10 has-disabled:cursor-not-allowed has-disabled:opacity-50 has-disabled:hover:border-ink/20 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-focus"
     >
-      <input {...input} className="size-5 shrink-0 accent-blue-700 focus-visible:outline-none" />
+      <input {...input} className="size-5 shrink-0 accent-link focus-visible:outline-none" />
       <span>{label}</span>
     </label>
   );

@@ -3,7 +3,7 @@ import type { Answers, QuestionnaireAction } from '../model/questionnaire';
 
 const copy = signupCopy.contact;
 const inputClass =
-  'block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:outline-none';
+  'block min-h-11 w-full rounded-xl border border-ink/50 bg-surface px-4 py-2.5 text-ink placeholder:text-ink-muted';
 
 /** Step 5: name and e-mail, both required; the browser checks the e-mail's shape (type="email"). */
 export function ContactStep({
@@ -18,7 +18,7 @@ export function ContactStep({
   return (
     <div className="space-y-4">
       <div>
-        <label htmlFor={`${idPrefix}-name`} className="mb-1 block font-semibold text-slate-900">
+        <label htmlFor={`${idPrefix}-name`} className="mb-1 block font-semibold text-ink">
           {copy.nameLabel}
         </label>
         <input
@@ -32,7 +32,7 @@ export function ContactStep({
         />
       </div>
       <div>
-        <label htmlFor={`${idPrefix}-email`} className="mb-1 block font-semibold text-slate-900">
+        <label htmlFor={`${idPrefix}-email`} className="mb-1 block font-semibold text-ink">
           {copy.emailLabel}
         </label>
         <input

@@ -14,7 +14,7 @@ export function DreamStep({
   const hintId = `${labelledBy}-hint`;
   return (
     <div>
-      <p id={hintId} className="mb-3 text-slate-700">
+      <p id={hintId} className="mb-3 text-ink-soft">
         {signupCopy.dream.hint}
       </p>
       <textarea
@@ -23,7 +23,7 @@ export function DreamStep({
         value={dream}
         rows={3}
         onChange={(event) => dispatch({ type: 'setDream', dream: event.target.value })}
-        className="block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:outline-none"
+        className="block min-h-11 w-full rounded-xl border border-ink/50 bg-surface px-4 py-2.5 text-ink"
       />
     </div>
   );

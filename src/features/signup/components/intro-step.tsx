@@ -1,5 +1,5 @@
 import { signupCopy } from '@/content/signup';
 
 export function IntroStep() {
-  return <p className="text-slate-700">{signupCopy.intro.body}</p>;
+  return <p className="text-ink-soft">{signupCopy.intro.body}</p>;
 }

@@ -14,14 +14,11 @@ export function ProgressBar({ step }: { step: Step }) {
         aria-valuemax={100}
         aria-valuenow={percent}
         aria-valuetext={stepOf}
-        className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200"
+        className="h-2 flex-1 overflow-hidden rounded-full bg-line"
       >
-        <div
-          className="h-full rounded-full bg-blue-700 transition-[width]"
-          style={{ width: `${percent}%` }}
-        />
+        <div className="h-full rounded-full bg-link transition-[width]" style={{ width: `${percent}%` }} />
       </div>
-      <p className="shrink-0 text-sm font-medium text-slate-600">{stepOf}</p>
+      <p className="shrink-0 text-sm font-medium text-ink-muted">{stepOf}</p>
     </div>
   );
 }

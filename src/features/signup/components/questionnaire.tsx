@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useReducer, useRef } from 'react';
+import { Button } from '@/components/ui/button';
 import { signupCopy } from '@/content/signup';
 import {
   type QuestionnaireAction,
@@ -29,23 +30,19 @@ const submitMessages = {
   'strengths-missing': { text: signupCopy.contact.strengthsMissing, tone: 'text-red-700' },
 } as const;
 
+/** The shells give the frame (the section's card, the dialog); the variants only scale the form to it. */
 const variants = {
   full: {
-    form: 'space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8',
-    title: 'text-2xl font-bold text-slate-900',
-    grid: 'grid gap-2 sm:grid-cols-2 lg:grid-cols-3',
+    form: 'space-y-6',
+    title: 'font-display text-2xl font-semibold tracking-tight text-ink sm:text-3xl',
+    grid: 'grid gap-2 sm:grid-cols-2 md:grid-cols-3',
   },
   compact: {
     form: 'space-y-5',
-    title: 'text-xl font-bold text-slate-900',
+    title: 'font-display text-xl font-semibold tracking-tight text-ink',
     grid: 'grid gap-2 sm:grid-cols-2',
   },
 } as const;
-
-const buttonBase =
-  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-5 font-semibold focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed';
-const primaryButton = `${buttonBase} bg-blue-700 text-white hover:bg-blue-800 disabled:bg-blue-400`;
-const secondaryButton = `${buttonBase} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:opacity-50`;
 
 function hasAnswers(state: QuestionnaireState): boolean {
   return (
@@ -119,40 +116,29 @@ export function Questionnaire({ variant }: { variant: 'full' | 'compact' }) {
       {step === 5 && <ContactStep answers={answers} idPrefix={idPrefix} dispatch={dispatch} />}
 
       <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="button"
-          className={secondaryButton}
-          disabled={step === 1}
-          onClick={() => navigate({ type: 'back' })}
-        >
+        <Button variant="outline" disabled={step === 1} onClick={() => navigate({ type: 'back' })}>
           {signupCopy.back}
-        </button>
+        </Button>
         {/* Distinct keys: reusing one <button> would turn the clicked Next into a submit mid-click. */}
         {step < TOTAL_STEPS ? (
-          <button
-            key="next"
-            type="button"
-            className={primaryButton}
-            onClick={() => navigate({ type: 'next' })}
-          >
+          <Button key="next" variant="dark" onClick={() => navigate({ type: 'next' })}>
             {signupCopy.next}
-          </button>
+          </Button>
         ) : (
-          <button
+          <Button
             key="submit"
             ref={submitRef}
             type="submit"
-            className={primaryButton}
             disabled={sending}
             aria-describedby={message ? messageId : undefined}
           >
             {sending ? signupCopy.contact.sending : signupCopy.contact.submit}
-          </button>
+          </Button>
         )}
         {hasAnswers(state) && !sending && (
           <button
             type="button"
-            className={`${buttonBase} ml-auto px-3 font-medium text-slate-600 underline underline-offset-4 hover:text-slate-900`}
+            className="ml-auto inline-flex min-h-11 items-center rounded-full px-3 font-medium text-ink-muted underline underline-offset-4 hover:text-ink"
             onClick={() => navigate({ type: 'startOver' })}
           >
             {signupCopy.startOver}

@@ -18,7 +18,7 @@ export function WorriesStep({
   const full = worries.length >= MAX_WORRIES;
   return (
     <fieldset aria-labelledby={labelledBy} aria-describedby={counterId}>
-      <p id={counterId} aria-live="polite" className="mb-4 text-slate-700">
+      <p id={counterId} aria-live="polite" className="mb-4 text-ink-soft">
         {signupCopy.worries.counter(worries.length, MAX_WORRIES)}
       </p>
       <div className={gridClassName}>
