@@ -33,6 +33,8 @@ async function tabTo(page: Page, target: Locator) {
 test('the whole journey in the section, by keyboard only, with every rule and message on the way', async ({
   page,
 }) => {
+  // About sixty key presses, each waiting for the page: give it the time of a slow test.
+  test.slow();
   const requests = recordSendEmailRequests(page);
   const release = await holdSendEmail(page, succeed);
   await openHome(page);
@@ -226,7 +228,14 @@ test('with no strength stored, submit says "Please pick at least one strength." 
   expect(requests).toHaveLength(0);
 });
 
-test('the answers survive a reload, and only "Start over" clears them', async ({ page }) => {
+test('the answers survive a reload, hydrating without a warning, and only "Start over" clears them', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
   await openHome(page);
   const form = signupSection(page);
   await next(form);
@@ -261,6 +270,7 @@ test('the answers survive a reload, and only "Start over" clears them', async ({
   await expectStep(form, 1);
   await next(form);
   await expect(form.getByRole('checkbox', { checked: true })).toHaveCount(0);
+  expect(problems).toEqual([]);
 });
 
 test('every control is a touch target of at least 44 px', async ({ page }) => {
