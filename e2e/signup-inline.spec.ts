@@ -159,8 +159,12 @@ test('a double click sends once, and the body is exactly {name, email}', async (
   const request = requests[0];
   expect(request?.headers()['content-type']).toContain('application/json');
   expect(request?.postDataJSON()).toEqual({ name: 'Grace Hopper', email: 'grace@example.com' });
+  // Chromium drops the focus to <body> when the focused button becomes disabled.
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
   release();
   await expect(form.getByRole('status')).toHaveText(copy.sent);
+  // The questionnaire gives it back to the button, so a keyboard user is where they were.
+  await expect(form.getByRole('button', { name: copy.submit })).toBeFocused();
   expect(requests).toHaveLength(1);
 });
 
