@@ -105,7 +105,6 @@ export const signupCopy = {
   },
   worries: {
     title: 'What worries you most about your future?',
-    hint: 'Pick up to 3.',
     /** spec §5 */
     counter: (selected: number, max: number) =>
       `Selected ${selected}/${max}. No wrong answers here, promise.`,
