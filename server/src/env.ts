@@ -15,6 +15,8 @@ const schema = z.object({
   SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   ANON_KEY: z.string().min(1).default(EMBEDDED_ANON_KEY),
   DIST_DIR: z.string().min(1).default('dist'),
+  SUPABASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
 });
 
 export type Env = {
@@ -25,6 +27,8 @@ export type Env = {
   siteUrl: string;
   anonKey: string;
   distDir: string;
+  /** Hosted Supabase Storage for the owner's tool's guide pictures; both set, or the local bucket is used. */
+  supabaseStorage: { url: string; serviceRoleKey: string } | undefined;
 };
 
 /** The only reader of process.env: parses it once and names every bad variable in one message. */
@@ -36,6 +40,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment (see .env.example):\n${problems.join('\n')}`);
   }
   const env = parsed.data;
+  if ((env.SUPABASE_URL === undefined) !== (env.SUPABASE_SERVICE_ROLE_KEY === undefined)) {
+    throw new Error(
+      'Invalid environment (see .env.example):\n  SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY go together: set both, or neither.',
+    );
+  }
   return {
     port: env.PORT,
     host: env.HOST,
@@ -44,5 +53,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     anonKey: env.ANON_KEY,
     distDir: path.resolve(env.DIST_DIR),
+    supabaseStorage:
+      env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY
+        ? { url: env.SUPABASE_URL.replace(/\/$/, ''), serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY }
+        : undefined,
   };
 }
