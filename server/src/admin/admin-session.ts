@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { createClient } from '@supabase/supabase-js';
 import type { Env } from '../env.ts';
 import { migrate, readMigrations } from '../db/migrate.ts';
 import { openPgliteDatabase } from '../db/pglite-database.ts';
@@ -25,12 +24,8 @@ export interface AdminSession {
 }
 
 function bucketFor(env: Env): GuidesBucket {
-  if (!env.supabaseStorage) return localGuidesBucket(path.join(env.dataDir, 'storage', 'guides'));
-  const { url, serviceRoleKey } = env.supabaseStorage;
-  const client = createClient(url, serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
-  return supabaseGuidesBucket(client, url);
+  if (env.supabaseStorage) return supabaseGuidesBucket(env.supabaseStorage);
+  return localGuidesBucket(path.join(env.dataDir, 'storage', 'guides'));
 }
 
 /** The server writes admin.json just after it listens; give a server that is still starting a few seconds. */

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { access, mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
 import type { GuideImage } from './guide-image.ts';
+
+const storageError = z.object({ error: z.string().optional(), message: z.string().optional() });
 
 /** Where guide pictures go: the public bucket "guides", whose object paths `guides.image_url` holds. */
 export interface GuidesBucket {
@@ -37,21 +39,38 @@ export function localGuidesBucket(folder: string): GuidesBucket {
   };
 }
 
-/** Hosted Supabase Storage, written with the service-role key (never a VITE_ variable: it must not reach a bundle). */
-export function supabaseGuidesBucket(client: SupabaseClient, url: string): GuidesBucket {
+type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * Hosted Supabase Storage's upload endpoint, called with the service-role key (never a VITE_ variable: it must
+ * not reach a bundle). Plain fetch: supabase-js would also start its realtime client, which Node 20 cannot run.
+ */
+export function supabaseGuidesBucket(
+  storage: { url: string; serviceRoleKey: string },
+  fetchImpl: Fetch = fetch,
+): GuidesBucket {
   return {
-    description: `Supabase Storage at ${url}`,
+    description: `Supabase Storage at ${storage.url}`,
     async put(image) {
-      const { error } = await client.storage.from('guides').upload(image.objectName, image.bytes, {
-        contentType: image.contentType,
-        cacheControl: '31536000',
-        // The name is the content's hash: writing it again writes the same bytes.
-        upsert: true,
+      const response = await fetchImpl(`${storage.url}/storage/v1/object/guides/${image.objectName}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${storage.serviceRoleKey}`,
+          apikey: storage.serviceRoleKey,
+          'content-type': image.contentType,
+          'cache-control': 'max-age=31536000',
+          // The name is the content's hash: writing it again writes the same bytes.
+          'x-upsert': 'true',
+        },
+        body: image.bytes,
       });
-      if (error)
-        throw new Error(`Supabase Storage refused the upload of ${image.objectName}: ${error.message}`, {
-          cause: error,
-        });
+      if (!response.ok) {
+        const answer = storageError.safeParse(await response.json().catch(() => undefined));
+        const reason = answer.success
+          ? (answer.data.message ?? answer.data.error)
+          : `HTTP ${response.status}`;
+        throw new Error(`Supabase Storage refused the upload of ${image.objectName}: ${reason}`);
+      }
       return image.objectName;
     },
   };
