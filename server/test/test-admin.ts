@@ -14,7 +14,7 @@ export const ADMIN_MODES = ['straight on the database', 'through the admin endpo
 export type AdminMode = (typeof ADMIN_MODES)[number];
 
 /** The admin operations in either mode; the endpoint one goes through the real route group and its token check. */
-export function adminFor(db: Database, mode: AdminMode): AdminApi {
+function adminFor(db: Database, mode: AdminMode): AdminApi {
   const direct = createDatabaseAdmin(db);
   if (mode === 'straight on the database') return direct;
   const token = 'test-token-0123456789abcdefghijklmnopqrstuvwxyz';

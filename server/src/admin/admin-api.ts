@@ -49,7 +49,7 @@ export class AdminError extends Error {
 }
 
 /** One line per problem, naming the field, e.g. "name: must be 1 to 120 characters". */
-export function describeIssues(error: z.ZodError): string {
+function describeIssues(error: z.ZodError): string {
   return error.issues
     .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
     .join('\n');
@@ -64,13 +64,13 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 
 const INT4_MAX = 2_147_483_647;
 
-export const guideIdSchema = z
+const guideIdSchema = z
   .number({ error: 'must be a guide id (a whole number)' })
   .int('must be a guide id (a whole number)')
   .min(1, 'must be a guide id (a whole number)')
   .max(Number.MAX_SAFE_INTEGER, 'must be a guide id (a whole number)');
 
-export const orderSchema = z
+const orderSchema = z
   .number({ error: 'must be a whole number' })
   .int('must be a whole number')
   .min(-INT4_MAX, 'is too small')
@@ -107,7 +107,7 @@ export const addGuideInput = z.object({
   order_index: orderSchema.optional(),
   is_active: z.boolean().default(true),
 });
-export type AddGuideInput = z.input<typeof addGuideInput>;
+type AddGuideInput = z.input<typeof addGuideInput>;
 
 export const updateGuideInput = z
   .object({
@@ -122,10 +122,10 @@ export const updateGuideInput = z
   .refine((input) => Object.entries(input).some(([key, value]) => key !== 'id' && value !== undefined), {
     message: 'Nothing to change: give at least one field to update (see --help).',
   });
-export type UpdateGuideInput = z.input<typeof updateGuideInput>;
+type UpdateGuideInput = z.input<typeof updateGuideInput>;
 
 export const guideIdInput = z.object({ id: guideIdSchema });
-export type GuideIdInput = z.input<typeof guideIdInput>;
+type GuideIdInput = z.input<typeof guideIdInput>;
 
 export const guideRow = z.object({
   id: z.coerce.number(),
@@ -140,18 +140,18 @@ export const guideRow = z.object({
 export type GuideRow = z.output<typeof guideRow>;
 
 export const listSignupsInput = z.object({ since: z.coerce.date().optional() });
-export type ListSignupsInput = z.input<typeof listSignupsInput>;
+type ListSignupsInput = z.input<typeof listSignupsInput>;
 
 export const eraseSignupInput = z.object({
   email: z.string().trim().min(3, 'must be an e-mail address').max(320, 'must be an e-mail address'),
 });
-export type EraseSignupInput = z.input<typeof eraseSignupInput>;
+type EraseSignupInput = z.input<typeof eraseSignupInput>;
 
 export const retryOutboxInput = z.union([
   z.object({ id: z.number().int().min(1, 'must be an outbox id (a whole number)') }),
   z.object({ dead: z.literal(true) }),
 ]);
-export type RetryOutboxInput = z.input<typeof retryOutboxInput>;
+type RetryOutboxInput = z.input<typeof retryOutboxInput>;
 
 export const signupRow = z.object({
   id: z.coerce.number(),
@@ -167,10 +167,10 @@ export const signupRow = z.object({
 export type SignupRow = z.output<typeof signupRow>;
 
 export const signupCount = z.object({ total: z.number(), unsubscribed: z.number() });
-export type SignupCount = z.output<typeof signupCount>;
+type SignupCount = z.output<typeof signupCount>;
 
 export const erasure = z.object({ signups: z.number(), outbox: z.number() });
-export type Erasure = z.output<typeof erasure>;
+type Erasure = z.output<typeof erasure>;
 
 export const outboxStatus = z.object({
   counts: z.array(z.object({ status: z.string(), count: z.number() })),
@@ -185,7 +185,7 @@ export const outboxStatus = z.object({
     }),
   ),
 });
-export type OutboxStatus = z.output<typeof outboxStatus>;
+type OutboxStatus = z.output<typeof outboxStatus>;
 
 export const retryResult = z.object({ ids: z.array(z.coerce.number()) });
-export type RetryResult = z.output<typeof retryResult>;
+type RetryResult = z.output<typeof retryResult>;

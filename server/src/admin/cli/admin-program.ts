@@ -21,7 +21,7 @@ export interface AdminContext {
   withSession<T>(work: (session: AdminSession) => Promise<T>): Promise<T>;
 }
 
-export const EXIT = { ok: 0, failed: 1, refused: 2 } as const;
+const EXIT = { ok: 0, failed: 1, refused: 2 } as const;
 
 /** Parses a command-line id ("12") or order ("-3"); anything else is refused before anything runs. */
 export function wholeNumber(what: string, { positive }: { positive: boolean }) {
