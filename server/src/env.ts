@@ -1,8 +1,18 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { EMBEDDED_ANON_KEY } from '../../supabase/embedded-keys.ts';
+import { mailFromProblem, resendApiUrlProblem } from '../../supabase/functions/_shared/mail-settings.ts';
+import type { SignupLimits } from '../../supabase/functions/_shared/send-email-handler.ts';
 
 const port = z.coerce.number().int().min(0).max(65_535);
+
+const count = z.coerce.number().int().min(1).max(1_000_000);
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+const check = (problem: (value: string) => string | undefined) =>
+  z.string().superRefine((value, context) => {
+    const message = problem(value);
+    if (message) context.addIssue({ code: 'custom', message });
+  });
 
 const schema = z.object({
   PORT: port.default(8080),
@@ -17,6 +27,17 @@ const schema = z.object({
   DIST_DIR: z.string().min(1).default('dist'),
   SUPABASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
+  COURSE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  MAIL_FROM: check(mailFromProblem).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]+/, 'must start with smtp:// (STARTTLS) or smtps:// (TLS)')
+    .optional(),
+  RESEND_API_KEY: z.string().min(1).optional(),
+  RESEND_API_URL: check(resendApiUrlProblem).optional(),
+  SIGNUP_LIMIT_PER_IP_PER_MINUTE: count.default(10),
+  SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR: count.default(3),
+  TRUST_PROXY: flag.default(false),
 });
 
 export type Env = {
@@ -29,7 +50,25 @@ export type Env = {
   distDir: string;
   /** Hosted Supabase Storage for the owner's tool's guide pictures; both set, or the local bucket is used. */
   supabaseStorage: { url: string; serviceRoleKey: string } | undefined;
+  /** The "Watch the course" link in the course e-mail. */
+  courseUrl: string;
+  mailFrom: string;
+  mail:
+    | { transport: 'resend'; apiKey: string; apiUrl: string | undefined }
+    | { transport: 'smtp'; url: string }
+    | { transport: 'file'; folder: string };
+  signupLimits: SignupLimits;
+  /** Take the client address from X-Forwarded-For (behind one reverse proxy) instead of the socket. */
+  trustProxy: boolean;
 };
+
+/** Resend if its key is set, else SMTP if set, else the file mailbox under DATA_DIR/mail. */
+function chooseMail(env: z.infer<typeof schema>, dataDir: string): Env['mail'] {
+  if (env.RESEND_API_KEY)
+    return { transport: 'resend', apiKey: env.RESEND_API_KEY, apiUrl: env.RESEND_API_URL };
+  if (env.SMTP_URL) return { transport: 'smtp', url: env.SMTP_URL };
+  return { transport: 'file', folder: path.join(dataDir, 'mail') };
+}
 
 /** The only reader of process.env: parses it once and names every bad variable in one message. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -45,17 +84,32 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'Invalid environment (see .env.example):\n  SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY go together: set both, or neither.',
     );
   }
+  if (!env.MAIL_FROM && (env.RESEND_API_KEY || env.SMTP_URL)) {
+    throw new Error(
+      'Invalid environment (see .env.example):\n  MAIL_FROM: is required when RESEND_API_KEY or SMTP_URL is set',
+    );
+  }
+  const dataDir = path.resolve(env.DATA_DIR);
+  const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     port: env.PORT,
     host: env.HOST,
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir,
     databaseUrl: env.DATABASE_URL,
-    siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    siteUrl,
     anonKey: env.ANON_KEY,
     distDir: path.resolve(env.DIST_DIR),
     supabaseStorage:
       env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY
         ? { url: env.SUPABASE_URL.replace(/\/$/, ''), serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY }
         : undefined,
+    courseUrl: env.COURSE_URL ?? `${siteUrl}/`,
+    mailFrom: env.MAIL_FROM ?? 'Three Lenses <course@localhost>',
+    mail: chooseMail(env, dataDir),
+    signupLimits: {
+      perIp: { limit: env.SIGNUP_LIMIT_PER_IP_PER_MINUTE, windowSeconds: 60 },
+      perAddress: { limit: env.SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR, windowSeconds: 3600 },
+    },
+    trustProxy: env.TRUST_PROXY,
   };
 }
