@@ -1,10 +1,11 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createAdminApp } from '../src/app.ts';
 import type { AdminApi } from '../src/admin/admin-api.ts';
 import type { AdminSession } from '../src/admin/admin-session.ts';
 import { type AdminIo, runAdmin } from '../src/admin/cli/admin-program.ts';
+import { writeNewFile } from '../src/admin/cli/write-new-file.ts';
 import { createDatabaseAdmin } from '../src/admin/database-admin.ts';
 import { localGuidesBucket } from '../src/admin/guides-bucket.ts';
 import { createRemoteAdmin } from '../src/admin/remote-admin.ts';
@@ -45,7 +46,7 @@ export async function createAdminRunner(db: Database, mode: AdminMode) {
         result.stderr += question;
         return /^y(es)?$/i.test(options.answer ?? '');
       },
-      writeNewFile: (file, content) => writeFile(file, content, { flag: 'wx', mode: 0o600 }),
+      writeNewFile,
     };
     const openSession = async (): Promise<AdminSession> => {
       result.sessions += 1;

@@ -84,7 +84,8 @@ async function startServer(dataDir: string): Promise<{ port: number; server: Chi
   return { port, server };
 }
 
-describe('how the tool reaches a PGlite database', () => {
+// Real server processes start slowly on a busy machine (tsx, PGlite, migrations): allow for it.
+describe('how the tool reaches a PGlite database', { timeout: 120_000 }, () => {
   it('refuses a data folder with no database, instead of creating an empty one', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admin-empty-'));
     await expect(openAdminSession(readEnv({ DATA_DIR: dataDir }))).rejects.toThrow(/No database in .* yet/);
@@ -112,7 +113,8 @@ describe('how the tool reaches a PGlite database', () => {
   it('talks to the running server: `guides add --image` while it runs, seen at once by visitors', async () => {
     const dataDir = await createdDataDir();
     const { port, server } = await startServer(dataDir);
-    expect(existsSync(endpointFilePath(dataDir))).toBe(true);
+    // The loopback admin listener opens just after the public one and then writes admin.json.
+    await expect.poll(() => existsSync(endpointFilePath(dataDir))).toBe(true);
 
     const picture = path.join(dataDir, 'ada.png');
     await writeFile(picture, solidPng(4, 4, [10, 120, 200]));

@@ -1,10 +1,9 @@
 // `npm run admin -- <command>`: the owner's tool (README, "Owner's guide"; docs/decisions/0050).
-import { writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import { readEnv } from '../env.ts';
-import { AdminError } from './admin-api.ts';
 import { openAdminSession } from './admin-session.ts';
 import { type AdminIo, runAdmin } from './cli/admin-program.ts';
+import { writeNewFile } from './cli/write-new-file.ts';
 
 const io: AdminIo = {
   stdout: (text) => process.stdout.write(text),
@@ -22,16 +21,7 @@ const io: AdminIo = {
     lines.close();
     return /^(y|yes)$/i.test(answer.trim());
   },
-  async writeNewFile(file, content) {
-    try {
-      await writeFile(file, content, { flag: 'wx', mode: 0o600 });
-    } catch (error) {
-      if (error instanceof Error && 'code' in error && error.code === 'EEXIST') {
-        throw new AdminError('invalid', `${file} already exists: choose another name, or remove it first.`);
-      }
-      throw error;
-    }
-  },
+  writeNewFile,
 };
 
 process.exitCode = await runAdmin(process.argv.slice(2), {
