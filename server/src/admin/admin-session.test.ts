@@ -148,6 +148,36 @@ describe('how the tool reaches a PGlite database', { timeout: 120_000 }, () => {
     expect(afterStop.stdout).toContain('Ada Lovelace');
   });
 
+  it('signups erase asks on the terminal and reads the answer from stdin', async () => {
+    const dataDir = await createdDataDir();
+    const db = await openPgliteDatabase(path.join(dataDir, 'pglite'));
+    await db.exec(`insert into public.signups (email, name, consent_version, source) values ('ada@example.com', 'Ada', 'v1', 'embedded');
+      insert into public.email_outbox (signup_id, recipient, idempotency_key) values (1, 'ada@example.com', 'course-access/1');`);
+    await db.close();
+    const erase = (input: string) =>
+      runTool(['signups', 'erase', 'ada@example.com'], pgliteEnv(dataDir), input);
+
+    for (const answer of ['n\n', '']) {
+      const declined = await erase(answer);
+      expect(declined.code).toBe(2);
+      expect(declined.stderr).toContain(
+        'Erase every record of ada@example.com (sign-up and e-mails)? This cannot be undone. [y/N]',
+      );
+      expect(declined.stderr).toContain('Nothing erased: not confirmed (answer "y", or add --yes).');
+    }
+    expect((await runTool(['signups', 'count'], pgliteEnv(dataDir))).stdout).toBe(
+      '1 sign-up (0 unsubscribed)\n',
+    );
+    const confirmed = await erase('y\n');
+    expect(confirmed).toMatchObject({
+      code: 0,
+      stdout: 'Erased ada@example.com: 1 sign-up and 1 outbox e-mail.\n',
+    });
+    expect((await runTool(['signups', 'count'], pgliteEnv(dataDir))).stdout).toBe(
+      '0 sign-ups (0 unsubscribed)\n',
+    );
+  });
+
   it('exits 2 with a clear message on bad arguments, without touching the database', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admin-none-'));
     const result = await runTool(['guides', 'move', '1', '--order', 'top'], pgliteEnv(dataDir));

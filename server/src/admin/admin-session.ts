@@ -78,8 +78,13 @@ export async function openAdminSession(env: Env): Promise<AdminSession> {
       );
     }
     const db = await openPgliteDatabase(pgliteFolder);
-    // The same forward-only migrations the server would apply on its next start.
-    await migrate(db, await readMigrations(migrationsFolder));
+    try {
+      // The same forward-only migrations the server would apply on its next start.
+      await migrate(db, await readMigrations(migrationsFolder));
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
     return {
       admin: createDatabaseAdmin(db),
       bucket,

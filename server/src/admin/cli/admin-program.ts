@@ -37,8 +37,23 @@ export function wholeNumber(what: string, { positive }: { positive: boolean }) {
   };
 }
 
+const MORE_HELP = `
+Examples:
+  npm run admin -- guides list
+  npm run admin -- guides add --name "Ada Lovelace" --title "Analyst" --image ./ada.png --order 2
+  npm run admin -- guides deactivate 8
+  npm run -s admin -- signups export --format csv > signups.csv
+  npm run admin -- signups erase ada@example.com
+  npm run admin -- outbox retry --dead
+
+Where it works: DATABASE_URL if set (PostgreSQL, e.g. a Supabase database), else the PGlite database in
+DATA_DIR (default .data), through the running server when there is one. Pictures go to DATA_DIR/storage/guides,
+or to Supabase Storage when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set.
+
+Exit codes: 0 done; 2 refused because of the arguments (nothing changed); 1 failed.`;
+
 function buildProgram(context: AdminContext): Command {
-  const program = new Command('admin')
+  const program = new Command('npm run admin --')
     .description(
       "The owner's tool: guides, sign-ups and the e-mail outbox, on DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL).\n" +
         "Run as `npm run admin -- <command>`; `npm run -s admin -- …` keeps npm's own lines out of a redirect.",
@@ -49,7 +64,8 @@ function buildProgram(context: AdminContext): Command {
       writeErr: (text) => context.io.stderr(text),
     })
     .showHelpAfterError('(add --help for usage)')
-    .helpCommand(true);
+    .helpCommand(true)
+    .addHelpText('after', MORE_HELP);
   guidesCommands(program, context);
   signupsCommands(program, context);
   outboxCommands(program, context);
