@@ -98,5 +98,5 @@ function releaseIfMine(dataDir: string, mine: LockHolder) {
 /** What the owner reads when the data folder is busy. */
 export function describeHolder(holder: LockHolder, dataDir: string): string {
   const who = holder.role === 'server' ? 'The server' : 'An admin command';
-  return `${who} (process ${holder.pid}, since ${holder.since}) is using the database in ${dataDir}.`;
+  return `${who} (process ${holder.pid}, since ${holder.since}; lock file ${lockFilePath(dataDir)}) is using the database in ${dataDir}.`;
 }
