@@ -152,7 +152,7 @@ describe('how the tool reaches a PGlite database', { timeout: 120_000 }, () => {
     const dataDir = await createdDataDir();
     const db = await openPgliteDatabase(path.join(dataDir, 'pglite'));
     await db.exec(`insert into public.signups (email, name, consent_version, source) values ('ada@example.com', 'Ada', 'v1', 'embedded');
-      insert into public.email_outbox (signup_id, recipient, idempotency_key) values (1, 'ada@example.com', 'course-access/1');`);
+      insert into public.email_outbox (signup_id, recipient) values (1, 'ada@example.com');`);
     await db.close();
     const erase = (input: string) =>
       runTool(['signups', 'erase', 'ada@example.com'], pgliteEnv(dataDir), input);

@@ -15,7 +15,7 @@ import { createRemoteAdmin } from './remote-admin.ts';
 
 const migrationsFolder = fileURLToPath(new URL('../../../supabase/migrations/', import.meta.url));
 
-/** What one admin command works with, and how it reached the database (said on stderr with --verbose). */
+/** What one admin command works with, and how it reached the database (for messages and tests). */
 export interface AdminSession {
   admin: AdminApi;
   bucket: GuidesBucket;

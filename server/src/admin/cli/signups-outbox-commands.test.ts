@@ -26,12 +26,12 @@ async function seedSignups() {
             ('cy@example.com', '+Cy @Home', 'v1', 'embedded', '2026-11-15T00:00:00Z', '2026-11-15T00:00:00Z', 1, true)`,
     [HOSTILE_NAME],
   );
-  await db.exec(`insert into public.email_outbox (signup_id, recipient, status, attempts, next_attempt_at, last_error, idempotency_key, created_at, sent_at) values
-    (1, 'ada@example.com', 'sent', 1, '2026-11-01T09:00:00Z', null, 'course-access/1', '2026-11-01T09:00:00Z', '2026-11-01T09:00:05Z'),
-    (2, 'Bob@Example.com', 'dead', 8, '2026-11-11T00:00:00Z', 'SMTP 550: mailbox unavailable', 'course-access/2', '2026-11-10T12:30:00Z', null),
-    (2, 'Bob@Example.com', 'pending', 0, '2026-11-20T08:15:00Z', null, 'course-access/3', '2026-11-20T08:15:00Z', null),
+  await db.exec(`insert into public.email_outbox (signup_id, recipient, status, attempts, next_attempt_at, last_error, created_at, sent_at) values
+    (1, 'ada@example.com', 'sent', 1, '2026-11-01T09:00:00Z', null, '2026-11-01T09:00:00Z', '2026-11-01T09:00:05Z'),
+    (2, 'Bob@Example.com', 'dead', 8, '2026-11-11T00:00:00Z', 'SMTP 550: mailbox unavailable', '2026-11-10T12:30:00Z', null),
+    (2, 'Bob@Example.com', 'pending', 0, '2026-11-20T08:15:00Z', null, '2026-11-20T08:15:00Z', null),
     (3, 'cy@example.com', 'dead', 8, '2026-11-16T00:00:00Z', 'Resend 422:
-  invalid "to"', 'course-access/4', '2026-11-15T00:00:00Z', null)`);
+  invalid "to"', '2026-11-15T00:00:00Z', null)`);
 }
 
 async function outboxRows() {
