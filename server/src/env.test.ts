@@ -24,6 +24,20 @@ describe('readEnv', () => {
     );
   });
 
+  it("takes Supabase Storage for the owner's tool only with both its URL and its service-role key", () => {
+    expect(readEnv({}).supabaseStorage).toBeUndefined();
+    expect(
+      readEnv({ SUPABASE_URL: 'https://abc.supabase.co/', SUPABASE_SERVICE_ROLE_KEY: 'sb_secret_x' })
+        .supabaseStorage,
+    ).toEqual({ url: 'https://abc.supabase.co', serviceRoleKey: 'sb_secret_x' });
+    expect(() => readEnv({ SUPABASE_URL: 'https://abc.supabase.co' })).toThrow(
+      /SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY go together/,
+    );
+    expect(() => readEnv({ SUPABASE_URL: 'ftp://abc', SUPABASE_SERVICE_ROLE_KEY: 'k' })).toThrow(
+      /SUPABASE_URL/,
+    );
+  });
+
   it('sends e-mail to the file mailbox under DATA_DIR/mail when no transport is configured', () => {
     const env = readEnv({ DATA_DIR: '/srv/data' });
     expect(env.mail).toEqual({ transport: 'file', folder: path.join('/srv/data', 'mail') });

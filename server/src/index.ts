@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { createApp } from './app.ts';
+import { createAdminToken, removeEndpointFile, writeEndpointFile } from './admin/admin-endpoint-file.ts';
+import { createDatabaseAdmin } from './admin/database-admin.ts';
+import { describeHolder, tryLockDataDir } from './admin/data-dir-lock.ts';
+import { createAdminApp, createApp } from './app.ts';
 import { openDatabase } from './db/open-database.ts';
 import { migrate, readMigrations } from './db/migrate.ts';
 import { seedGuides } from './db/seed.ts';
@@ -21,6 +24,21 @@ const env = readEnv();
 await mkdir(env.dataDir, { recursive: true });
 const storageFolder = path.join(env.dataDir, 'storage');
 await mkdir(path.join(storageFolder, 'guides'), { recursive: true });
+
+// PGlite is single-process: hold DATA_DIR's lock while running (decision 0050).
+const locked = env.databaseUrl ? undefined : tryLockDataDir(env.dataDir, 'server');
+if (locked && 'holder' in locked) {
+  const advice =
+    locked.holder.role === 'server'
+      ? 'Stop that server first, or give this one another DATA_DIR.'
+      : 'Start the server again once the admin command has finished.';
+  console.error(`${describeHolder(locked.holder, env.dataDir)} ${advice}`);
+  process.exit(1);
+}
+process.on('exit', () => {
+  removeEndpointFile(env.dataDir);
+  locked?.lock.release();
+});
 
 const db = await openDatabase(env);
 const migrations = await readMigrations(path.join(supabaseFolder, 'migrations'));
@@ -81,11 +99,30 @@ const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (
   );
 });
 
+// On PGlite the owner's tool reaches the database through this loopback-only listener (decision 0050).
+const adminToken = createAdminToken();
+const adminServer = env.databaseUrl
+  ? undefined
+  : serve(
+      {
+        fetch: createAdminApp({ admin: createDatabaseAdmin(db), token: adminToken }).fetch,
+        port: 0,
+        hostname: '127.0.0.1',
+      },
+      (info) =>
+        writeEndpointFile(env.dataDir, {
+          url: `http://127.0.0.1:${info.port}`,
+          token: adminToken,
+          pid: process.pid,
+        }),
+    );
+
 let stopping = false;
 function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: finishing open requests, then stopping.`);
+  adminServer?.close();
   const serverClosed = new Promise((resolve) => server.close(resolve));
   Promise.all([serverClosed, worker.stop()])
     .then(() => db.close())
