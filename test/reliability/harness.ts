@@ -15,6 +15,7 @@ import { startServerProcess, type ServerProcess } from '../../server/test/server
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresUrl: string;
+    chromium: { path: string; args: string[] };
   }
 }
 
@@ -109,7 +110,11 @@ export function request(
         port,
         method: options.method ?? 'GET',
         path: options.path,
-        headers: options.headers,
+        // Node sends a DELETE or OPTIONS body with neither Content-Length nor chunking unless told the length.
+        headers:
+          options.body === undefined
+            ? options.headers
+            : { 'content-length': String(Buffer.byteLength(options.body)), ...options.headers },
         agent: agent ?? false,
       },
       (res) => {
