@@ -33,7 +33,7 @@ export default defineConfig({
       },
       {
         test: {
-          // Real server processes, PostgreSQL and SMTP on loopback (test/reliability/README.md); one file at
+          // Real server processes, PostgreSQL and SMTP on loopback (README, "Reliability"); one file at
           // a time, so each measures the machine alone. `npm test` runs the short sizes, `npm run soak` the long.
           name: 'reliability',
           environment: 'node',

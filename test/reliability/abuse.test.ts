@@ -109,7 +109,9 @@ describe('abuse', () => {
       `POST /functions/v1/send-email HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n${framing}\r\n`,
     );
     const piece = Buffer.alloc(16 * 1024, 'a');
-    const frame = chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]) : piece;
+    const frame = chunked
+      ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')])
+      : piece;
     for (let i = 0; i < 4 && !client.received; i++) {
       client.write(frame);
       await sleep(50);
@@ -124,7 +126,8 @@ describe('abuse', () => {
 
   it('answers the 11th sign-up in a minute from one address with 429 and Retry-After', async () => {
     const answers = [];
-    for (let i = 0; i < 11; i++) answers.push(await postSignup(limited.port, 'Eager', `eager-${i}@example.com`));
+    for (let i = 0; i < 11; i++)
+      answers.push(await postSignup(limited.port, 'Eager', `eager-${i}@example.com`));
     expect(answers.slice(0, 10).map((answer) => answer.status)).toEqual(Array(10).fill(200));
     const last = answers[10];
     expect(last?.status).toBe(429);
@@ -138,7 +141,9 @@ describe('abuse', () => {
   it('sends one e-mail to an address signed up a hundred times at once (in several spellings)', async () => {
     const spellings = ['Same@Example.com', 'Same@EXAMPLE.COM', ' Same@example.com ', 'same@example.com'];
     const answers = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => postSignup(open.port, `Same ${i}`, spellings[i % spellings.length] ?? '')),
+      Array.from({ length: 100 }, (_, i) =>
+        postSignup(open.port, `Same ${i}`, spellings[i % spellings.length] ?? ''),
+      ),
     );
     const statuses = new Set(answers.map((answer) => answer.status));
     expect([...statuses].every((status) => status === 200 || status === 429)).toBe(true);
