@@ -139,7 +139,8 @@ describe('abuse', () => {
   });
 
   it('sends one e-mail to an address signed up a hundred times at once (in several spellings)', async () => {
-    const spellings = ['Same@Example.com', 'Same@EXAMPLE.COM', ' Same@example.com ', 'same@example.com'];
+    // Spellings of one address: the domain's case and surrounding spaces do not make another address.
+    const spellings = ['same@example.com', 'same@EXAMPLE.COM', ' same@Example.com ', 'same@example.com'];
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
         postSignup(open.port, `Same ${i}`, spellings[i % spellings.length] ?? ''),
@@ -165,8 +166,6 @@ describe('abuse', () => {
     });
     expect(toSame()).toHaveLength(1);
     expect(outbox).toHaveLength(1);
-    // "Same@…" and "same@…" differ in the local part, which a mail server may treat as case-sensitive: at most two rows.
-    expect(rows.length).toBeGreaterThanOrEqual(1);
-    expect(rows.length).toBeLessThanOrEqual(2);
+    expect(rows).toEqual(['same@example.com']);
   });
 });
