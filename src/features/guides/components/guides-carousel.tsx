@@ -120,7 +120,10 @@ export function GuidesCarousel() {
           </div>
         </div>
         <div ref={viewport} className="mt-8 overflow-hidden pt-2 pb-6 sm:mt-10">
-          <div aria-live={carousel && !rotating ? 'polite' : 'off'} className="-ml-4 flex touch-pan-y sm:-ml-6">
+          <div
+            aria-live={carousel && !rotating ? 'polite' : 'off'}
+            className="-ml-4 flex touch-pan-y sm:-ml-6"
+          >
             {state.status === 'loading'
               ? placeholders.map((card) => (
                   <div key={card.id} className={slideClasses}>
