@@ -13,7 +13,7 @@ import { seedGuides } from './db/seed.ts';
 import { readEnv } from './env.ts';
 import { loadSite } from './routes/static/load-site.ts';
 import { createTransport } from './outbox/create-transport.ts';
-import { startOutboxWorker } from './outbox/outbox-worker.ts';
+import { releaseClaimsOfDeadRun, startOutboxWorker } from './outbox/outbox-worker.ts';
 import { corsPolicyFor } from '../../supabase/functions/_shared/cors.ts';
 import { consoleLog } from '../../supabase/functions/_shared/log.ts';
 import { createSendEmailHandler } from '../../supabase/functions/_shared/send-email-handler.ts';
@@ -59,6 +59,10 @@ if (site.files.size === 0)
   console.warn(`No built site in ${env.distDir}: run \`npm run build\` (npm start does it for you).`);
 
 const mail = createTransport(env.mail, consoleLog);
+if (!env.databaseUrl) {
+  const released = await releaseClaimsOfDeadRun(db);
+  if (released > 0) consoleLog.warn({ event: 'outbox.released_claims_of_dead_run', count: released });
+}
 const worker = startOutboxWorker(
   {
     db,
@@ -88,16 +92,27 @@ const app = createApp({
   sendEmail,
   trustProxy: env.trustProxy,
 });
-const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
-  console.log(
-    [
-      `Three Lenses is running at http://localhost:${info.port}`,
-      `  database: ${db.description}${applied.length > 0 ? ` (applied ${applied.join(', ')})` : ''}`,
-      `  data:     ${env.dataDir}`,
-      `  e-mail:   ${mail.description}`,
-    ].join('\n'),
-  );
-});
+const server = serve(
+  {
+    fetch: app.fetch,
+    port: env.port,
+    hostname: env.host,
+    // A client that dribbles its headers or body would otherwise hold a connection for Node's defaults
+    // (60 s for headers, 300 s per request). A sign-up is at most 8 KB: 10 s and 15 s are plenty, and the
+    // check runs every second instead of every 30 s (decision 0061).
+    serverOptions: { headersTimeout: 10_000, requestTimeout: 15_000, connectionsCheckingInterval: 1_000 },
+  },
+  (info) => {
+    console.log(
+      [
+        `Three Lenses is running at http://localhost:${info.port}`,
+        `  database: ${db.description}${applied.length > 0 ? ` (applied ${applied.join(', ')})` : ''}`,
+        `  data:     ${env.dataDir}`,
+        `  e-mail:   ${mail.description}`,
+      ].join('\n'),
+    );
+  },
+);
 
 // On PGlite the owner's tool reaches the database through this loopback-only listener (decision 0050).
 const adminToken = createAdminToken();
