@@ -4,8 +4,9 @@ import { defineConfig } from 'vitest/config';
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 /**
- * Two projects: the web app in jsdom (unit and component tests beside the code), and the back end in Node
- * (server routes through createApp() and the sign-up core). `npm test` runs `server` a second time on PostgreSQL.
+ * Three projects: the web app in jsdom (unit and component tests beside the code), and the back end in Node
+ * (server routes through createApp() and the sign-up core), and the bench's byte-budget check of a fresh build.
+ * `npm test` runs `server` a second time on PostgreSQL.
  */
 export default defineConfig({
   test: {
@@ -26,6 +27,13 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'supabase/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'bench',
+          environment: 'node',
+          include: ['bench/**/*.test.ts'],
         },
       },
     ],
