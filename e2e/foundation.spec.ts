@@ -8,6 +8,11 @@ test('the home page arrives prerendered, hydrates without console errors and loa
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
 
   const guidesResponse = page.waitForResponse((response) => response.url().includes('/rest/v1/guides'));
   await page.goto('/');
@@ -28,6 +33,17 @@ test('the HTML served before any script runs already holds the page', async ({ r
   const html = await response.text();
   expect(html).toContain('What the f*ck should I do for a living?');
   expect(html).toContain('application/ld+json');
+});
+
+test('a seeded guide image is served from public storage', async ({ request }) => {
+  const guides = await request.get(
+    '/rest/v1/guides?select=image_url&is_active=eq.true&order=order_index.asc',
+  );
+  const [first] = (await guides.json()) as Array<{ image_url: string }>;
+  const image = await request.get(`/storage/v1/object/public/guides/${first?.image_url ?? ''}`);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/svg+xml');
+  expect(await image.text()).toContain('<svg');
 });
 
 test('an unknown path gets the 404 page with status 404', async ({ page }) => {

@@ -1,12 +1,15 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+
+// zod compiles object parsers with `new Function` unless told not to; the page's CSP forbids eval.
+z.config({ jitless: true });
 
 /** A row of `guides` as the carousel reads it (spec §3, §7). */
 export const guideSchema = z.object({
   id: z.union([z.number(), z.string()]),
   name: z.string(),
   title: z.string(),
-  quote: z.string().nullable(),
-  image_url: z.string().nullable(),
+  quote: z.nullable(z.string()),
+  image_url: z.nullable(z.string()),
   order_index: z.number(),
 });
 
