@@ -21,6 +21,7 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '100' },
     skip: { type: 'string', multiple: true, default: [] },
+    'update-readme': { type: 'boolean', default: false },
   },
 });
 const positive = (name: string, value: string) => {
@@ -131,6 +132,21 @@ async function measureApi(
   return { backend, guides, sendEmail, peakRssMb };
 }
 
+/** Puts the report between the README's bench markers, one heading level down. */
+function updateReadme(report: string) {
+  const readme = path.join(root, 'README.md');
+  const text = readFileSync(readme, 'utf8');
+  const pattern = /(<!-- bench:start -->\n)[\s\S]*?(\n<!-- bench:end -->)/;
+  if (!pattern.test(text))
+    throw new Error('README.md has no <!-- bench:start --> … <!-- bench:end --> markers.');
+  const body = report.trim().replace(/^(#+) /gm, '#$1 ');
+  writeFileSync(
+    readme,
+    text.replace(pattern, (_match, start: string, end: string) => `${start}${body}${end}`),
+  );
+  log('README.md: Performance table updated.');
+}
+
 function chromiumVersion(): string {
   try {
     return execFileSync(findChromium(), ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] })
@@ -218,6 +234,7 @@ async function main() {
     writeFileSync(path.join(resultsDir, `${name}.md`), report);
   }
   console.log(`\n${report}`);
+  if (args['update-readme']) updateReadme(report);
   console.log(
     `Written to ${path.relative(root, resultsDir)}/: latest.{json,md}, ${stamp}.{json,md}` +
       (result.page ? ', lighthouse-{ours,reference}.json (the median runs).' : '.'),
