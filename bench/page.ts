@@ -112,6 +112,18 @@ async function runOnce(url: string, chromePath: string): Promise<OneRun> {
   }
 }
 
+/** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART, NO_FCP): such a run is repeated. */
+async function runWithRetries(url: string, chromePath: string, log: (line: string) => void): Promise<OneRun> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runOnce(url, chromePath);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      log(`  ${String(error)}; trying again`);
+    }
+  }
+}
+
 /**
  * Measures each page `runs` times, interleaved (ours, reference, ours, …) so that noise from other work on
  * the machine falls on both alike.
@@ -125,7 +137,7 @@ export async function measurePages(
   const perPage: OneRun[][] = urls.map(() => []);
   for (let run = 1; run <= runs; run += 1) {
     for (const [index, url] of urls.entries()) {
-      const one = await runOnce(url, chromePath);
+      const one = await runWithRetries(url, chromePath, log);
       perPage[index]?.push(one);
       log(
         `  run ${run}/${runs} ${url}: performance ${one.metrics.performance}, LCP ${Math.round(one.metrics.lcpMs)} ms`,
