@@ -25,6 +25,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'supabase/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // The edge function's own test runs under Deno (scripts/test.mjs), not Vitest.
+          exclude: ['supabase/functions/send-email/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

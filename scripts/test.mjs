@@ -1,6 +1,7 @@
 // npm test: every check and every suite, then one closing line summing the tests of all of them:
 // typecheck, lint (ESLint, Prettier, knip), Vitest on PGlite, the server suites again on a throwaway
-// PostgreSQL, and the Playwright end-to-end specs in Chromium.
+// PostgreSQL, the send-email edge function under real Deno on that PostgreSQL, and the Playwright end-to-end
+// specs in Chromium.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -31,6 +32,26 @@ function countVitest(file) {
   } catch {
     totals.failed += 1;
   }
+}
+
+/** `deno test` prints `ok | N passed | N failed`; a run that never gets there counts as one failure. */
+function denoTests(name, args, env) {
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(bin('deno'), args, {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1', ...env },
+  });
+  const output = `${result.stdout}${result.stderr}`;
+  process.stdout.write(output);
+  const counts = /(\d+) passed \| (\d+) failed/.exec(output);
+  if (counts) {
+    totals.passed += Number(counts[1]);
+    totals.failed += Number(counts[2]);
+  } else {
+    totals.failed += 1;
+  }
+  if (result.status !== 0) failures.push(name);
 }
 
 function countPlaywright(file) {
@@ -75,6 +96,26 @@ try {
     {
       DATABASE_URL: postgres.url,
     },
+  );
+  const denoConfig = ['--config', 'supabase/functions/send-email/deno.json'];
+  step('edge function typecheck (Deno)', bin('deno'), [
+    'check',
+    ...denoConfig,
+    'supabase/functions/send-email/index.ts',
+  ]);
+  denoTests(
+    'edge function under Deno (PostgreSQL)',
+    [
+      'test',
+      ...denoConfig,
+      '--allow-net',
+      '--allow-env',
+      '--allow-read',
+      '--allow-run',
+      '--allow-sys',
+      'supabase/functions/send-email/index.test.ts',
+    ],
+    { DATABASE_URL: postgres.url },
   );
 } finally {
   postgres.stop();

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Database } from './db/database.ts';
+import type { SendEmailHandler } from '../../supabase/functions/_shared/send-email-handler.ts';
+import { functionsRoutes } from './routes/functions/functions-routes.ts';
 import { restRoutes } from './routes/rest/rest-routes.ts';
 import type { Site } from './routes/static/load-site.ts';
 import { staticRoutes } from './routes/static/static-routes.ts';
@@ -13,6 +15,10 @@ export interface AppDeps {
   site: Site;
   /** Public keys the API accepts; a request without `apikey` is anonymous too. */
   anonKey: string;
+  /** POST /functions/v1/send-email, the shared sign-up core. */
+  sendEmail: SendEmailHandler;
+  /** Read the client address from X-Forwarded-For (behind a trusted reverse proxy). */
+  trustProxy: boolean;
 }
 
 /**
@@ -54,6 +60,7 @@ export function createApp(deps: AppDeps): Hono {
   });
   app.route('/rest/v1', restRoutes(deps.db));
   app.route('/storage/v1', storageRoutes(deps.storageFolder));
+  app.route('/functions/v1', functionsRoutes(deps.sendEmail, { trustProxy: deps.trustProxy }));
   app.route('/', staticRoutes(deps.site));
   app.onError((error, c) => {
     console.error(

@@ -1,8 +1,18 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { EMBEDDED_ANON_KEY } from '../../supabase/embedded-keys.ts';
+import { mailFromProblem, resendApiUrlProblem } from '../../supabase/functions/_shared/mail-settings.ts';
+import type { SignupLimits } from '../../supabase/functions/_shared/send-email-handler.ts';
 
 const port = z.coerce.number().int().min(0).max(65_535);
+
+const count = z.coerce.number().int().min(1).max(1_000_000);
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+const check = (problem: (value: string) => string | undefined) =>
+  z.string().superRefine((value, context) => {
+    const message = problem(value);
+    if (message) context.addIssue({ code: 'custom', message });
+  });
 
 const schema = z.object({
   PORT: port.default(8080),
@@ -15,6 +25,17 @@ const schema = z.object({
   SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   ANON_KEY: z.string().min(1).default(EMBEDDED_ANON_KEY),
   DIST_DIR: z.string().min(1).default('dist'),
+  COURSE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  MAIL_FROM: check(mailFromProblem).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]+/, 'must start with smtp:// (STARTTLS) or smtps:// (TLS)')
+    .optional(),
+  RESEND_API_KEY: z.string().min(1).optional(),
+  RESEND_API_URL: check(resendApiUrlProblem).optional(),
+  SIGNUP_LIMIT_PER_IP_PER_MINUTE: count.default(10),
+  SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR: count.default(3),
+  TRUST_PROXY: flag.default(false),
 });
 
 export type Env = {
@@ -25,7 +46,25 @@ export type Env = {
   siteUrl: string;
   anonKey: string;
   distDir: string;
+  /** The "Watch the course" link in the course e-mail. */
+  courseUrl: string;
+  mailFrom: string;
+  mail:
+    | { transport: 'resend'; apiKey: string; apiUrl: string | undefined }
+    | { transport: 'smtp'; url: string }
+    | { transport: 'file'; folder: string };
+  signupLimits: SignupLimits;
+  /** Take the client address from X-Forwarded-For (behind one reverse proxy) instead of the socket. */
+  trustProxy: boolean;
 };
+
+/** Resend if its key is set, else SMTP if set, else the file mailbox under DATA_DIR/mail. */
+function chooseMail(env: z.infer<typeof schema>, dataDir: string): Env['mail'] {
+  if (env.RESEND_API_KEY)
+    return { transport: 'resend', apiKey: env.RESEND_API_KEY, apiUrl: env.RESEND_API_URL };
+  if (env.SMTP_URL) return { transport: 'smtp', url: env.SMTP_URL };
+  return { transport: 'file', folder: path.join(dataDir, 'mail') };
+}
 
 /** The only reader of process.env: parses it once and names every bad variable in one message. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -36,13 +75,28 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment (see .env.example):\n${problems.join('\n')}`);
   }
   const env = parsed.data;
+  if (!env.MAIL_FROM && (env.RESEND_API_KEY || env.SMTP_URL)) {
+    throw new Error(
+      'Invalid environment (see .env.example):\n  MAIL_FROM: is required when RESEND_API_KEY or SMTP_URL is set',
+    );
+  }
+  const dataDir = path.resolve(env.DATA_DIR);
+  const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     port: env.PORT,
     host: env.HOST,
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir,
     databaseUrl: env.DATABASE_URL,
-    siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    siteUrl,
     anonKey: env.ANON_KEY,
     distDir: path.resolve(env.DIST_DIR),
+    courseUrl: env.COURSE_URL ?? `${siteUrl}/`,
+    mailFrom: env.MAIL_FROM ?? 'Three Lenses <course@localhost>',
+    mail: chooseMail(env, dataDir),
+    signupLimits: {
+      perIp: { limit: env.SIGNUP_LIMIT_PER_IP_PER_MINUTE, windowSeconds: 60 },
+      perAddress: { limit: env.SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR, windowSeconds: 3600 },
+    },
+    trustProxy: env.TRUST_PROXY,
   };
 }

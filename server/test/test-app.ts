@@ -5,6 +5,13 @@ import { createApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
 import { loadSite } from '../src/routes/static/load-site.ts';
 import { EMBEDDED_ANON_KEY } from '../../supabase/embedded-keys.ts';
+import { corsPolicyFor } from '../../supabase/functions/_shared/cors.ts';
+import { consoleLog } from '../../supabase/functions/_shared/log.ts';
+import {
+  DEFAULT_LIMITS,
+  type SendEmailHandler,
+  createSendEmailHandler,
+} from '../../supabase/functions/_shared/send-email-handler.ts';
 
 /** A small built site on disk, shaped like Vite's output, so server tests need no build. */
 export async function writeFixtureSite(): Promise<string> {
@@ -23,9 +30,30 @@ export async function writeFixtureSite(): Promise<string> {
 
 export async function createTestApp(
   db: Database,
-  options: { storageFolder?: string; distDir?: string } = {},
+  options: {
+    storageFolder?: string;
+    distDir?: string;
+    sendEmail?: SendEmailHandler;
+    trustProxy?: boolean;
+  } = {},
 ) {
   const storageFolder = options.storageFolder ?? (await mkdtemp(path.join(os.tmpdir(), 'storage-')));
   const site = loadSite(options.distDir ?? (await writeFixtureSite()));
-  return createApp({ db, storageFolder, site, anonKey: EMBEDDED_ANON_KEY });
+  const sendEmail =
+    options.sendEmail ??
+    createSendEmailHandler({
+      db,
+      log: consoleLog,
+      cors: corsPolicyFor(['https://lenses.example']),
+      limits: DEFAULT_LIMITS,
+      source: 'test',
+    });
+  return createApp({
+    db,
+    storageFolder,
+    site,
+    anonKey: EMBEDDED_ANON_KEY,
+    sendEmail,
+    trustProxy: options.trustProxy ?? true,
+  });
 }

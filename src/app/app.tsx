@@ -1,7 +1,9 @@
+import '@fontsource-variable/fraunces';
+import '@fontsource-variable/inter';
 import { Home } from './routes/home';
 import { NotFound } from './routes/not-found';
 
-/** The whole routing table: the landing page at `/`, the 404 page anywhere else. */
+/** The whole routing table: the landing page at `/`, the 404 page anywhere else. Fonts are self-hosted. */
 export function App({ path }: { path: string }) {
   return path === '/' || path === '/index.html' ? <Home /> : <NotFound path={path} />;
 }

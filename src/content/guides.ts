@@ -1,3 +1,18 @@
 export const guidesCopy = {
+  eyebrow: 'Guides',
   title: 'No one should face the future alone. Meet some of our friends',
+  carouselLabel: 'Our guides',
+  slideLabel: (position: number, total: number) => `${position} of ${total}`,
+  previous: 'Previous guide',
+  next: 'Next guide',
+  pause: 'Pause auto-advance',
+  play: 'Start auto-advance',
+  loading: 'Loading our guides…',
+  portraitAlt: (name: string) => `Portrait of ${name}`,
+  placeholder: {
+    name: 'Your guide',
+    title: 'Coming soon',
+    quote: 'Stay tuned for our expert mentors.',
+    imageAlt: 'Illustration of a guide who joins soon',
+  },
 } as const;

@@ -7,11 +7,20 @@ export function NotFound({ path }: { path: string }) {
   }, [path]);
 
   return (
-    <main className="grid min-h-screen place-items-center bg-slate-50 px-6 text-center">
+    <main className="relative isolate grid min-h-dvh place-items-center overflow-hidden bg-night px-6 text-center text-on-night">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_20%_15%,#2d2670_0,transparent_55%),radial-gradient(circle_at_90%_90%,#0f4f4a_0,transparent_50%)]"
+      />
       <div>
-        <h1 className="text-6xl font-bold text-slate-900">{notFoundCopy.code}</h1>
-        <p className="mt-4 text-xl text-slate-700">{notFoundCopy.message}</p>
-        <a className="mt-6 inline-block font-semibold text-blue-700 underline underline-offset-4" href="/">
+        <h1 className="font-display text-8xl font-semibold tracking-tight sm:text-9xl">
+          {notFoundCopy.code}
+        </h1>
+        <p className="mt-4 text-xl text-on-night-soft sm:text-2xl">{notFoundCopy.message}</p>
+        <a
+          className="mt-10 inline-flex min-h-12 items-center rounded-full bg-accent px-7 font-semibold text-ink transition-colors hover:bg-accent-strong"
+          href="/"
+        >
           {notFoundCopy.homeLink}
         </a>
       </div>

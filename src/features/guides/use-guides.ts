@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { Guide } from './api/guide';
+import type { GuideCardData } from './api/guide';
 
 export type GuidesState =
-  { status: 'loading' } | { status: 'ready'; guides: Guide[] } | { status: 'unavailable' };
+  { status: 'loading' } | { status: 'ready'; guides: GuideCardData[] } | { status: 'unavailable' };
 
 /** Loads the guides after hydration; failure or an empty list is logged and reported as 'unavailable' (spec §8). */
 export function useGuides(): GuidesState {

@@ -1,9 +1,13 @@
 import { z } from 'zod/mini';
 import { getSupabase } from '@/lib/supabase';
-import { type Guide, guideSchema } from './guide';
+import { resolveGuideImageUrl } from '../guide-image';
+import { type GuideCardData, guideSchema } from './guide';
 
-/** The carousel's query, exactly as spec §7 states it. Rejects on any failure, including a malformed row. */
-export async function fetchGuides(): Promise<Guide[]> {
+/**
+ * The carousel's query, exactly as spec §7 states it, with each image resolved to the address the browser
+ * loads. Rejects on any failure, including a malformed row.
+ */
+export async function fetchGuides(): Promise<GuideCardData[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('guides')
@@ -11,5 +15,12 @@ export async function fetchGuides(): Promise<Guide[]> {
     .eq('is_active', true)
     .order('order_index', { ascending: true });
   if (error) throw error;
-  return z.array(guideSchema).parse(data);
+  const bucket = supabase.storage.from('guides');
+  return z
+    .array(guideSchema)
+    .parse(data)
+    .map((guide) => ({
+      ...guide,
+      imageSrc: resolveGuideImageUrl(guide.image_url, (path) => bucket.getPublicUrl(path).data.publicUrl),
+    }));
 }

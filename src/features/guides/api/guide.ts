@@ -13,4 +13,7 @@ export const guideSchema = z.object({
   order_index: z.number(),
 });
 
-export type Guide = z.infer<typeof guideSchema>;
+type Guide = z.infer<typeof guideSchema>;
+
+/** A guide with the image address the browser loads (null: use the fallback). */
+export type GuideCardData = Guide & { imageSrc: string | null };

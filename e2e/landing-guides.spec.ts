@@ -1,0 +1,243 @@
+import { expect, type Page, type Route, test } from '@playwright/test';
+
+const GUIDES_REQUEST = /\/rest\/v1\/guides\?/;
+
+function guide(index: number, image_url: string | null, quote: string | null = null) {
+  return {
+    id: index + 1,
+    name: `Guide ${index + 1}`,
+    title: `Title ${index + 1}`,
+    quote,
+    image_url,
+    order_index: index,
+  };
+}
+
+function fulfillJson(body: unknown, status = 200) {
+  return (route: Route) =>
+    route.fulfill({ status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(body) });
+}
+
+function carousel(page: Page) {
+  return page.getByRole('region', { name: 'No one should face the future alone. Meet some of our friends' });
+}
+
+async function whenReady(page: Page) {
+  await expect(page.getByRole('button', { name: 'Next guide' })).toBeEnabled();
+}
+
+/** Where the first slide sits on screen: it changes whenever the carousel moves. */
+function firstSlideX(page: Page) {
+  return page
+    .getByRole('group', { name: /^1 of \d+$/ })
+    .evaluate((slide) => Math.round(slide.getBoundingClientRect().x));
+}
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+async function expectPlaceholders(page: Page, timeout = 5000) {
+  const slides = carousel(page).getByRole('group');
+  await expect(slides).toHaveCount(6, { timeout });
+  for (let index = 0; index < 6; index += 1) {
+    const slide = slides.nth(index);
+    await expect(slide).toHaveAttribute('aria-roledescription', 'slide');
+    await expect(slide).toHaveAccessibleName(`${index + 1} of 6`);
+    await expect(slide.getByRole('heading', { name: 'Your guide' })).toBeAttached();
+    await expect(slide.getByText('Coming soon')).toBeAttached();
+    await expect(slide.getByText('Stay tuned for our expert mentors.')).toBeAttached();
+  }
+  await expect(carousel(page)).toHaveAttribute('aria-busy', 'false');
+}
+
+test('the seeded guides show as slides with image, name, title and quote', async ({ page }) => {
+  await page.goto('/');
+  await whenReady(page);
+  await expect(carousel(page)).toHaveAttribute('aria-roledescription', 'carousel');
+  const first = page.getByRole('group', { name: '1 of 6' });
+  await expect(first.getByRole('heading', { name: 'Amara Okafor' })).toBeVisible();
+  await expect(first.getByText('Former Head of Strategy, global logistics group')).toBeVisible();
+  await expect(first.getByText(/honest look at the trends/)).toBeVisible();
+  await expect(first.getByRole('img', { name: 'Portrait of Amara Okafor' })).toHaveAttribute('width', '400');
+  // Mei-Lin Chen has no quote.
+  await expect(page.getByRole('group', { name: '3 of 6' }).locator('blockquote')).toHaveCount(0);
+});
+
+test('while the guides request is held, 6 skeleton cards show and the carousel is busy', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(GUIDES_REQUEST, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(carousel(page)).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByTestId('guide-skeleton')).toHaveCount(6);
+  await expect(carousel(page).getByRole('group')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { name: 'Amara Okafor' })).toBeVisible();
+  await expect(page.getByTestId('guide-skeleton')).toHaveCount(0);
+  await expect(carousel(page)).toHaveAttribute('aria-busy', 'false');
+});
+
+test('when the guides request fails, the failure is logged and 6 placeholder cards show', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.route(
+    GUIDES_REQUEST,
+    fulfillJson({ message: 'boom', code: 'XX000', details: null, hint: null }, 500),
+  );
+  await page.goto('/');
+  await expectPlaceholders(page);
+  expect(errors.some((text) => text.includes('Guides: could not load them'))).toBe(true);
+});
+
+test('when the network fails outright, placeholders show too', async ({ page }) => {
+  test.setTimeout(45_000);
+  let attempts = 0;
+  await page.route(GUIDES_REQUEST, (route) => {
+    attempts += 1;
+    return route.abort('connectionrefused');
+  });
+  await page.goto('/');
+  // supabase-js retries a failed read three times (1 s, 2 s, 4 s) before it reports the error.
+  await expect(page.getByTestId('guide-skeleton')).toHaveCount(6);
+  await expectPlaceholders(page, 12_000);
+  expect(attempts).toBe(4);
+});
+
+test('when the guides list is empty, it is logged and 6 placeholder cards show', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.route(GUIDES_REQUEST, fulfillJson([]));
+  await page.goto('/');
+  await expectPlaceholders(page);
+  expect(errors.some((text) => text.includes('the list is empty'))).toBe(true);
+});
+
+test('image URLs: absolute ones as they are, others from public storage, missing ones a fallback by position', async ({
+  page,
+  baseURL,
+}) => {
+  await page.route('https://images.example.test/**', (route) =>
+    route.fulfill({
+      contentType: 'image/svg+xml',
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    }),
+  );
+  const rows = [
+    guide(0, 'https://images.example.test/ada.svg'),
+    guide(1, 'amara-okafor.svg'),
+    guide(2, null),
+    guide(3, ''),
+    guide(4, 'tom-osei.svg'),
+    guide(5, 'daniel-weber.svg'),
+    guide(6, null),
+  ];
+  await page.route(GUIDES_REQUEST, fulfillJson(rows));
+  await page.goto('/');
+  await whenReady(page);
+  const image = (position: number) =>
+    page.getByRole('group', { name: `${position} of 7` }).getByRole('img', { includeHidden: true });
+  await expect(image(1)).toHaveAttribute('src', 'https://images.example.test/ada.svg');
+  await expect(image(2)).toHaveAttribute(
+    'src',
+    `${baseURL}/storage/v1/object/public/guides/amara-okafor.svg`,
+  );
+  await expect(image(3)).toHaveAttribute('src', /\/assets\/guide-fallback-3-[\w-]+\.svg$/);
+  await expect(image(4)).toHaveAttribute('src', /\/assets\/guide-fallback-4-[\w-]+\.svg$/);
+  await expect(image(7)).toHaveAttribute('src', /\/assets\/guide-fallback-1-[\w-]+\.svg$/);
+  await image(2).scrollIntoViewIfNeeded();
+  await expect.poll(() => image(2).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});
+
+test('a broken guide image is replaced by the bundled fallback for its position', async ({ page }) => {
+  await page.route('**/storage/v1/object/public/guides/amara-okafor.svg', (route) =>
+    route.fulfill({ status: 404, body: 'missing' }),
+  );
+  await page.goto('/');
+  await whenReady(page);
+  const image = page.getByRole('img', { name: 'Portrait of Amara Okafor' });
+  await image.scrollIntoViewIfNeeded();
+  await expect(image).toHaveAttribute('src', /\/assets\/guide-fallback-1-[\w-]+\.svg$/);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // The others load their own images.
+  await expect(page.getByRole('img', { name: 'Portrait of Daniel Weber' })).toHaveAttribute(
+    'src',
+    /\/storage\/v1\/object\/public\/guides\/daniel-weber\.svg$/,
+  );
+});
+
+test('the arrows move the carousel', async ({ page }) => {
+  await page.goto('/');
+  await whenReady(page);
+  const start = await firstSlideX(page);
+  await page.getByRole('button', { name: 'Next guide' }).click();
+  await expect.poll(() => firstSlideX(page)).toBeLessThan(start - 50);
+  await page.getByRole('button', { name: 'Previous guide' }).click();
+  await page.getByRole('button', { name: 'Previous guide' }).click();
+  await expect.poll(() => firstSlideX(page)).toBeGreaterThan(start + 50);
+});
+
+test.describe('auto-advance', () => {
+  test('moves on by itself after about 3 seconds', async ({ page }) => {
+    await page.goto('/');
+    await whenReady(page);
+    const start = await firstSlideX(page);
+    await page.waitForTimeout(2000);
+    expect(await firstSlideX(page)).toBe(start);
+    await expect.poll(() => firstSlideX(page), { timeout: 3500 }).not.toBe(start);
+  });
+
+  test('does not move while the pointer is over the section, and resumes after', async ({ page }) => {
+    await page.goto('/');
+    await carousel(page).getByRole('heading', { level: 2 }).hover();
+    await whenReady(page);
+    const start = await firstSlideX(page);
+    await page.waitForTimeout(4000);
+    expect(await firstSlideX(page)).toBe(start);
+    await page.mouse.move(5, 5);
+    await expect.poll(() => firstSlideX(page), { timeout: 5000 }).not.toBe(start);
+  });
+
+  test('the pause button stops it and the play button starts it again', async ({ page }) => {
+    await page.goto('/');
+    await whenReady(page);
+    await page.getByRole('button', { name: 'Pause auto-advance' }).click();
+    const play = page.getByRole('button', { name: 'Start auto-advance' });
+    await expect(play).toBeVisible();
+    await page.mouse.move(5, 5);
+    const start = await firstSlideX(page);
+    await page.waitForTimeout(4000);
+    expect(await firstSlideX(page)).toBe(start);
+    await play.click();
+    await expect(page.getByRole('button', { name: 'Pause auto-advance' })).toBeVisible();
+    await page.mouse.move(5, 5);
+    await expect.poll(() => firstSlideX(page), { timeout: 5000 }).not.toBe(start);
+  });
+
+  test('does not move while keyboard focus is inside the carousel', async ({ page }) => {
+    await page.goto('/');
+    await whenReady(page);
+    await page.getByRole('button', { name: 'Pause auto-advance' }).focus();
+    const start = await firstSlideX(page);
+    await page.waitForTimeout(4000);
+    expect(await firstSlideX(page)).toBe(start);
+  });
+
+  test('is off under prefers-reduced-motion, until the visitor starts it', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await whenReady(page);
+    const play = page.getByRole('button', { name: 'Start auto-advance' });
+    await expect(play).toBeVisible();
+    const start = await firstSlideX(page);
+    await page.waitForTimeout(4000);
+    expect(await firstSlideX(page)).toBe(start);
+  });
+});

@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+
+test('the teaser is an inline video with the still as poster, captions and preload="none"', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  const video = page.getByLabel('Course teaser');
+  await expect(video).toHaveAttribute('preload', 'none');
+  await expect(video).toHaveAttribute('poster', /\/assets\/teaser-still-[\w-]+\.webp$/);
+  const source = await video.locator('source').getAttribute('src');
+  expect(source).toBe('/media/teaser.mp4');
+  const track = video.locator('track[kind="captions"]');
+  await expect(track).toHaveAttribute('srclang', 'en');
+
+  const clip = await request.get(source ?? '');
+  expect(clip.headers()['content-type']).toBe('video/mp4');
+  expect((await clip.body()).byteLength).toBeLessThanOrEqual(1.5 * 1024 * 1024);
+  const captions = await request.get((await track.getAttribute('src')) ?? '');
+  expect(captions.headers()['content-type']).toMatch(/^text\/vtt/);
+  expect(await captions.text()).toMatch(/^WEBVTT/);
+});
+
+test('Play Teaser (30 seconds) plays the 30-second clip inline, with controls', async ({ page }) => {
+  await page.goto('/');
+  const video = page.getByLabel('Course teaser');
+  const play = page.getByRole('button', { name: 'Play Teaser 30 seconds' });
+  await expect(play).toBeVisible();
+  await play.click();
+  await expect(play).toBeHidden();
+  await expect(video).toHaveAttribute('controls', '');
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
+    .toBeGreaterThan(0.3);
+  const duration = await video.evaluate((element: HTMLVideoElement) => element.duration);
+  expect(duration).toBeGreaterThan(28);
+  expect(duration).toBeLessThan(32);
+});

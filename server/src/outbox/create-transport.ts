@@ -1,0 +1,30 @@
+import { createFileMailboxTransport } from '../../../supabase/functions/_shared/transports/file-mailbox-transport.ts';
+import type { Log } from '../../../supabase/functions/_shared/log.ts';
+import type { MailTransport } from '../../../supabase/functions/_shared/transports/mail-transport.ts';
+import { createResendTransport } from '../../../supabase/functions/_shared/transports/resend-transport.ts';
+import { createSmtpTransport } from '../../../supabase/functions/_shared/transports/smtp-transport.ts';
+import type { Env } from '../env.ts';
+
+/** The transport the environment chose, and a line saying where course e-mails go. */
+export function createTransport(
+  mail: Env['mail'],
+  log: Log,
+): { transport: MailTransport; description: string } {
+  switch (mail.transport) {
+    case 'resend':
+      return {
+        transport: createResendTransport({
+          apiKey: mail.apiKey,
+          ...(mail.apiUrl && { apiUrl: mail.apiUrl }),
+        }),
+        description: `Resend (${mail.apiUrl ?? 'https://api.resend.com'})`,
+      };
+    case 'smtp':
+      return { transport: createSmtpTransport(mail.url), description: `SMTP (${new URL(mail.url).host})` };
+    case 'file':
+      return {
+        transport: createFileMailboxTransport(mail.folder, log),
+        description: `.eml files in ${mail.folder}`,
+      };
+  }
+}

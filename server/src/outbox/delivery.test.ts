@@ -1,0 +1,219 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { readMime } from '../../test/mime.ts';
+import { startSmtpPeer } from '../../test/smtp-peer.ts';
+import { createTestDatabase, databaseKind } from '../../test/test-database.ts';
+import type { Log, LogLine } from '../../../supabase/functions/_shared/log.ts';
+import {
+  claimDue,
+  type DeliveryContext,
+  deliverDue,
+  retryDelaySeconds,
+} from '../../../supabase/functions/_shared/outbox.ts';
+import { recordSignup } from '../../../supabase/functions/_shared/signup-store.ts';
+import type { MailTransport } from '../../../supabase/functions/_shared/transports/mail-transport.ts';
+import { createResendTransport } from '../../../supabase/functions/_shared/transports/resend-transport.ts';
+import { createSmtpTransport } from '../../../supabase/functions/_shared/transports/smtp-transport.ts';
+
+let db: Database;
+let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+let transport: MailTransport;
+let lines: LogLine[];
+const log: Log = { info: (l) => lines.push(l), warn: (l) => lines.push(l), error: (l) => lines.push(l) };
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  smtp = await startSmtpPeer();
+});
+afterAll(async () => {
+  await smtp.stop();
+  await db.close();
+});
+beforeEach(async () => {
+  await db.exec('truncate public.email_outbox, public.signups restart identity cascade');
+  smtp.received.length = 0;
+  smtp.setRefusing(false);
+  lines = [];
+  transport = createSmtpTransport(smtp.url);
+});
+afterEach(() => transport.close?.());
+
+function context(overrides: Partial<DeliveryContext> = {}): DeliveryContext {
+  return {
+    db,
+    transport,
+    log,
+    mailFrom: 'Three Lenses <course@lenses.example>',
+    courseUrl: 'https://lenses.example/course',
+    siteUrl: 'https://lenses.example',
+    workerId: 'worker-a',
+    ...overrides,
+  };
+}
+
+async function queue(name: string, email: string): Promise<string> {
+  const { outboxId } = await recordSignup(db, { name, email }, { source: 'test' });
+  if (!outboxId) throw new Error('expected a queued e-mail');
+  return outboxId;
+}
+
+const outboxRow = async (id: string) => {
+  const [row] = await db.query<{
+    status: string;
+    attempts: number;
+    last_error: string | null;
+    provider_id: string | null;
+    delay: number;
+  }>(
+    `select status, attempts, last_error, provider_id,
+            round(extract(epoch from next_attempt_at - now()))::int as delay
+       from public.email_outbox where id = $1`,
+    [id],
+  );
+  return row;
+};
+const makeDue = () =>
+  db.query("update public.email_outbox set next_attempt_at = now() where status = 'pending'");
+
+describe(`delivery over SMTP to a real peer on loopback (${databaseKind})`, () => {
+  it('delivers the course e-mail with a text and an HTML part and the right headers, then marks it sent', async () => {
+    const id = await queue('Zoë <b>O’Brien</b>', 'zoe@example.com');
+    expect(await deliverDue(context())).toEqual({ sent: 1, retry: 0, dead: 0 });
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
+    expect(mail?.from).toBe('course@lenses.example');
+    expect(mail?.to).toEqual(['zoe@example.com']);
+    const { headers, parts } = readMime(mail?.raw ?? '');
+    expect(headers.get('from')).toBe('Three Lenses <course@lenses.example>');
+    expect(headers.get('to')).toBe('zoe@example.com');
+    expect(headers.get('subject')).toBe('Your free Three Lenses course is ready to watch');
+    expect(headers.get('content-type')).toMatch(/^multipart\/alternative/);
+    expect(headers.get('message-id')).toMatch(/^<.+@.+>$/);
+    expect(headers.get('x-entity-ref-id')).toBe(`course-access/${id}`);
+    expect(parts.get('text/plain')).toContain('Hi Zoë <b>O’Brien</b>,');
+    expect(parts.get('text/plain')).toContain('Watch the course: https://lenses.example/course');
+    expect(parts.get('text/html')).toContain('Hi Zoë &lt;b&gt;O’Brien&lt;/b&gt;,');
+    expect(parts.get('text/html')).toMatch(/href="https:\/\/lenses\.example\/course"[^>]*>Watch the course</);
+    const row = await outboxRow(id);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+    expect(row?.provider_id).toBe(headers.get('message-id'));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ event: 'mail.sent', outbox_id: id, provider: 'smtp' }),
+    );
+  });
+
+  it('retries after the peer refuses, with back-off, and delivers once it accepts again', async () => {
+    const id = await queue('Ada', 'ada@example.com');
+    smtp.setRefusing(true);
+    expect(await deliverDue(context())).toEqual({ sent: 0, retry: 1, dead: 0 });
+    const waiting = await outboxRow(id);
+    expect(waiting).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_error: expect.stringMatching(/451/),
+    });
+    expect(waiting?.delay).toBeGreaterThanOrEqual(29);
+    expect(waiting?.delay).toBeLessThanOrEqual(30);
+    expect(await deliverDue(context())).toEqual({ sent: 0, retry: 0, dead: 0 }); // not due yet
+    smtp.setRefusing(false);
+    await makeDue();
+    expect(await deliverDue(context())).toEqual({ sent: 1, retry: 0, dead: 0 });
+    expect(smtp.received.map((m) => m.to)).toEqual([['ada@example.com']]);
+    expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('retries while the peer is down and delivers exactly once when it is back', async () => {
+    const id = await queue('Ada', 'ada@example.com');
+    await smtp.stop();
+    try {
+      expect(await deliverDue(context())).toEqual({ sent: 0, retry: 1, dead: 0 });
+      expect((await outboxRow(id))?.last_error).toMatch(/ECONNREFUSED|connect/i);
+    } finally {
+      await smtp.start();
+    }
+    await makeDue();
+    expect(await deliverDue(context())).toEqual({ sent: 1, retry: 0, dead: 0 });
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('marks a message dead after 8 failed attempts, with a log line, and never drops it silently', async () => {
+    const id = await queue('Ada', 'ada@example.com');
+    smtp.setRefusing(true);
+    for (let attempt = 1; attempt <= 8; attempt += 1) {
+      await makeDue();
+      await deliverDue(context());
+    }
+    expect(await outboxRow(id)).toMatchObject({ status: 'dead', attempts: 8 });
+    expect(lines.filter((l) => l.event === 'mail.retry')).toHaveLength(7);
+    expect(lines).toContainEqual(expect.objectContaining({ event: 'mail.dead', outbox_id: id, attempt: 8 }));
+    await makeDue();
+    expect(await deliverDue(context())).toEqual({ sent: 0, retry: 0, dead: 0 });
+  });
+
+  it('backs off 30 s, doubling, capped at an hour', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => retryDelaySeconds(n))).toEqual([
+      30, 60, 120, 240, 480, 960, 1920, 3600,
+    ]);
+  });
+
+  it('gives a row stuck in "sending" to another worker once its lease expires, and only then', async () => {
+    const id = await queue('Ada', 'ada@example.com');
+    const crashed = context({ workerId: 'crashed' });
+    expect(await claimDue(crashed, 10)).toHaveLength(1); // claimed, then the worker "dies"
+    expect(await deliverDue(context({ workerId: 'worker-b' }))).toEqual({ sent: 0, retry: 0, dead: 0 });
+    await db.query("update public.email_outbox set locked_until = now() - interval '1 second'");
+    expect(await deliverDue(context({ workerId: 'worker-b' }))).toEqual({ sent: 1, retry: 0, dead: 0 });
+    expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(smtp.received).toHaveLength(1);
+  });
+});
+
+describe(`delivery through a Resend-shaped HTTP API on loopback (${databaseKind})`, () => {
+  it('sends the Idempotency-Key course-access/<id> on every try and honours a 429 retry-after', async () => {
+    const requests: Array<{ headers: IncomingHttpHeaders; body: unknown; url: string | undefined }> = [];
+    const answers = [
+      { status: 429, headers: { 'retry-after': '120' }, body: { name: 'rate_limit_exceeded' } },
+      { status: 200, headers: {}, body: { id: 're_4f9a' } },
+    ];
+    const peer = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        requests.push({ headers: request.headers, body: JSON.parse(body), url: request.url });
+        const answer = answers.shift() ?? { status: 500, headers: {}, body: {} };
+        response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+        response.end(JSON.stringify(answer.body));
+      });
+    });
+    await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+    try {
+      const resend = createResendTransport({
+        apiKey: 're_test_key',
+        apiUrl: `http://127.0.0.1:${(peer.address() as AddressInfo).port}`,
+      });
+      const id = await queue('Ada', 'ada@example.com');
+      expect(await deliverDue(context({ transport: resend }))).toEqual({ sent: 0, retry: 1, dead: 0 });
+      expect((await outboxRow(id))?.delay).toBeGreaterThanOrEqual(119);
+      await makeDue();
+      expect(await deliverDue(context({ transport: resend }))).toEqual({ sent: 1, retry: 0, dead: 0 });
+      expect(requests).toHaveLength(2);
+      for (const request of requests) {
+        expect(request.url).toBe('/emails');
+        expect(request.headers['idempotency-key']).toBe(`course-access/${id}`);
+        expect(request.headers.authorization).toBe('Bearer re_test_key');
+        expect(request.body).toMatchObject({
+          from: 'Three Lenses <course@lenses.example>',
+          to: ['ada@example.com'],
+          subject: 'Your free Three Lenses course is ready to watch',
+          text: expect.stringContaining('Hi Ada,'),
+          html: expect.stringContaining('Watch the course'),
+        });
+      }
+      expect(await outboxRow(id)).toMatchObject({ status: 'sent', provider_id: 're_4f9a' });
+    } finally {
+      await new Promise((resolve) => peer.close(resolve));
+    }
+  });
+});

@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Hono } from 'hono';
+import type { Database, Tx } from '../../db/database.ts';
+import { createTestApp } from '../../../test/test-app.ts';
+import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
+import { corsPolicyFor } from '../../../../supabase/functions/_shared/cors.ts';
+import type { Log, LogLine } from '../../../../supabase/functions/_shared/log.ts';
+import {
+  createSendEmailHandler,
+  DEFAULT_LIMITS,
+  type SignupLimits,
+} from '../../../../supabase/functions/_shared/send-email-handler.ts';
+
+let db: Database;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.close());
+beforeEach(() => db.exec('truncate public.email_outbox, public.signups restart identity cascade'));
+
+const SITE = 'https://lenses.example';
+
+function recordingLog() {
+  const lines: LogLine[] = [];
+  const log: Log = { info: (l) => lines.push(l), warn: (l) => lines.push(l), error: (l) => lines.push(l) };
+  return { lines, log };
+}
+
+async function appWith(
+  options: { limits?: SignupLimits; db?: Database; log?: Log; onQueued?: (id: string) => void } = {},
+) {
+  const sendEmail = createSendEmailHandler({
+    db: options.db ?? db,
+    log: options.log ?? recordingLog().log,
+    cors: corsPolicyFor([SITE]),
+    limits: options.limits ?? DEFAULT_LIMITS,
+    source: 'test',
+    ...(options.onQueued && { onQueued: options.onQueued }),
+  });
+  return createTestApp(db, { sendEmail, trustProxy: true });
+}
+
+function signUp(app: Hono, body: unknown, headers: Record<string, string> = {}) {
+  return app.request('/functions/v1/send-email', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': '198.51.100.7',
+      origin: SITE,
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+const rows = async () => ({
+  signups: await db.query<{
+    email: string;
+    name: string;
+    signup_count: number;
+    source: string;
+    consent_version: string;
+  }>('select email, name, signup_count, source, consent_version from public.signups order by id'),
+  outbox: await db.query<{ recipient: string; status: string; idempotency_key: string; id: string }>(
+    'select id::text, recipient, status, idempotency_key from public.email_outbox order by id',
+  ),
+});
+
+describe(`POST /functions/v1/send-email (${databaseKind})`, () => {
+  it('records the sign-up and its e-mail, then answers 200 {"ok":true} with CORS for the site', async () => {
+    const queued: string[] = [];
+    const app = await appWith({ onQueued: (id) => queued.push(id) });
+    const response = await signUp(app, { name: '  Ada Lovelace ', email: 'Ada@Example.COM' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    expect(response.headers.get('access-control-allow-origin')).toBe(SITE);
+    expect(response.headers.get('x-relay-error')).toBeNull();
+    const { signups, outbox } = await rows();
+    expect(signups).toEqual([
+      {
+        email: 'Ada@example.com',
+        name: 'Ada Lovelace',
+        signup_count: 1,
+        source: 'test',
+        consent_version: expect.any(String),
+      },
+    ]);
+    expect(outbox).toEqual([
+      {
+        id: expect.any(String),
+        recipient: 'Ada@example.com',
+        status: 'pending',
+        idempotency_key: `course-access/${outbox[0]?.id}`,
+      },
+    ]);
+    expect(queued).toEqual([outbox[0]?.id]);
+  });
+
+  it('answers a repeat of the same address the same way, without a second e-mail within 10 minutes', async () => {
+    const app = await appWith();
+    const first = await signUp(app, { name: 'Ada', email: 'ada@example.com' });
+    const again = await signUp(app, { name: 'Ada L.', email: 'ada@EXAMPLE.com' });
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(await again.json()).toEqual(await first.json());
+    const { signups, outbox } = await rows();
+    expect(signups).toMatchObject([{ email: 'ada@example.com', name: 'Ada L.', signup_count: 2 }]);
+    expect(outbox).toHaveLength(1);
+  });
+
+  it('queues a new e-mail when the last one for that address is older than 10 minutes', async () => {
+    const app = await appWith();
+    await signUp(app, { name: 'Ada', email: 'ada@example.com' });
+    await db.query("update public.email_outbox set created_at = now() - interval '11 minutes'");
+    await signUp(app, { name: 'Ada', email: 'ada@example.com' });
+    expect((await rows()).outbox).toHaveLength(2);
+  });
+
+  it('sends no second e-mail when the same address signs up twice at the same moment', async () => {
+    const app = await appWith();
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => signUp(app, { name: 'Ada', email: 'twin@example.com' })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect((await rows()).outbox).toHaveLength(1);
+  });
+
+  it('limits each client address per minute, with Retry-After and an error message', async () => {
+    const app = await appWith({ limits: { ...DEFAULT_LIMITS, perIp: { limit: 2, windowSeconds: 60 } } });
+    expect((await signUp(app, { name: 'A', email: 'a1@example.com' })).status).toBe(200);
+    expect((await signUp(app, { name: 'A', email: 'a2@example.com' })).status).toBe(200);
+    const refused = await signUp(app, { name: 'A', email: 'a3@example.com' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ error: expect.stringMatching(/too many/i) });
+    const otherClient = await signUp(
+      app,
+      { name: 'B', email: 'b@example.com' },
+      { 'x-forwarded-for': '198.51.100.8' },
+    );
+    expect(otherClient.status).toBe(200);
+    expect((await rows()).signups).toHaveLength(3);
+  });
+
+  it('limits each e-mail address per hour, whichever client asks', async () => {
+    const app = await appWith({
+      limits: { ...DEFAULT_LIMITS, perAddress: { limit: 3, windowSeconds: 3600 } },
+    });
+    for (const ip of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) {
+      expect(
+        (await signUp(app, { name: 'A', email: 'a@example.com' }, { 'x-forwarded-for': ip })).status,
+      ).toBe(200);
+    }
+    const refused = await signUp(
+      app,
+      { name: 'A', email: 'A@Example.com' },
+      { 'x-forwarded-for': '192.0.2.4' },
+    );
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+  });
+
+  it('leaves nothing behind and answers a generic 500 with a log line when the outbox insert fails', async () => {
+    const { lines, log } = recordingLog();
+    // The real database, with a failure injected after the signups upsert, inside the same transaction.
+    const failing: Database = {
+      ...db,
+      transaction: (work) =>
+        db.transaction((tx) => {
+          const broken: Tx = {
+            ...tx,
+            query: (text, params) =>
+              /insert into public\.email_outbox/.test(text)
+                ? Promise.reject(Object.assign(new Error('disk full'), { code: '53100' }))
+                : tx.query(text, params),
+          };
+          return work(broken);
+        }),
+    };
+    const app = await appWith({ db: failing, log });
+    const response = await signUp(app, { name: 'Ada', email: 'ada@example.com' });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ error: 'Something went wrong on our side. Please try again.' });
+    expect(await rows()).toEqual({ signups: [], outbox: [] });
+    expect(lines).toContainEqual(
+      expect.objectContaining({ event: 'signup.failed', message: 'disk full', code: '53100' }),
+    );
+  });
+
+  it('answers the preflight for the site origin with the headers supabase-js sends, and refuses others', async () => {
+    const app = await appWith();
+    const allowed = await app.request('/functions/v1/send-email', {
+      method: 'OPTIONS',
+      headers: { origin: SITE, 'access-control-request-method': 'POST' },
+    });
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(SITE);
+    const allowedHeaders = allowed.headers.get('access-control-allow-headers') ?? '';
+    for (const header of ['apikey', 'authorization', 'x-client-info', 'content-type', 'x-retry-count']) {
+      expect(allowedHeaders).toContain(header);
+    }
+    const foreign = await app.request('/functions/v1/send-email', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('answers other methods with 405 and unknown functions with 404', async () => {
+    const app = await appWith();
+    const get = await app.request('/functions/v1/send-email');
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST, OPTIONS');
+    const unknown = await app.request('/functions/v1/nope', { method: 'POST' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: expect.any(String) });
+  });
+
+  it('keeps signups and email_outbox out of reach of the anon role', async () => {
+    await signUp(await appWith(), { name: 'Ada', email: 'ada@example.com' });
+    for (const table of ['signups', 'email_outbox']) {
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query('set local role anon');
+          return tx.query(`select * from public.${table}`);
+        }),
+      ).rejects.toThrow(/permission denied/);
+    }
+    const rest = await (await appWith()).request('/rest/v1/signups?select=email');
+    expect(rest.status).toBeGreaterThanOrEqual(400);
+  });
+});

@@ -1,0 +1,74 @@
+import { useId, useState } from 'react';
+import heroLenses from '@/assets/hero-lenses.svg?no-inline';
+import { Button } from '@/components/ui/button';
+import { ArrowDownIcon } from '@/components/ui/icons';
+import { Switch } from '@/components/ui/switch';
+import { heroCopy } from '@/content/hero';
+import { siteSettings } from '@/content/site';
+
+/** The hero: the headline and its clean-version switch, the promise, and the two ways to the sign-up. */
+export function Hero({ onSignUp }: { onSignUp: (opener: HTMLElement) => void }) {
+  const [clean, setClean] = useState(false);
+  const switchId = useId();
+  return (
+    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-night text-on-night">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_12%_10%,#2d2670_0,transparent_55%),radial-gradient(circle_at_95%_100%,#0f4f4a_0,transparent_50%)]"
+      />
+      <div className="mx-auto max-w-6xl px-5 pt-6 pb-16 sm:px-8 sm:pb-24 lg:pt-8 lg:pb-28">
+        <p className="flex items-center gap-2.5 text-sm font-bold tracking-wide">
+          <span aria-hidden="true" className="flex gap-1">
+            <span className="size-2.5 rounded-full bg-lens-3" />
+            <span className="size-2.5 rounded-full bg-lens-2" />
+            <span className="size-2.5 rounded-full bg-lens-1" />
+          </span>
+          {siteSettings.brandName}
+        </p>
+        <div className="mt-12 grid items-center gap-12 sm:mt-16 lg:grid-cols-[1.2fr_0.8fr]">
+          <div>
+            <p className="inline-flex rounded-full border border-white/15 bg-white/5 px-3.5 py-1.5 text-xs font-semibold tracking-[0.12em] text-accent uppercase sm:text-sm">
+              {heroCopy.eyebrow}
+            </p>
+            <h1
+              id="hero-title"
+              className="mt-6 font-display text-display font-semibold tracking-tight text-balance"
+            >
+              {clean ? heroCopy.headlineClean : heroCopy.headlineProfane}
+            </h1>
+            <div className="mt-6 flex items-center gap-3">
+              <Switch id={switchId} checked={clean} onCheckedChange={setClean} />
+              <label htmlFor={switchId} className="cursor-pointer text-sm font-medium text-on-night-soft">
+                {heroCopy.cleanSwitchLabel}
+              </label>
+            </div>
+            <p className="mt-8 max-w-xl text-lg leading-relaxed text-on-night-soft sm:text-xl">
+              {heroCopy.body}
+            </p>
+            <div className="mt-10 flex flex-col items-start gap-5 sm:flex-row sm:items-center sm:gap-7">
+              <Button size="lg" onClick={(event) => onSignUp(event.currentTarget)}>
+                {heroCopy.primaryCta}
+              </Button>
+              <a
+                href="#signup"
+                className="inline-flex items-center gap-2 font-semibold text-on-night underline decoration-white/40 underline-offset-4 transition-colors hover:decoration-white"
+              >
+                {heroCopy.scrollLink}
+                <ArrowDownIcon className="size-4" />
+              </a>
+            </div>
+            <p className="mt-8 text-sm text-on-night-soft">{heroCopy.audience}</p>
+          </div>
+          <img
+            src={heroLenses}
+            alt=""
+            width={480}
+            height={440}
+            fetchPriority="high"
+            className="mx-auto hidden w-full max-w-md md:block"
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

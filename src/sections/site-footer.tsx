@@ -1,0 +1,33 @@
+import { useSyncExternalStore } from 'react';
+import { footerCopy } from '@/content/footer';
+import { siteSettings } from '@/content/site';
+
+const noSubscription = () => () => undefined;
+const currentYear = () => new Date().getFullYear();
+// The prerendered page carries no year, so it never goes stale; hydration fills it in without a mismatch.
+const noYearBeforeHydration = () => null;
+
+export function SiteFooter() {
+  const year = useSyncExternalStore(noSubscription, currentYear, noYearBeforeHydration);
+  return (
+    <footer className="border-t border-line bg-paper px-5 py-10 sm:px-8">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between">
+        <p>{footerCopy.copyright(year, siteSettings.brandName)}</p>
+        <nav aria-label={footerCopy.navLabel}>
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            {footerCopy.links.map((link) => (
+              <li key={link.label}>
+                <a
+                  href={link.href}
+                  className="font-medium text-ink-soft underline-offset-4 hover:text-ink hover:underline"
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

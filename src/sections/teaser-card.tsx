@@ -1,0 +1,78 @@
+import { useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { LockIcon, PlayIcon } from '@/components/ui/icons';
+import { teaserCopy, teaserSettings } from '@/content/teaser';
+
+/**
+ * The teaser card. The video element is in the prerendered page with the still as its poster and
+ * preload="none", so nothing of the clip loads until the visitor presses Play Teaser.
+ */
+export function TeaserCard({ onUnlock }: { onUnlock: (opener: HTMLElement) => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [started, setStarted] = useState(false);
+
+  function play() {
+    setStarted(true);
+    void video.current?.play();
+  }
+
+  return (
+    <section aria-labelledby="teaser-title" className="px-5 py-16 sm:px-8 sm:py-24">
+      <div className="mx-auto max-w-5xl">
+        <h2
+          id="teaser-title"
+          className="mx-auto max-w-3xl text-center font-display text-title font-semibold tracking-tight text-balance"
+        >
+          {teaserCopy.title}
+        </h2>
+        <div className="mt-10 overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-line sm:mt-12">
+          <div className="relative aspect-video bg-night">
+            <video
+              ref={video}
+              className="size-full object-cover"
+              poster={teaserSettings.still}
+              preload="none"
+              playsInline
+              controls={started}
+              aria-label={teaserCopy.videoLabel}
+              width={teaserSettings.stillWidth}
+              height={teaserSettings.stillHeight}
+            >
+              <source src={teaserSettings.videoSrc} type={teaserSettings.videoType} />
+              <track
+                kind="captions"
+                src={teaserSettings.captionsSrc}
+                srcLang={teaserSettings.captionsLanguage}
+                label={teaserSettings.captionsLabel}
+                default
+              />
+            </video>
+            {!started && (
+              <div className="absolute inset-0 grid place-items-center bg-gradient-to-t from-night/70 via-night/10 to-transparent">
+                <Button onClick={play} className="shadow-xl sm:min-h-13 sm:px-7 sm:text-lg">
+                  <PlayIcon />
+                  {teaserCopy.playTeaser}
+                  <span className="rounded-full bg-ink/10 px-2.5 py-0.5 text-sm font-semibold">
+                    {teaserCopy.teaserLength}
+                  </span>
+                </Button>
+              </div>
+            )}
+          </div>
+          <div className="flex flex-col gap-6 p-6 sm:p-8 md:flex-row md:items-center md:justify-between">
+            <p className="max-w-xl text-base leading-relaxed text-ink-soft sm:text-lg">
+              {teaserCopy.caption}
+            </p>
+            <div className="flex shrink-0 flex-col items-start gap-2 md:items-end">
+              <Button variant="dark" onClick={(event) => onUnlock(event.currentTarget)}>
+                <LockIcon />
+                {teaserCopy.playFullCourse}
+              </Button>
+              <p className="text-sm text-ink-muted">{teaserCopy.lockedHint}</p>
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

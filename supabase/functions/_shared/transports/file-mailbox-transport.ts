@@ -1,0 +1,27 @@
+/** The default transport with nothing configured: each message becomes an .eml file under DATA_DIR/mail/. */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Log } from '../log.ts';
+import type { MailTransport } from './mail-transport.ts';
+import { toNodemailerMessage } from './smtp-transport.ts';
+
+export function createFileMailboxTransport(mailFolder: string, log: Log): MailTransport {
+  // Builds the same MIME message SMTP would carry, into a buffer instead of a socket.
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let folderReady: Promise<unknown> | undefined;
+  return {
+    name: 'file',
+    async send(mail) {
+      folderReady ??= mkdir(mailFolder, { recursive: true });
+      await folderReady;
+      const info = await composer.sendMail(toNodemailerMessage(mail));
+      if (!Buffer.isBuffer(info.message)) throw new Error('The file mailbox expected a buffered message.');
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(mailFolder, `${stamp}-${mail.idempotencyKey.replace(/[^a-z0-9-]/gi, '-')}.eml`);
+      await writeFile(file, info.message, { flag: 'wx' });
+      log.info({ event: 'mail.written', to: mail.to, file });
+      return { providerId: file };
+    },
+  };
+}

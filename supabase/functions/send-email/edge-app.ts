@@ -1,0 +1,111 @@
+/** The send-email edge function's wiring: environment, database, transport and routes over the shared core. */
+import { corsPolicyFor } from '../_shared/cors.ts';
+import { consoleLog } from '../_shared/log.ts';
+import { mailFromProblem, resendApiUrlProblem } from '../_shared/mail-settings.ts';
+import { type DeliveryContext, deliverDue } from '../_shared/outbox.ts';
+import { createSendEmailHandler, DEFAULT_LIMITS } from '../_shared/send-email-handler.ts';
+import type { SqlDatabase } from '../_shared/sql-port.ts';
+import { createResendTransport } from '../_shared/transports/resend-transport.ts';
+import { openPostgresJsDatabase } from './postgres-js-database.ts';
+
+/** Supabase's runtime keeps an isolate alive for promises handed to EdgeRuntime.waitUntil; plain Deno has none. */
+declare const EdgeRuntime: { waitUntil(promise: Promise<unknown>): void } | undefined;
+
+function waitUntil(promise: Promise<unknown>) {
+  if (typeof EdgeRuntime !== 'undefined') EdgeRuntime.waitUntil(promise);
+}
+
+type EnvSource = { get(name: string): string | undefined };
+
+function required(env: EnvSource, name: string): string {
+  const value = env.get(name);
+  if (!value)
+    throw new Error(`send-email: the secret ${name} is not set (see README, "Deploying to Supabase").`);
+  return value;
+}
+
+function positiveInteger(env: EnvSource, name: string, fallback: number): number {
+  const raw = env.get(name);
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`send-email: ${name} must be a positive integer.`);
+  return value;
+}
+
+function constantTimeEqual(a: string, b: string): boolean {
+  const left = new TextEncoder().encode(a);
+  const right = new TextEncoder().encode(b);
+  let difference = left.length ^ right.length;
+  for (let i = 0; i < Math.max(left.length, right.length); i += 1)
+    difference |= (left[i] ?? 0) ^ (right[i] ?? 0);
+  return difference === 0;
+}
+
+/** Reads the function's secrets once per isolate and returns its request handler. Throws on bad settings. */
+export function createEdgeApp(
+  env: EnvSource,
+  db: SqlDatabase = openPostgresJsDatabase(required(env, 'SUPABASE_DB_URL')),
+) {
+  const siteUrls = required(env, 'SITE_URL')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  const mailFrom = required(env, 'MAIL_FROM');
+  const fromProblem = mailFromProblem(mailFrom);
+  if (fromProblem) throw new Error(`send-email: MAIL_FROM ${fromProblem}.`);
+  const apiUrl = env.get('RESEND_API_URL');
+  const urlProblem = apiUrl ? resendApiUrlProblem(apiUrl) : undefined;
+  if (urlProblem) throw new Error(`send-email: RESEND_API_URL ${urlProblem}.`);
+  const cronSecret = env.get('SEND_EMAIL_CRON_SECRET');
+
+  const delivery: DeliveryContext = {
+    db,
+    transport: createResendTransport({ apiKey: required(env, 'RESEND_API_KEY'), ...(apiUrl && { apiUrl }) }),
+    log: consoleLog,
+    mailFrom,
+    courseUrl: env.get('COURSE_URL') ?? `${siteUrls[0]}/`,
+    siteUrl: siteUrls[0] ?? '',
+    workerId: `edge:${crypto.randomUUID()}`,
+  };
+  // Stop claiming new rows well before the platform's wall-clock limit for background work.
+  const deliverSoon = () => {
+    const deadline = Date.now() + 50_000;
+    return deliverDue(delivery, () => Date.now() > deadline).catch((error: unknown) =>
+      consoleLog.error({
+        event: 'outbox.pass_failed',
+        message: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  };
+
+  const sendEmail = createSendEmailHandler({
+    db,
+    log: consoleLog,
+    cors: corsPolicyFor(siteUrls),
+    limits: {
+      perIp: { ...DEFAULT_LIMITS.perIp, limit: positiveInteger(env, 'SIGNUP_LIMIT_PER_IP_PER_MINUTE', 10) },
+      perAddress: {
+        ...DEFAULT_LIMITS.perAddress,
+        limit: positiveInteger(env, 'SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR', 3),
+      },
+    },
+    source: 'supabase-edge',
+    onQueued: () => waitUntil(deliverSoon()),
+  });
+
+  return async (request: Request, info: { remoteAddr: { hostname: string } }): Promise<Response> => {
+    const url = new URL(request.url);
+    if (url.pathname.endsWith('/deliver')) {
+      // pg_cron's retry call: deliver what is due, then say what happened.
+      const secret = request.headers.get('x-cron-secret') ?? '';
+      if (request.method !== 'POST' || !cronSecret || !constantTimeEqual(secret, cronSecret)) {
+        return Response.json({ error: 'Not allowed.' }, { status: 403 });
+      }
+      return Response.json(await deliverSoon());
+    }
+    // Supabase's gateway puts the caller's address first in X-Forwarded-For.
+    const ip = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || info.remoteAddr.hostname;
+    return sendEmail(request, ip);
+  };
+}

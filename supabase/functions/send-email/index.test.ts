@@ -1,0 +1,197 @@
+// The send-email edge function under real Deno, against a real PostgreSQL (DATABASE_URL, a server where this
+// test may create a database) and a Resend-shaped HTTP peer on loopback. Run by `npm test` through
+// `deno test`; see scripts/test.mjs.
+import assert from 'node:assert/strict';
+import postgres from 'postgres';
+// The same migration runner the embedded server uses, so this database has exactly the server's schema.
+// eslint-disable-next-line import-x/no-restricted-paths -- a test may borrow the server's migration runner
+import { migrate, readMigrations } from '../../../server/src/db/migrate.ts';
+
+const serverUrl = Deno.env.get('DATABASE_URL');
+if (!serverUrl)
+  throw new Error('DATABASE_URL must point at a PostgreSQL server this test may create databases on.');
+const SITE = 'https://lenses.example';
+const CRON_SECRET = 'cron-secret-for-tests';
+
+const name = `edge_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
+const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+await admin.unsafe(`create database ${name}`);
+const databaseUrl = new URL(serverUrl);
+databaseUrl.pathname = `/${name}`;
+const sql = postgres(databaseUrl.toString(), { max: 2, onnotice: () => {} });
+
+type Runner = postgres.Sql | postgres.TransactionSql;
+const over = (runner: Runner) => ({
+  exec: async (script: string) => {
+    await runner.unsafe(script).simple();
+  },
+  query: async <Row>(text: string, params: readonly unknown[] = []) =>
+    [...(await runner.unsafe(text, [...params] as postgres.ParameterOrJSON<never>[]))] as Row[],
+});
+await migrate(
+  {
+    ...over(sql),
+    description: name,
+    close: () => sql.end(),
+    transaction: async <T>(work: (tx: ReturnType<typeof over>) => Promise<T>) => {
+      let result: T | undefined;
+      await sql.begin(async (tx) => {
+        result = await work(over(tx));
+      });
+      return result as T;
+    },
+  },
+  await readMigrations(new URL('../../migrations/', import.meta.url).pathname),
+);
+
+// A Resend-shaped API: POST /emails, answers {"id"}.
+const resendRequests: Array<{ headers: Headers; body: Record<string, unknown> }> = [];
+const resend = Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: () => {} }, async (request) => {
+  const body: Record<string, unknown> = await request.json();
+  resendRequests.push({ headers: request.headers, body });
+  return Response.json({ id: `re_${resendRequests.length}` });
+});
+
+// The function itself, started as Supabase starts it: `Deno.serve` in index.ts, here on a free port.
+const child = new Deno.Command(Deno.execPath(), {
+  args: [
+    'run',
+    '--config',
+    new URL('./deno.json', import.meta.url).pathname,
+    '--allow-net',
+    '--allow-env',
+    '--allow-read',
+    '--allow-sys',
+    new URL('./index.ts', import.meta.url).pathname,
+  ],
+  env: {
+    DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0',
+    SUPABASE_DB_URL: databaseUrl.toString(),
+    SITE_URL: SITE,
+    COURSE_URL: `${SITE}/course`,
+    MAIL_FROM: 'Three Lenses <course@lenses.example>',
+    RESEND_API_KEY: 're_test_key',
+    RESEND_API_URL: `http://127.0.0.1:${resend.addr.port}`,
+    SEND_EMAIL_CRON_SECRET: CRON_SECRET,
+  },
+  stdout: 'piped',
+  stderr: 'piped',
+}).spawn();
+let output = '';
+const decoder = new TextDecoder();
+const collect = async (stream: ReadableStream<Uint8Array>) => {
+  for await (const chunk of stream) output += decoder.decode(chunk);
+};
+const collecting = Promise.all([collect(child.stdout), collect(child.stderr)]);
+const functionUrl = await (async () => {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const match = /Listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+    if (match?.[1]) return `${match[1]}/send-email`;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The edge function did not start:\n${output}`);
+})();
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}. Function output:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const options = { sanitizeOps: false, sanitizeResources: false };
+
+Deno.test(
+  'a sign-up is recorded in both tables and answered 200 {"ok":true} with CORS',
+  options,
+  async () => {
+    const response = await fetch(functionUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: SITE, 'x-forwarded-for': '198.51.100.1' },
+      body: JSON.stringify({ name: 'Ada Lovelace', email: 'Ada@Example.com' }),
+    });
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), { ok: true });
+    assert.equal(response.headers.get('access-control-allow-origin'), SITE);
+    assert.equal(response.headers.get('x-relay-error'), null);
+    const signups = await sql`select email, name, source from public.signups`;
+    assert.deepEqual(
+      [...signups],
+      [{ email: 'Ada@example.com', name: 'Ada Lovelace', source: 'supabase-edge' }],
+    );
+    const outbox = await sql`select recipient, idempotency_key, id::text as id from public.email_outbox`;
+    assert.equal(outbox.length, 1);
+    assert.equal(outbox[0]?.idempotency_key, `course-access/${outbox[0]?.id}`);
+  },
+);
+
+Deno.test(
+  'the e-mail goes out through Resend right after commit, with the idempotency key',
+  options,
+  async () => {
+    const [row] = await waitFor(async () => {
+      const rows = await sql`select id::text as id, status, provider, provider_id from public.email_outbox`;
+      return rows[0]?.status === 'sent' ? rows : undefined;
+    }, 'the outbox row to be sent');
+    assert.equal(row?.provider, 'resend');
+    assert.equal(resendRequests.length, 1);
+    const [request] = resendRequests;
+    assert.equal(request?.headers.get('idempotency-key'), `course-access/${row?.id}`);
+    assert.equal(request?.headers.get('authorization'), 'Bearer re_test_key');
+    assert.deepEqual(request?.body.to, ['Ada@example.com']);
+    assert.match(
+      String(request?.body.html),
+      /href="https:\/\/lenses\.example\/course"[^>]*>Watch the course/,
+    );
+    assert.equal(row?.provider_id, 're_1');
+  },
+);
+
+Deno.test('bad input gets 400 with an error, and the preflight is answered', options, async () => {
+  const bad = await fetch(functionUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: SITE },
+    body: JSON.stringify({ name: 'Ada', email: 'not-an-address' }),
+  });
+  assert.equal(bad.status, 400);
+  assert.deepEqual(await bad.json(), { error: 'Please enter a valid e-mail address.' });
+  const preflight = await fetch(functionUrl, {
+    method: 'OPTIONS',
+    headers: { origin: SITE, 'access-control-request-method': 'POST' },
+  });
+  await preflight.body?.cancel();
+  assert.equal(preflight.status, 204);
+  assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /x-client-info/);
+});
+
+Deno.test('the pg_cron retry call delivers due rows, and only with the shared secret', options, async () => {
+  await sql`
+    with person as (
+      insert into public.signups (email, name, consent_version, source)
+      values ('grace@example.com', 'Grace', 'test', 'test') returning id
+    )
+    insert into public.email_outbox (id, signup_id, recipient, idempotency_key)
+    select 1000, id, 'grace@example.com', 'course-access/1000' from person`;
+  const refused = await fetch(`${functionUrl}/deliver`, { method: 'POST' });
+  assert.equal(refused.status, 403);
+  await refused.body?.cancel();
+  const delivered = await fetch(`${functionUrl}/deliver`, {
+    method: 'POST',
+    headers: { 'x-cron-secret': CRON_SECRET },
+  });
+  assert.deepEqual(await delivered.json(), { sent: 1, retry: 0, dead: 0 });
+  assert.equal(resendRequests.at(-1)?.headers.get('idempotency-key'), 'course-access/1000');
+
+  // Last test: stop the function, the peer and the database.
+  child.kill('SIGTERM');
+  await child.status;
+  await collecting;
+  await resend.shutdown();
+  await sql.end();
+  await admin.unsafe(`drop database ${name} with (force)`);
+  await admin.end();
+});
