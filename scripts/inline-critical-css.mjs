@@ -1,4 +1,5 @@
-// The build's last step on each prerendered page's head: inline the entry CSS and preload its latin fonts.
+// The build's last step on each prerendered page's head: inline the entry CSS, preload its latin fonts, and
+// let the hydration script yield to them.
 
 /** The latin subset of a font: Vite minifies `U+0000-00FF` to `U+??`. */
 const LATIN_RANGE = /unicode-range:\s*[^;}]*U\+(?:\?\?(?![0-9a-f?])|0+-0*FF\b)/i;
@@ -24,5 +25,10 @@ export function inlineCriticalCss(html, readAsset) {
     );
     result = result.replace(tag, () => [...preloads, `<style>${css}</style>`].join('\n    '));
   }
-  return result;
+  // The prerendered page is readable without its script, which only hydrates it: fetched at low priority, the
+  // script no longer competes with the fonts and images of the first paint.
+  return result.replace(
+    /<script type="module"(?! fetchpriority)/g,
+    '<script type="module" fetchpriority="low"',
+  );
 }

@@ -35,6 +35,9 @@ describe('inlineCriticalCss', () => {
       '/assets/serif-latin-B2.woff2',
     ]);
     expect(result.indexOf('rel="preload"')).toBeLessThan(result.indexOf('<style>'));
+    expect(result).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">',
+    );
   });
 
   it('leaves a page without an entry stylesheet as it is', () => {
