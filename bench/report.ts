@@ -208,7 +208,7 @@ export function renderReport(result: BenchResult): string {
     '',
     tables.map(renderTable).join('\n\n'),
     ...(failing.length > 0
-      ? ['', 'Audits of ours below full score (median run):', ...failing.map((a) => `- ${a}`)]
+      ? ['', 'Audits of ours below full score (median run):', '', ...failing.map((a) => `- ${a}`)]
       : []),
     '',
   ].join('\n');

@@ -142,7 +142,7 @@ function updateReadme(report: string) {
   const body = report.trim().replace(/^(#+) /gm, '#$1 ');
   writeFileSync(
     readme,
-    text.replace(pattern, (_match, start: string, end: string) => `${start}${body}${end}`),
+    text.replace(pattern, (_match, start: string, end: string) => `${start}\n${body}\n${end}`),
   );
   log('README.md: Performance table updated.');
 }
