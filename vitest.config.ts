@@ -4,9 +4,10 @@ import { defineConfig } from 'vitest/config';
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 /**
- * Three projects: the web app in jsdom (unit and component tests beside the code), and the back end in Node
- * (server routes through createApp() and the sign-up core), and the bench's byte-budget check of a fresh build.
- * `npm test` runs `server` a second time on PostgreSQL.
+ * Four projects: the web app in jsdom (unit and component tests beside the code), and the back end in Node
+ * (server routes through createApp() and the sign-up core), and `bench`, the byte-budget check of a fresh build.
+ * `npm test` runs `server` a second time on PostgreSQL, then `reliability` (real processes under load, crashes,
+ * outages and hostile input).
  */
 export default defineConfig({
   test: {
@@ -36,6 +37,19 @@ export default defineConfig({
           name: 'bench',
           environment: 'node',
           include: ['bench/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          // Real server processes, PostgreSQL and SMTP on loopback (README, "Reliability"); one file at
+          // a time, so each measures the machine alone. `npm test` runs the short sizes, `npm run soak` the long.
+          name: 'reliability',
+          environment: 'node',
+          include: ['test/reliability/**/*.test.ts'],
+          globalSetup: ['test/reliability/global-setup.mjs'],
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -241,3 +241,25 @@ test.describe('auto-advance', () => {
     expect(await firstSlideX(page)).toBe(start);
   });
 });
+
+test('keeps advancing after the window is resized (Embla re-initialises)', async ({ page }) => {
+  await page.goto('/');
+  await whenReady(page);
+  await page.setViewportSize({ width: 900, height: 800 });
+  await page.waitForTimeout(300);
+  const start = await firstSlideX(page);
+  await expect.poll(() => firstSlideX(page), { timeout: 5000 }).not.toBe(start);
+});
+
+test('a single guide shows without errors and does not rotate', async ({ page }) => {
+  const problems = watchErrors(page);
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.route(GUIDES_REQUEST, fulfillJson([guide(0, null, 'Alone for now.')]));
+  await page.goto('/');
+  await whenReady(page);
+  await expect(page.getByRole('group', { name: '1 of 1' }).getByText('Alone for now.')).toBeAttached();
+  const start = await firstSlideX(page);
+  await page.waitForTimeout(3500);
+  expect(await firstSlideX(page)).toBe(start);
+  expect(problems).toEqual([]);
+});

@@ -29,6 +29,7 @@ test('Play Teaser (30 seconds) plays the 30-second clip inline, with controls', 
   await play.click();
   await expect(play).toBeHidden();
   await expect(video).toHaveAttribute('controls', '');
+  await expect(video).toBeFocused();
   await expect
     .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
     .toBeGreaterThan(0.3);

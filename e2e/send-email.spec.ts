@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { answerUpToContact, copy, fillContact, openHome, signupDialog } from './signup-helpers';
 
 const mailFolder = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
 
@@ -13,30 +14,36 @@ async function mailFor(address: string): Promise<string | undefined> {
   return undefined;
 }
 
-test('a sign-up sent from the page lands as a course e-mail in the file mailbox', async ({ page }) => {
-  const address = `visitor-${Date.now()}@example.com`;
-  await page.goto('/');
-  // What functions.invoke('send-email', { body }) sends: a JSON POST with supabase-js's headers.
-  const answer = await page.evaluate(async (email) => {
-    const response = await fetch('/functions/v1/send-email', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        apikey: 'sb_publishable_embedded_three_lenses',
-        authorization: 'Bearer sb_publishable_embedded_three_lenses',
-        'x-client-info': 'supabase-js-web/2',
-      },
-      body: JSON.stringify({ name: 'Ada <Lovelace>', email }),
-    });
-    return { status: response.status, body: await response.text() };
-  }, address);
-  expect(answer).toEqual({ status: 200, body: '{"ok":true}' });
+test('a visitor signs up in the dialog and the course e-mail lands as an .eml in DATA_DIR/mail', async ({
+  page,
+}) => {
+  const address = `visitor-${Date.now()}@Example.COM`;
+  const stored = address.replace('@Example.COM', '@example.com');
+  await openHome(page);
+  await page.getByRole('button', { name: 'Sign up free and watch instantly' }).click();
+  const dialog = signupDialog(page);
+  await expect(dialog).toBeVisible();
+  await answerUpToContact(dialog);
+  // A name with markup in it: the e-mail must show it as text.
+  await fillContact(dialog, 'Ada <Lovelace>', address);
+  const answer = page.waitForResponse((response) => response.url().includes('/functions/v1/send-email'));
+  await dialog.getByRole('button', { name: copy.submit }).click();
+  const response = await answer;
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ ok: true });
+  expect(response.request().headers()['x-client-info']).toMatch(/supabase-js/);
+  expect(response.headers()['x-relay-error']).toBeUndefined();
+  await expect(dialog.getByRole('status')).toHaveText(copy.sent);
 
-  await expect.poll(() => mailFor(address), { timeout: 15_000 }).toBeDefined();
-  const raw = (await mailFor(address)) ?? '';
+  // Delivered by the server's outbox worker to the file mailbox, under the normalised address.
+  await expect.poll(() => mailFor(stored), { timeout: 15_000 }).toBeDefined();
+  const raw = (await mailFor(stored)) ?? '';
   expect(raw).toContain('Subject: Your free Three Lenses course is ready to watch');
+  expect(raw).toContain('From: Three Lenses <course@localhost>');
   expect(raw).toMatch(/Content-Type: multipart\/alternative/);
   expect(raw).toContain('Content-Type: text/plain');
   expect(raw).toContain('Content-Type: text/html');
+  expect(raw).toContain('Hi Ada <Lovelace>,');
   expect(raw).toContain('Ada &lt;Lovelace&gt;');
+  expect(raw).not.toContain('<Lovelace>,</td>');
 });

@@ -1,12 +1,14 @@
 // npm test: every check and every suite, then one closing line summing the tests of all of them:
 // typecheck, lint (ESLint, Prettier, knip), Vitest on PGlite, the server suites again on a throwaway
 // PostgreSQL, the send-email edge function under real Deno on that PostgreSQL, and the Playwright end-to-end
-// specs in Chromium.
+// specs in Chromium, then the short reliability suite (test/reliability: real processes under load, SIGKILL,
+// an SMTP outage and hostile input) with its table.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './build-stamp.mjs';
 import { runE2e } from './e2e.mjs';
+import { printReliabilityTable } from './reliability-table.mjs';
 import { startPostgres } from './with-postgres.mjs';
 
 const reports = path.join(root, 'test-results');
@@ -73,6 +75,12 @@ step('unused files and dependencies', bin('knip'), []);
 const pgliteReport = path.join(reports, 'vitest-pglite.json');
 step('unit, component and server tests (PGlite)', bin('vitest'), [
   'run',
+  '--project',
+  'web',
+  '--project',
+  'server',
+  '--project',
+  'bench',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${pgliteReport}`,
@@ -126,6 +134,24 @@ console.log('\n▶ end-to-end tests (Chromium)');
 const e2eReport = path.join(reports, 'e2e.json');
 if ((await runE2e([], { jsonReport: e2eReport })) !== 0) failures.push('end-to-end tests');
 countPlaywright(e2eReport);
+
+const reliabilityReport = path.join(reports, 'vitest-reliability.json');
+const reliabilityMetrics = path.join(reports, 'reliability.jsonl');
+step(
+  'reliability, short sizes (real servers, PGlite and PostgreSQL)',
+  bin('vitest'),
+  [
+    'run',
+    '--project',
+    'reliability',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reliabilityReport}`,
+  ],
+  { RELIABILITY_METRICS: reliabilityMetrics },
+);
+countVitest(reliabilityReport);
+printReliabilityTable(reliabilityMetrics);
 
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
 const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';

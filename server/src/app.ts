@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import type { AdminApi } from './admin/admin-api.ts';
 import type { Database } from './db/database.ts';
+import { adminRoutes } from './routes/admin/admin-routes.ts';
 import type { SendEmailHandler } from '../../supabase/functions/_shared/send-email-handler.ts';
 import { functionsRoutes } from './routes/functions/functions-routes.ts';
 import { restRoutes } from './routes/rest/rest-routes.ts';
@@ -69,4 +71,9 @@ export function createApp(deps: AppDeps): Hono {
     return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
   });
   return app;
+}
+
+/** The owner's tool's endpoint, for the separate listener index.ts binds to 127.0.0.1 only (PGlite mode). */
+export function createAdminApp(deps: { admin: AdminApi; token: string }): Hono {
+  return new Hono().route('/admin/v1', adminRoutes(deps));
 }

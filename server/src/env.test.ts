@@ -23,4 +23,54 @@ describe('readEnv', () => {
       /PORT[\s\S]*DATABASE_URL[\s\S]*SITE_URL/,
     );
   });
+
+  it("takes Supabase Storage for the owner's tool only with both its URL and its service-role key", () => {
+    expect(readEnv({}).supabaseStorage).toBeUndefined();
+    expect(
+      readEnv({ SUPABASE_URL: 'https://abc.supabase.co/', SUPABASE_SERVICE_ROLE_KEY: 'sb_secret_x' })
+        .supabaseStorage,
+    ).toEqual({ url: 'https://abc.supabase.co', serviceRoleKey: 'sb_secret_x' });
+    expect(() => readEnv({ SUPABASE_URL: 'https://abc.supabase.co' })).toThrow(
+      /SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY go together/,
+    );
+    expect(() => readEnv({ SUPABASE_URL: 'ftp://abc', SUPABASE_SERVICE_ROLE_KEY: 'k' })).toThrow(
+      /SUPABASE_URL/,
+    );
+  });
+
+  it('sends e-mail to the file mailbox under DATA_DIR/mail when no transport is configured', () => {
+    const env = readEnv({ DATA_DIR: '/srv/data' });
+    expect(env.mail).toEqual({ transport: 'file', folder: path.join('/srv/data', 'mail') });
+    expect(env.courseUrl).toBe('http://localhost:8080/');
+    expect(env.signupLimits).toEqual({
+      perIp: { limit: 10, windowSeconds: 60 },
+      perAddress: { limit: 3, windowSeconds: 3600 },
+    });
+  });
+
+  it('prefers Resend over SMTP, and needs MAIL_FROM for either', () => {
+    const from = 'Three Lenses <course@lenses.example>';
+    expect(readEnv({ SMTP_URL: 'smtp://mail.example:587', MAIL_FROM: from }).mail).toEqual({
+      transport: 'smtp',
+      url: 'smtp://mail.example:587',
+    });
+    expect(
+      readEnv({ SMTP_URL: 'smtp://mail.example:587', RESEND_API_KEY: 're_x', MAIL_FROM: from }).mail,
+    ).toMatchObject({ transport: 'resend', apiKey: 're_x' });
+    expect(() => readEnv({ SMTP_URL: 'smtp://mail.example:587' })).toThrow(/MAIL_FROM: is required/);
+  });
+
+  it('refuses a sender that could break a header, a non-SMTP URL and plain http to a remote Resend', () => {
+    expect(() =>
+      readEnv({
+        MAIL_FROM: 'x@a.example\r\nBcc: y@b.example',
+        SMTP_URL: 'http://mail.example',
+        RESEND_API_URL: 'http://api.example',
+        SIGNUP_LIMIT_PER_IP_PER_MINUTE: '0',
+        TRUST_PROXY: 'maybe',
+      }),
+    ).toThrow(
+      /MAIL_FROM[\s\S]*SMTP_URL[\s\S]*RESEND_API_URL[\s\S]*SIGNUP_LIMIT_PER_IP_PER_MINUTE[\s\S]*TRUST_PROXY/,
+    );
+  });
 });

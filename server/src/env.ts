@@ -25,6 +25,8 @@ const schema = z.object({
   SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   ANON_KEY: z.string().min(1).default(EMBEDDED_ANON_KEY),
   DIST_DIR: z.string().min(1).default('dist'),
+  SUPABASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
   COURSE_URL: z.url({ protocol: /^https?$/ }).optional(),
   MAIL_FROM: check(mailFromProblem).optional(),
   SMTP_URL: z
@@ -46,6 +48,8 @@ export type Env = {
   siteUrl: string;
   anonKey: string;
   distDir: string;
+  /** Hosted Supabase Storage for the owner's tool's guide pictures; both set, or the local bucket is used. */
+  supabaseStorage: { url: string; serviceRoleKey: string } | undefined;
   /** The "Watch the course" link in the course e-mail. */
   courseUrl: string;
   mailFrom: string;
@@ -75,6 +79,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment (see .env.example):\n${problems.join('\n')}`);
   }
   const env = parsed.data;
+  if ((env.SUPABASE_URL === undefined) !== (env.SUPABASE_SERVICE_ROLE_KEY === undefined)) {
+    throw new Error(
+      'Invalid environment (see .env.example):\n  SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY go together: set both, or neither.',
+    );
+  }
   if (!env.MAIL_FROM && (env.RESEND_API_KEY || env.SMTP_URL)) {
     throw new Error(
       'Invalid environment (see .env.example):\n  MAIL_FROM: is required when RESEND_API_KEY or SMTP_URL is set',
@@ -90,6 +99,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     siteUrl,
     anonKey: env.ANON_KEY,
     distDir: path.resolve(env.DIST_DIR),
+    supabaseStorage:
+      env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY
+        ? { url: env.SUPABASE_URL.replace(/\/$/, ''), serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY }
+        : undefined,
     courseUrl: env.COURSE_URL ?? `${siteUrl}/`,
     mailFrom: env.MAIL_FROM ?? 'Three Lenses <course@localhost>',
     mail: chooseMail(env, dataDir),

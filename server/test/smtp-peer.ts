@@ -9,9 +9,10 @@ interface ReceivedMail {
 
 /**
  * A real SMTP server on loopback for delivery tests. `setRefusing(true)` makes it answer 451 to every message;
- * `stop()` and `start()` take it down and bring it back on the same port; `delayMs` makes each message slow.
+ * `stop()` and `start()` take it down and bring it back on the same port (`closeTimeoutMs` bounds how long
+ * open connections outlive `stop()`); `delayMs` makes each message slow.
  */
-export async function startSmtpPeer(options: { delayMs?: number } = {}) {
+export async function startSmtpPeer(options: { delayMs?: number; closeTimeoutMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   const receiving: Array<() => void> = [];
   let refuse = false;
@@ -23,6 +24,8 @@ export async function startSmtpPeer(options: { delayMs?: number } = {}) {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      // How long stop() lets open connections (a sender's pooled ones) live on; smtp-server's default is 30 s.
+      closeTimeout: options.closeTimeoutMs ?? 30_000,
       onData(stream, session, callback) {
         receiving.splice(0).forEach((notify) => notify());
         const chunks: Buffer[] = [];

@@ -27,7 +27,7 @@ export function Hero({ onSignUp }: { onSignUp: (opener: HTMLElement) => void }) 
         </p>
         <div className="mt-12 grid items-center gap-12 sm:mt-16 lg:grid-cols-[1.2fr_0.8fr]">
           <div>
-            <p className="inline-flex rounded-full border border-white/15 bg-white/5 px-3.5 py-1.5 text-xs font-semibold tracking-[0.12em] text-accent uppercase sm:text-sm">
+            <p className="inline-flex rounded-full border border-white/15 bg-white/5 px-3 py-1.5 text-[0.6875rem] font-semibold tracking-[0.08em] text-accent uppercase sm:px-3.5 sm:text-sm sm:tracking-[0.12em]">
               {heroCopy.eyebrow}
             </p>
             <h1
@@ -64,7 +64,6 @@ export function Hero({ onSignUp }: { onSignUp: (opener: HTMLElement) => void }) 
             alt=""
             width={480}
             height={440}
-            fetchPriority="high"
             className="mx-auto hidden w-full max-w-md md:block"
           />
         </div>

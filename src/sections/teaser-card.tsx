@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { LockIcon, PlayIcon } from '@/components/ui/icons';
 import { teaserCopy, teaserSettings } from '@/content/teaser';
@@ -11,9 +11,14 @@ export function TeaserCard({ onUnlock }: { onUnlock: (opener: HTMLElement) => vo
   const video = useRef<HTMLVideoElement>(null);
   const [started, setStarted] = useState(false);
 
+  // The overlay button goes away once playing starts: keyboard focus moves to the player and its controls.
+  useEffect(() => {
+    if (started) video.current?.focus();
+  }, [started]);
+
   function play() {
     setStarted(true);
-    void video.current?.play();
+    video.current?.play().catch((error: unknown) => console.error('Teaser: playback did not start.', error));
   }
 
   return (
@@ -49,10 +54,14 @@ export function TeaserCard({ onUnlock }: { onUnlock: (opener: HTMLElement) => vo
             </video>
             {!started && (
               <div className="absolute inset-0 grid place-items-center bg-gradient-to-t from-night/70 via-night/10 to-transparent">
-                <Button onClick={play} className="shadow-xl sm:min-h-13 sm:px-7 sm:text-lg">
+                <Button
+                  size="sm"
+                  onClick={play}
+                  className="shadow-xl sm:min-h-13 sm:px-7 sm:py-3.5 sm:text-lg"
+                >
                   <PlayIcon />
                   {teaserCopy.playTeaser}
-                  <span className="rounded-full bg-ink/10 px-2.5 py-0.5 text-sm font-semibold">
+                  <span className="rounded-full bg-ink/10 px-2 py-0.5 text-xs font-semibold sm:px-2.5 sm:text-sm">
                     {teaserCopy.teaserLength}
                   </span>
                 </Button>

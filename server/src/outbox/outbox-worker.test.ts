@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPgliteDatabase } from '../db/pglite-database.ts';
+import { openPostgresDatabase } from '../db/postgres-database.ts';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 import { startSmtpPeer } from '../../test/smtp-peer.ts';
 import { readMime } from '../../test/mime.ts';
@@ -14,6 +15,21 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
+/** A new database on the PostgreSQL server at `serverUrl`, dropped after the test. */
+async function freshPostgresDatabase(serverUrl: string): Promise<string> {
+  const name = `workers_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  cleanups.push(async () => {
+    await admin.query(`drop database ${name} with (force)`);
+    await admin.end();
+  });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 const mailEnv = (smtpUrl: string) => ({
   SMTP_URL: smtpUrl,
   MAIL_FROM: 'Three Lenses <course@lenses.example>',
@@ -21,50 +37,55 @@ const mailEnv = (smtpUrl: string) => ({
 });
 
 describe('the outbox worker in the real server process', () => {
-  it('finishes and records the send in flight when the server gets SIGTERM', async () => {
-    const smtp = await startSmtpPeer({ delayMs: 1500 });
-    cleanups.push(() => smtp.stop());
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'worker-data-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const server = await startServerProcess({ DATA_DIR: dataDir, DIST_DIR: dataDir, ...mailEnv(smtp.url) });
-    cleanups.push(() => server.stop('SIGKILL'));
+  it(
+    'finishes and records the send in flight when the server gets SIGTERM',
+    { timeout: 120_000 },
+    async () => {
+      const smtp = await startSmtpPeer({ delayMs: 1500 });
+      cleanups.push(() => smtp.stop());
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'worker-data-'));
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      // PGlite on disk, as `npm start` runs; on the PostgreSQL pass, a fresh database there.
+      const postgresUrl = process.env.DATABASE_URL
+        ? await freshPostgresDatabase(process.env.DATABASE_URL)
+        : undefined;
+      const server = await startServerProcess({
+        DATA_DIR: dataDir,
+        DIST_DIR: dataDir,
+        ...(postgresUrl && { DATABASE_URL: postgresUrl }),
+        ...mailEnv(smtp.url),
+      });
+      cleanups.push(() => server.stop('SIGKILL'));
 
-    const arriving = smtp.nextMessageStarts();
-    const response = await fetch(`http://127.0.0.1:${server.port}/functions/v1/send-email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Ada', email: 'ada@example.com' }),
-    });
-    expect(await response.json()).toEqual({ ok: true });
-    await arriving;
-    expect(await server.stop('SIGTERM')).toBe(0);
-    expect(smtp.received.map((mail) => mail.to)).toEqual([['ada@example.com']]);
+      const arriving = smtp.nextMessageStarts();
+      const response = await fetch(`http://127.0.0.1:${server.port}/functions/v1/send-email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Ada', email: 'ada@example.com' }),
+      });
+      expect(await response.json()).toEqual({ ok: true });
+      await arriving;
+      expect(await server.stop('SIGTERM')).toBe(0);
+      expect(smtp.received.map((mail) => mail.to)).toEqual([['ada@example.com']]);
 
-    const db = await openPgliteDatabase(path.join(dataDir, 'pglite'));
-    try {
-      expect(await db.query('select status, attempts from public.email_outbox')).toEqual([
-        { status: 'sent', attempts: 1 },
-      ]);
-    } finally {
-      await db.close();
-    }
-  });
+      const db = postgresUrl
+        ? await openPostgresDatabase(postgresUrl)
+        : await openPgliteDatabase(path.join(dataDir, 'pglite'));
+      try {
+        expect(await db.query('select status, attempts from public.email_outbox')).toEqual([
+          { status: 'sent', attempts: 1 },
+        ]);
+      } finally {
+        await db.close();
+      }
+    },
+  );
 
   it.skipIf(!process.env.DATABASE_URL)(
     'two server processes on one PostgreSQL send each of 200 queued e-mails exactly once',
     { timeout: 120_000 },
     async () => {
-      const serverUrl = process.env.DATABASE_URL ?? '';
-      const name = `workers_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      cleanups.push(async () => {
-        await admin.query(`drop database ${name} with (force)`);
-        await admin.end();
-      });
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
+      const url = await freshPostgresDatabase(process.env.DATABASE_URL ?? '');
       const smtp = await startSmtpPeer({ delayMs: 25 });
       cleanups.push(() => smtp.stop());
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'workers-data-'));
@@ -79,7 +100,7 @@ describe('the outbox worker in the real server process', () => {
       const servers: ServerProcess[] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
       cleanups.push(() => Promise.all(servers.map((server) => server.stop('SIGKILL'))));
 
-      const db = new pg.Client({ connectionString: url.toString() });
+      const db = new pg.Client({ connectionString: url });
       await db.connect();
       cleanups.push(() => db.end());
       await db.query(`
@@ -88,9 +109,7 @@ describe('the outbox worker in the real server process', () => {
           select 'person' || n || '@example.com', 'Person ' || n, 'test', 'test' from generate_series(1, 200) n
           returning id, email
         )
-        insert into public.email_outbox (id, signup_id, recipient, idempotency_key)
-        select nextval(pg_get_serial_sequence('public.email_outbox', 'id')), id, email, 'pending-' || id from people`);
-      await db.query("update public.email_outbox set idempotency_key = 'course-access/' || id");
+        insert into public.email_outbox (signup_id, recipient) select id, email from people`);
 
       const deadline = Date.now() + 90_000;
       for (;;) {

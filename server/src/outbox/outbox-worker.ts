@@ -1,4 +1,5 @@
 import { type DeliveryContext, deliverDue } from '../../../supabase/functions/_shared/outbox.ts';
+import type { Sql } from '../db/database.ts';
 
 export interface OutboxWorker {
   /** Looks for due rows now (after a sign-up commits) instead of at the next poll. */
@@ -54,4 +55,19 @@ export function startOutboxWorker(context: DeliveryContext, options: { pollSecon
       await context.transport.close?.();
     },
   };
+}
+
+/**
+ * For a database only this process can open (PGlite): a row still 'sending' at start was claimed by a previous
+ * run that was killed mid-send, so it is due now instead of when its five-minute lease runs out. Its attempt
+ * stays counted. Never call this on a shared PostgreSQL, where another server may be sending that row.
+ */
+export async function releaseClaimsOfDeadRun(db: Sql): Promise<number> {
+  const rows = await db.query(
+    `update public.email_outbox
+        set status = 'pending', locked_until = null, next_attempt_at = now()
+      where status = 'sending'
+  returning id`,
+  );
+  return rows.length;
 }

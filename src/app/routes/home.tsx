@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { GuidesCarousel } from '@/features/guides/components/guides-carousel';
+import { Questionnaire } from '@/features/signup/components/questionnaire';
 import { About } from '@/sections/about';
 import { Hero } from '@/sections/hero';
 import { SignupSection } from '@/sections/signup-section';
@@ -42,12 +43,16 @@ export function Home() {
         <GuidesCarousel />
         <About />
         <WhatYouLearn />
-        <SignupSection />
+        <SignupSection>
+          <Questionnaire variant="full" />
+        </SignupSection>
       </main>
       <SiteFooter />
       {dialogWanted && (
         <Suspense fallback={null}>
-          <SignupDialog open={dialogOpen} onOpenChange={setDialogOpen} opener={opener} />
+          <SignupDialog open={dialogOpen} onOpenChange={setDialogOpen} opener={opener}>
+            <Questionnaire variant="compact" />
+          </SignupDialog>
         </Suspense>
       )}
     </>

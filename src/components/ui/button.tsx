@@ -11,6 +11,7 @@ const variants = {
 } as const;
 
 const sizes = {
+  sm: 'min-h-10 px-4 py-2 text-sm',
   md: 'min-h-11 px-5 py-2.5 text-base',
   lg: 'min-h-13 px-7 py-3.5 text-base sm:text-lg',
   icon: 'size-11',

@@ -1,7 +1,7 @@
 /** The e-mail outbox: claim due rows, send them, record the outcome, retry with back-off, then give up loudly. */
 import { renderCourseEmail } from './course-email.ts';
 import type { Log } from './log.ts';
-import type { SqlDatabase } from './sql-port.ts';
+import type { Sql } from './sql-port.ts';
 import type { MailTransport } from './transports/mail-transport.ts';
 
 const DELIVERY_DEFAULTS = {
@@ -18,7 +18,7 @@ const DELIVERY_DEFAULTS = {
 export type DeliverySettings = typeof DELIVERY_DEFAULTS;
 
 export interface DeliveryContext {
-  db: SqlDatabase;
+  db: Sql;
   transport: MailTransport;
   log: Log;
   mailFrom: string;
@@ -81,6 +81,7 @@ async function deliverOne(context: DeliveryContext, row: ClaimedRow, settings: D
     );
     context.log.info({
       event: 'mail.sent',
+      to: row.recipient,
       outbox_id: row.id,
       provider: context.transport.name,
       attempt: row.attempts,

@@ -7,7 +7,7 @@ import type { Log } from './log.ts';
 import { type RateLimitRule, SlidingWindowLimiter } from './rate-limit.ts';
 import { readSignup } from './signup-request.ts';
 import { recordSignup } from './signup-store.ts';
-import type { SqlDatabase } from './sql-port.ts';
+import type { Sql } from './sql-port.ts';
 
 export interface SignupLimits {
   perIp: RateLimitRule;
@@ -20,7 +20,7 @@ export const DEFAULT_LIMITS: SignupLimits = {
 };
 
 export interface SendEmailDeps {
-  db: SqlDatabase;
+  db: Sql;
   log: Log;
   cors: CorsPolicy;
   limits: SignupLimits;

@@ -3,12 +3,11 @@ import { corsPolicyFor } from './cors.ts';
 import type { Log } from './log.ts';
 import { createSendEmailHandler, DEFAULT_LIMITS } from './send-email-handler.ts';
 import { normaliseEmail, parseSignup } from './signup-request.ts';
-import type { SqlDatabase } from './sql-port.ts';
+import type { Sql } from './sql-port.ts';
 
 /** Bad input must be refused before any database work: this database fails the test if it is touched. */
-const untouchable: SqlDatabase = {
+const untouchable: Sql = {
   query: () => Promise.reject(new Error('the database must not be reached')),
-  transaction: () => Promise.reject(new Error('the database must not be reached')),
 };
 const silent: Log = { info: () => {}, warn: () => {}, error: () => {} };
 

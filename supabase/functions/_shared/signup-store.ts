@@ -1,30 +1,31 @@
-/** Records a sign-up and the course e-mail it is owed, both or neither, in one short transaction. */
+/** Records a sign-up and the course e-mail it is owed, both or neither, in one short statement. */
 import { CONSENT_VERSION } from './course-email.ts';
 import type { Signup } from './signup-request.ts';
-import type { SqlDatabase } from './sql-port.ts';
+import type { Sql } from './sql-port.ts';
 
 /** A second sign-up of the same address within this window queues no second e-mail. */
 const DEDUPE_MINUTES = 10;
 
-// The dedupe check ignores case, so case variants of one mailbox get one e-mail per window.
-// The row lock taken by the upsert serialises concurrent sign-ups of one address, so the outbox check
-// below (a separate statement, with a fresh snapshot) sees a row queued by a transaction that just committed.
-const UPSERT_SIGNUP = `
-insert into public.signups (email, name, consent_version, source)
-values ($1, $2, $3, $4)
-on conflict (email) do update
-   set name = excluded.name, consent_version = excluded.consent_version, unsubscribed = false,
-       last_signed_up_at = now(), signup_count = public.signups.signup_count + 1
-returning id::text as id`;
-
-const QUEUE_EMAIL = `
-insert into public.email_outbox (id, signup_id, recipient, idempotency_key)
-select next.id, $1, $2, 'course-access/' || next.id
-  from (select nextval(pg_get_serial_sequence('public.email_outbox', 'id')) as id) next
- where not exists (
-   select 1 from public.email_outbox
-    where lower(recipient) = lower($2) and kind = 'course-access' and created_at > now() - make_interval(mins => $3)
- )
+/**
+ * One statement, so one round trip and one implicit transaction: both rows or neither. The 10-minute check
+ * lives on the signups row: ON CONFLICT DO UPDATE locks that row and sees its latest committed version, so two
+ * sign-ups of one address at the same moment queue one e-mail, without a scan of the outbox.
+ */
+const RECORD_SIGNUP = `
+with signup as (
+  insert into public.signups as s (email, name, consent_version, source, last_email_queued_at)
+  values ($1, $2, $3, $4, now())
+  on conflict (email) do update
+     set name = excluded.name, consent_version = excluded.consent_version, unsubscribed = false,
+         last_signed_up_at = now(), signup_count = s.signup_count + 1,
+         last_email_queued_at = case
+           when s.last_email_queued_at > now() - make_interval(mins => $5) then s.last_email_queued_at
+           else now()
+         end
+  returning s.id, s.last_email_queued_at = now() as queue
+)
+insert into public.email_outbox (signup_id, recipient)
+select id, $1 from signup where queue
 returning id::text as id`;
 
 export interface RecordResult {
@@ -32,24 +33,17 @@ export interface RecordResult {
   outboxId: string | undefined;
 }
 
-export function recordSignup(
-  db: SqlDatabase,
+export async function recordSignup(
+  db: Sql,
   signup: Signup,
   options: { source: string; dedupeMinutes?: number },
 ): Promise<RecordResult> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.query<{ id: string }>(UPSERT_SIGNUP, [
-      signup.email,
-      signup.name,
-      CONSENT_VERSION,
-      options.source,
-    ]);
-    if (!row) throw new Error('The sign-up upsert returned no row.');
-    const queued = await tx.query<{ id: string }>(QUEUE_EMAIL, [
-      row.id,
-      signup.email,
-      options.dedupeMinutes ?? DEDUPE_MINUTES,
-    ]);
-    return { outboxId: queued[0]?.id };
-  });
+  const rows = await db.query<{ id: string }>(RECORD_SIGNUP, [
+    signup.email,
+    signup.name,
+    CONSENT_VERSION,
+    options.source,
+    options.dedupeMinutes ?? DEDUPE_MINUTES,
+  ]);
+  return { outboxId: rows[0]?.id };
 }

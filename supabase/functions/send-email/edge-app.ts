@@ -4,7 +4,7 @@ import { consoleLog } from '../_shared/log.ts';
 import { mailFromProblem, resendApiUrlProblem } from '../_shared/mail-settings.ts';
 import { type DeliveryContext, deliverDue } from '../_shared/outbox.ts';
 import { createSendEmailHandler, DEFAULT_LIMITS } from '../_shared/send-email-handler.ts';
-import type { SqlDatabase } from '../_shared/sql-port.ts';
+import type { Sql } from '../_shared/sql-port.ts';
 import { createResendTransport } from '../_shared/transports/resend-transport.ts';
 import { openPostgresJsDatabase } from './postgres-js-database.ts';
 
@@ -45,7 +45,7 @@ function constantTimeEqual(a: string, b: string): boolean {
 /** Reads the function's secrets once per isolate and returns its request handler. Throws on bad settings. */
 export function createEdgeApp(
   env: EnvSource,
-  db: SqlDatabase = openPostgresJsDatabase(required(env, 'SUPABASE_DB_URL')),
+  db: Sql = openPostgresJsDatabase(required(env, 'SUPABASE_DB_URL')),
 ) {
   const siteUrls = required(env, 'SITE_URL')
     .split(',')

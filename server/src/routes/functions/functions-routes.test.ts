@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
-import type { Database, Tx } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
 import { corsPolicyFor } from '../../../../supabase/functions/_shared/cors.ts';
@@ -110,7 +110,7 @@ describe(`POST /functions/v1/send-email (${databaseKind})`, () => {
   it('queues a new e-mail when the last one for that address is older than 10 minutes', async () => {
     const app = await appWith();
     await signUp(app, { name: 'Ada', email: 'ada@example.com' });
-    await db.query("update public.email_outbox set created_at = now() - interval '11 minutes'");
+    await db.query("update public.signups set last_email_queued_at = now() - interval '11 minutes'");
     await signUp(app, { name: 'Ada', email: 'ada@example.com' });
     expect((await rows()).outbox).toHaveLength(2);
   });
@@ -161,29 +161,26 @@ describe(`POST /functions/v1/send-email (${databaseKind})`, () => {
 
   it('leaves nothing behind and answers a generic 500 with a log line when the outbox insert fails', async () => {
     const { lines, log } = recordingLog();
-    // The real database, with a failure injected after the signups upsert, inside the same transaction.
-    const failing: Database = {
-      ...db,
-      transaction: (work) =>
-        db.transaction((tx) => {
-          const broken: Tx = {
-            ...tx,
-            query: (text, params) =>
-              /insert into public\.email_outbox/.test(text)
-                ? Promise.reject(Object.assign(new Error('disk full'), { code: '53100' }))
-                : tx.query(text, params),
-          };
-          return work(broken);
-        }),
-    };
-    const app = await appWith({ db: failing, log });
-    const response = await signUp(app, { name: 'Ada', email: 'ada@example.com' });
-    expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ error: 'Something went wrong on our side. Please try again.' });
-    expect(await rows()).toEqual({ signups: [], outbox: [] });
-    expect(lines).toContainEqual(
-      expect.objectContaining({ event: 'signup.failed', message: 'disk full', code: '53100' }),
-    );
+    // A failure injected after the signups upsert, inside the same statement: the outbox insert raises.
+    await db.exec(`
+      create function public.fail_outbox_insert() returns trigger language plpgsql as $$
+      begin raise exception 'disk full' using errcode = '53100'; end $$;
+      create trigger fail_outbox_insert before insert on public.email_outbox
+        for each row execute function public.fail_outbox_insert();`);
+    try {
+      const app = await appWith({ log });
+      const response = await signUp(app, { name: 'Ada', email: 'ada@example.com' });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ error: 'Something went wrong on our side. Please try again.' });
+      expect(await rows()).toEqual({ signups: [], outbox: [] });
+      expect(lines).toContainEqual(
+        expect.objectContaining({ event: 'signup.failed', message: 'disk full', code: '53100' }),
+      );
+    } finally {
+      await db.exec(`
+        drop trigger fail_outbox_insert on public.email_outbox;
+        drop function public.fail_outbox_insert();`);
+    }
   });
 
   it('answers the preflight for the site origin with the headers supabase-js sends, and refuses others', async () => {

@@ -102,6 +102,8 @@ describe(`GET /rest/v1 on ${databaseKind}`, () => {
     ['guides?name=in.(a', 400, 'PGRST100'],
     ['nope', 404, 'PGRST205'],
     ['pg_user', 404, 'PGRST205'],
+    ['', 404, 'PGRST125'],
+    ['rpc/anything', 404, 'PGRST125'],
   ])('refuses %s with a PostgREST error', async (query, status, code) => {
     const response = await get(query);
     expect(response.status).toBe(status);

@@ -89,6 +89,11 @@ export function restRoutes(db: Database, options: RestOptions = {}): Hono {
     );
   });
 
+  // /rest/v1/ itself (PostgREST's OpenAPI document, not served here) and deeper paths (rpc/…): PostgREST's
+  // own 404 shape rather than a bare text answer.
+  routes.all('*', () => {
+    throw new PostgrestError(404, 'PGRST125', 'Invalid path specified in request URL');
+  });
   routes.onError((error, c) => {
     const postgrestError = error instanceof PostgrestError ? error : fromDatabaseError(error);
     return c.json(postgrestError.toJSON(), postgrestError.status);

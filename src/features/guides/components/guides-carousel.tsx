@@ -38,15 +38,15 @@ export function GuidesCarousel() {
   useEffect(() => {
     if (!carousel) return;
     const { api, autoplay } = carousel;
-    if (rotating) autoplay.play();
-    else autoplay.stop();
-    // A drag stops Autoplay; when nothing else holds it, it goes on once the drag ends.
-    const resume = () => {
-      if (rotating) autoplay.play();
+    const apply = () => {
+      if (rotating && api.scrollSnapList().length > 1) autoplay.play();
+      else autoplay.stop();
     };
-    api.on('pointerUp', resume);
+    apply();
+    // A drag stops Autoplay, and a resize re-initialises it stopped: either way it goes on if nothing holds it.
+    api.on('pointerUp', apply).on('reInit', apply);
     return () => {
-      api.off('pointerUp', resume);
+      api.off('pointerUp', apply).off('reInit', apply);
     };
   }, [carousel, rotating]);
 
@@ -120,7 +120,10 @@ export function GuidesCarousel() {
           </div>
         </div>
         <div ref={viewport} className="mt-8 overflow-hidden pt-2 pb-6 sm:mt-10">
-          <div aria-live={rotating ? 'off' : 'polite'} className="-ml-4 flex touch-pan-y sm:-ml-6">
+          <div
+            aria-live={carousel && !rotating ? 'polite' : 'off'}
+            className="-ml-4 flex touch-pan-y sm:-ml-6"
+          >
             {state.status === 'loading'
               ? placeholders.map((card) => (
                   <div key={card.id} className={slideClasses}>

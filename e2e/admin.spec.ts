@@ -1,0 +1,123 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, type Page, test } from '@playwright/test';
+import { solidPng } from '../server/test/test-images.ts';
+
+// The owner's tool against a running server on PGlite: the tool must reach the database through the server,
+// and visitors see the change on their next load. This spec starts its own server on its own data folder, so
+// the guides it adds never show up in the other specs, which share the server scripts/e2e.mjs started.
+const root = fileURLToPath(new URL('../', import.meta.url));
+const run = promisify(execFile);
+let dataDir = '';
+let server: ChildProcess | undefined;
+let baseUrl = '';
+
+// One server for both tests; it can take a while to start on a busy machine (tsx, PGlite, migrations, seed).
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-admin-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  server = child;
+  const port = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /is running at http:\/\/localhost:(\d+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`The server stopped (exit ${code}):\n${output}`)));
+  });
+  baseUrl = `http://localhost:${port}`;
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** `npm run admin -- …` as the owner types it, on the data folder of the running server. */
+async function admin(...args: string[]) {
+  const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+  });
+  return stdout;
+}
+
+const GUIDE = 'Grace Hopper';
+const PICTURE = solidPng(8, 8, [220, 90, 20]);
+
+function carousel(page: Page) {
+  return page.getByRole('region', { name: 'No one should face the future alone. Meet some of our friends' });
+}
+
+test('`guides add --image` while the site runs puts the guide and its picture in the carousel; `guides deactivate` hides it', async ({
+  page,
+}) => {
+  const picture = path.join(dataDir, 'grace.png');
+  await writeFile(picture, PICTURE);
+  const added = await admin(
+    'guides',
+    'add',
+    '--name',
+    GUIDE,
+    '--title',
+    'Computer pioneer',
+    '--quote',
+    'Ships are safe in harbour.',
+    '--image',
+    picture,
+    '--order',
+    '1',
+  );
+  const [, id, objectName] = /^Added guide (\d+) .*image ([0-9a-f]{32}\.png)\)\.$/m.exec(added) ?? [];
+  expect(id, added).toBeDefined();
+
+  const imageResponse = page.waitForResponse((response) =>
+    response.url().endsWith(`/storage/v1/object/public/guides/${objectName}`),
+  );
+  await page.goto(baseUrl);
+  const first = carousel(page).getByRole('group', { name: '1 of 7' });
+  await expect(first.getByRole('heading', { name: GUIDE })).toBeVisible();
+  await expect(first.getByText('Computer pioneer')).toBeVisible();
+  await expect(first.getByText(/Ships are safe in harbour/)).toBeVisible();
+  const portrait = first.getByRole('img', { name: `Portrait of ${GUIDE}` });
+  // The carousel sits below the fold and its pictures load lazily: scroll to it, as a visitor would.
+  await portrait.scrollIntoViewIfNeeded();
+  await expect(portrait).toHaveAttribute('src', `${baseUrl}/storage/v1/object/public/guides/${objectName}`);
+  const image = await imageResponse;
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/png');
+  expect(Buffer.from(await image.body())).toEqual(PICTURE);
+  // The browser decoded it: the real picture, not the bundled fallback.
+  await expect
+    .poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(8);
+
+  expect(await admin('guides', 'deactivate', id ?? '')).toContain(`Deactivated guide ${id} "${GUIDE}"`);
+  await page.reload();
+  await expect(
+    carousel(page).getByRole('group', { name: '1 of 6' }).getByRole('heading', { name: 'Amara Okafor' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: GUIDE })).toHaveCount(0);
+  await expect(page.getByRole('img', { name: `Portrait of ${GUIDE}` })).toHaveCount(0);
+});
+
+test('the admin endpoint is not on the public port', async ({ request }) => {
+  const response = await request.post(`${baseUrl}/admin/v1/guides/list`, { data: {} });
+  expect(response.status()).toBe(404);
+});

@@ -1,0 +1,190 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { readEnv } from '../env.ts';
+import { migrate, readMigrations } from '../db/migrate.ts';
+import { openPgliteDatabase } from '../db/pglite-database.ts';
+import { writeFixtureSite } from '../../test/test-app.ts';
+import { supabaseFolder } from '../../test/test-database.ts';
+import { solidPng } from '../../test/test-images.ts';
+import { endpointFilePath } from './admin-endpoint-file.ts';
+import { openAdminSession } from './admin-session.ts';
+import { lockFilePath } from './data-dir-lock.ts';
+
+// These run real processes on PGlite folders: the server, and `npm run admin`'s entry point.
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const servers: ChildProcess[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    if (server.exitCode !== null) continue;
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+});
+
+/** The environment of a process on `dataDir` with PGlite, whatever the test run's DATABASE_URL. */
+const pgliteEnv = (dataDir: string, extra: Record<string, string> = {}) => ({
+  ...process.env,
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  ...extra,
+});
+
+async function createdDataDir() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admin-data-'));
+  const db = await openPgliteDatabase(path.join(dataDir, 'pglite'));
+  await migrate(db, await readMigrations(path.join(supabaseFolder, 'migrations')));
+  await db.exec(
+    "insert into public.guides (name, title, order_index) values ('Amara Okafor', 'Strategist', 1)",
+  );
+  await db.close();
+  return dataDir;
+}
+
+function runTool(args: string[], env: NodeJS.ProcessEnv, input?: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/admin/main.ts', ...args], {
+    cwd: root,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.end(input);
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+/** Starts the real server (server/src/index.ts) and resolves with its port once it listens. */
+async function startServer(dataDir: string): Promise<{ port: number; server: ChildProcess }> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
+    cwd: root,
+    env: pgliteEnv(dataDir, { PORT: '0', HOST: '127.0.0.1', DIST_DIR: await writeFixtureSite() }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  servers.push(server);
+  let output = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at http:\/\/localhost:(\d+)/.exec(output);
+      if (match?.[1]) resolve(Number(match[1]));
+    };
+    server.stdout.on('data', read);
+    server.stderr.on('data', read);
+    server.once('exit', (code) => reject(new Error(`server exited ${code}: ${output}`)));
+  });
+  return { port, server };
+}
+
+// Real server processes start slowly on a busy machine (tsx, PGlite, migrations): allow for it.
+describe('how the tool reaches a PGlite database', { timeout: 120_000 }, () => {
+  it('refuses a data folder with no database, instead of creating an empty one', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admin-empty-'));
+    await expect(openAdminSession(readEnv({ DATA_DIR: dataDir }))).rejects.toThrow(/No database in .* yet/);
+    expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+    expect(existsSync(lockFilePath(dataDir))).toBe(false);
+  });
+
+  it('opens PGlite itself under the lock when no server runs; the server refuses to start meanwhile', async () => {
+    const dataDir = await createdDataDir();
+    const session = await openAdminSession(readEnv({ DATA_DIR: dataDir }));
+    try {
+      expect(session.description).toMatch(/PGlite at .* \(no server running/);
+      expect((await session.admin.listGuides()).map((guide) => guide.name)).toEqual(['Amara Okafor']);
+      await expect(startServer(dataDir)).rejects.toThrow(
+        /An admin command \(process \d+, since .*\) is using the database in .*Start the server again once the admin command has finished/,
+      );
+    } finally {
+      await session.close();
+    }
+    expect(existsSync(lockFilePath(dataDir))).toBe(false);
+    const { server } = await startServer(dataDir);
+    expect(server.exitCode).toBeNull();
+  });
+
+  it('talks to the running server: `guides add --image` while it runs, seen at once by visitors', async () => {
+    const dataDir = await createdDataDir();
+    const { port, server } = await startServer(dataDir);
+    // The loopback admin listener opens just after the public one and then writes admin.json.
+    await expect.poll(() => existsSync(endpointFilePath(dataDir))).toBe(true);
+
+    const picture = path.join(dataDir, 'ada.png');
+    await writeFile(picture, solidPng(4, 4, [10, 120, 200]));
+    const added = await runTool(
+      ['guides', 'add', '--name', 'Ada Lovelace', '--title', 'Analyst', '--image', picture],
+      pgliteEnv(dataDir),
+    );
+    expect(added.stderr).toBe('');
+    expect(added).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Added guide 2 "Ada Lovelace"/) });
+
+    const base = `http://127.0.0.1:${port}`;
+    const guides = z
+      .array(z.object({ name: z.string(), image_url: z.string().nullable() }))
+      .parse(
+        await (await fetch(`${base}/rest/v1/guides?select=name,image_url&order=order_index.asc`)).json(),
+      );
+    expect(guides.map((guide) => guide.name)).toEqual(['Amara Okafor', 'Ada Lovelace']);
+    const image = await fetch(`${base}/storage/v1/object/public/guides/${guides[1]?.image_url}`);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(solidPng(4, 4, [10, 120, 200]));
+
+    const session = await openAdminSession(readEnv({ DATA_DIR: dataDir }));
+    expect(session.description).toMatch(/^the running server \(process \d+\) at http:\/\/127\.0\.0\.1:\d+$/);
+    await session.close();
+
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    expect(existsSync(endpointFilePath(dataDir))).toBe(false);
+    expect(existsSync(lockFilePath(dataDir))).toBe(false);
+    const afterStop = await runTool(['guides', 'list'], pgliteEnv(dataDir));
+    expect(afterStop.stdout).toContain('Ada Lovelace');
+  });
+
+  it('signups erase asks on the terminal and reads the answer from stdin', async () => {
+    const dataDir = await createdDataDir();
+    const db = await openPgliteDatabase(path.join(dataDir, 'pglite'));
+    await db.exec(`insert into public.signups (email, name, consent_version, source) values ('ada@example.com', 'Ada', 'v1', 'embedded');
+      insert into public.email_outbox (signup_id, recipient) values (1, 'ada@example.com');`);
+    await db.close();
+    const erase = (input: string) =>
+      runTool(['signups', 'erase', 'ada@example.com'], pgliteEnv(dataDir), input);
+
+    for (const answer of ['n\n', '']) {
+      const declined = await erase(answer);
+      expect(declined.code).toBe(2);
+      expect(declined.stderr).toContain(
+        'Erase every record of ada@example.com (sign-up and e-mails)? This cannot be undone. [y/N]',
+      );
+      expect(declined.stderr).toContain('Nothing erased: not confirmed (answer "y", or add --yes).');
+    }
+    expect((await runTool(['signups', 'count'], pgliteEnv(dataDir))).stdout).toBe(
+      '1 sign-up (0 unsubscribed)\n',
+    );
+    const confirmed = await erase('y\n');
+    expect(confirmed).toMatchObject({
+      code: 0,
+      stdout: 'Erased ada@example.com: 1 sign-up and 1 outbox e-mail.\n',
+    });
+    expect((await runTool(['signups', 'count'], pgliteEnv(dataDir))).stdout).toBe(
+      '0 sign-ups (0 unsubscribed)\n',
+    );
+  });
+
+  it('exits 2 with a clear message on bad arguments, without touching the database', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admin-none-'));
+    const result = await runTool(['guides', 'move', '1', '--order', 'top'], pgliteEnv(dataDir));
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toContain(
+      "option '--order <n>' argument 'top' is invalid. --order must be a whole number.",
+    );
+    expect(existsSync(lockFilePath(dataDir))).toBe(false);
+  });
+});

@@ -1,0 +1,139 @@
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { AdminError, eraseSignupInput, parseInput, type SignupRow } from '../admin-api.ts';
+import type { AdminContext } from './admin-program.ts';
+import { toCsv } from './csv.ts';
+import { shortTime, textTable } from './text-table.ts';
+
+/** A day (2026-11-01, read as UTC midnight) or a full ISO time with an offset. */
+function sinceDate(text: string): Date {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(text);
+  const full = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text);
+  const date = new Date(day ? `${text}T00:00:00Z` : text);
+  if ((!day && !full) || Number.isNaN(date.getTime()) || (day && date.toISOString().slice(0, 10) !== text)) {
+    throw new InvalidArgumentError(
+      '--since must be a date like 2026-11-01 or a time like 2026-11-01T09:30:00Z.',
+    );
+  }
+  return date;
+}
+
+const EXPORT_COLUMNS = [
+  'id',
+  'email',
+  'name',
+  'consent_version',
+  'source',
+  'first_signed_up_at',
+  'last_signed_up_at',
+  'signup_count',
+  'unsubscribed',
+] as const satisfies readonly (keyof SignupRow)[];
+
+function cell(value: SignupRow[keyof SignupRow]): string {
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+const sinceOption = () =>
+  new Option('--since <date>', 'only people who signed up (again) on or after this day or time').argParser(
+    sinceDate,
+  );
+
+export function signupsCommands(program: Command, context: AdminContext) {
+  const { io } = context;
+  const signups = program.command('signups').description('the people who signed up for the course');
+
+  signups
+    .command('list')
+    .description(
+      'sign-ups in the order they first came: id, e-mail, name, first and last sign-up, count, unsubscribed',
+    )
+    .addOption(sinceOption())
+    .action((options: { since?: Date }) =>
+      context.withSession(async ({ admin }) => {
+        const rows = await admin.listSignups({ since: options.since });
+        if (rows.length === 0) {
+          io.stdout(options.since ? 'No sign-ups since then.\n' : 'No sign-ups yet.\n');
+          return;
+        }
+        io.stdout(
+          textTable(
+            ['ID', 'EMAIL', 'NAME', 'FIRST SIGN-UP', 'LAST SIGN-UP', 'COUNT', 'UNSUBSCRIBED'],
+            rows.map((row) => [
+              String(row.id),
+              row.email,
+              row.name,
+              shortTime(row.first_signed_up_at),
+              shortTime(row.last_signed_up_at),
+              String(row.signup_count),
+              row.unsubscribed ? 'yes' : 'no',
+            ]),
+          ),
+        );
+      }),
+    );
+
+  signups
+    .command('export')
+    .description(
+      'every sign-up as CSV (RFC 4180, safe to open in a spreadsheet) or JSON, on stdout or into a new file',
+    )
+    .addOption(new Option('--format <format>', 'csv or json').choices(['csv', 'json']).makeOptionMandatory())
+    .addOption(sinceOption())
+    .option('--output <file>', 'write a new file (readable by you only) instead of stdout')
+    .action((options: { format: 'csv' | 'json'; since?: Date; output?: string }) =>
+      context.withSession(async ({ admin }) => {
+        const rows = await admin.listSignups({ since: options.since });
+        const text =
+          options.format === 'csv'
+            ? toCsv(
+                EXPORT_COLUMNS,
+                rows.map((row) => EXPORT_COLUMNS.map((column) => cell(row[column]))),
+              )
+            : `${JSON.stringify(rows, null, 2)}\n`;
+        if (options.output === undefined) {
+          io.stdout(text);
+          return;
+        }
+        await io.writeNewFile(options.output, text);
+        io.stderr(`Wrote ${rows.length} sign-up${rows.length === 1 ? '' : 's'} to ${options.output}.\n`);
+      }),
+    );
+
+  signups
+    .command('count')
+    .description('how many people signed up, and how many of them unsubscribed')
+    .action(() =>
+      context.withSession(async ({ admin }) => {
+        const { total, unsubscribed } = await admin.countSignups();
+        io.stdout(`${total} sign-up${total === 1 ? '' : 's'} (${unsubscribed} unsubscribed)\n`);
+      }),
+    );
+
+  signups
+    .command('erase')
+    .description("GDPR erasure: delete the person's sign-up and every e-mail queued or sent to them")
+    .argument('<email>', 'their e-mail address (any capitalisation)')
+    .option('--yes', 'do not ask for confirmation')
+    .action(async (email: string, options: { yes?: true }) => {
+      const input = parseInput(eraseSignupInput, { email });
+      if (!/^[^\s@]+@[^\s@]+$/.test(input.email)) {
+        throw new AdminError('invalid', `"${email}" is not an e-mail address.`);
+      }
+      if (
+        options.yes !== true &&
+        !(await io.confirm(
+          `Erase every record of ${input.email} (sign-up and e-mails)? This cannot be undone. [y/N] `,
+        ))
+      ) {
+        throw new AdminError('invalid', 'Nothing erased: not confirmed (answer "y", or add --yes).');
+      }
+      await context.withSession(async ({ admin }) => {
+        const erased = await admin.eraseSignup(input);
+        io.stdout(
+          erased.signups === 0 && erased.outbox === 0
+            ? `No sign-up for ${input.email}: nothing to erase.\n`
+            : `Erased ${input.email}: ${erased.signups} sign-up${erased.signups === 1 ? '' : 's'} and ${erased.outbox} outbox e-mail${erased.outbox === 1 ? '' : 's'}.\n`,
+        );
+      });
+    });
+}

@@ -1,0 +1,250 @@
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.ts';
+import { ADMIN_MODES, createAdminRunner } from '../../../test/test-admin.ts';
+import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
+
+let db: Database;
+let files: string;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  files = await mkdtemp(path.join(os.tmpdir(), 'exports-'));
+});
+afterAll(() => db.close());
+
+const HOSTILE_NAME = '=HYPERLINK("http://evil.example","Click"), "me"\nplease';
+
+/** Three people and their e-mails, as the send-email core writes them. */
+async function seedSignups() {
+  await db.exec('truncate public.signups, public.email_outbox restart identity cascade');
+  await db.query(
+    `insert into public.signups (email, name, consent_version, source, first_signed_up_at, last_signed_up_at, signup_count, unsubscribed)
+     values ('ada@example.com', 'Ada Lovelace', 'v1', 'embedded', '2026-11-01T09:00:00Z', '2026-11-01T09:00:00Z', 1, false),
+            ('Bob@Example.com', $1, 'v1', 'supabase-edge', '2026-11-10T12:30:00Z', '2026-11-20T08:15:00Z', 2, false),
+            ('cy@example.com', '+Cy @Home', 'v1', 'embedded', '2026-11-15T00:00:00Z', '2026-11-15T00:00:00Z', 1, true)`,
+    [HOSTILE_NAME],
+  );
+  await db.exec(`insert into public.email_outbox (signup_id, recipient, status, attempts, next_attempt_at, last_error, created_at, sent_at) values
+    (1, 'ada@example.com', 'sent', 1, '2026-11-01T09:00:00Z', null, '2026-11-01T09:00:00Z', '2026-11-01T09:00:05Z'),
+    (2, 'Bob@Example.com', 'dead', 8, '2026-11-11T00:00:00Z', 'SMTP 550: mailbox unavailable', '2026-11-10T12:30:00Z', null),
+    (2, 'Bob@Example.com', 'pending', 0, '2026-11-20T08:15:00Z', null, '2026-11-20T08:15:00Z', null),
+    (3, 'cy@example.com', 'dead', 8, '2026-11-16T00:00:00Z', 'Resend 422:
+  invalid "to"', '2026-11-15T00:00:00Z', null)`);
+}
+
+async function outboxRows() {
+  return db.query<{ id: string; status: string; attempts: number }>(
+    'select id::text as id, status, attempts from public.email_outbox order by id',
+  );
+}
+
+async function snapshot() {
+  return {
+    signups: await db.query('select * from public.signups order by id'),
+    outbox: await db.query('select * from public.email_outbox order by id'),
+  };
+}
+
+describe.each(ADMIN_MODES)(`signups and outbox commands on ${databaseKind}, %s`, (mode) => {
+  let admin: Awaited<ReturnType<typeof createAdminRunner>>;
+  beforeAll(async () => {
+    admin = await createAdminRunner(db, mode);
+  });
+  beforeEach(seedSignups);
+
+  it('signups list prints everyone in sign-up order; --since keeps those who signed up (again) since', async () => {
+    const all = await admin.run(['signups', 'list']);
+    expect(all.code).toBe(0);
+    const lines = all.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^ID\s+EMAIL\s+NAME\s+FIRST SIGN-UP\s+LAST SIGN-UP\s+COUNT\s+UNSUBSCRIBED$/);
+    expect(lines[1]).toMatch(
+      /^1\s+ada@example\.com\s+Ada Lovelace\s+2026-11-01 09:00 UTC\s+2026-11-01 09:00 UTC\s+1\s+no$/,
+    );
+    expect(lines.at(-1)).toMatch(
+      /^3\s+cy@example\.com\s+\+Cy @Home\s+2026-11-15 00:00 UTC\s+2026-11-15 00:00 UTC\s+1\s+yes$/,
+    );
+    const since = await admin.run(['signups', 'list', '--since', '2026-11-16']);
+    expect(since.stdout).toContain('Bob@Example.com');
+    expect(since.stdout).not.toContain('ada@example.com');
+    expect(since.stdout).not.toContain('cy@example.com');
+    expect((await admin.run(['signups', 'list', '--since', '2026-11-21T00:00:00+01:00'])).stdout).toBe(
+      'No sign-ups since then.\n',
+    );
+  });
+
+  it('signups export --format csv writes RFC 4180 with formulas defused', async () => {
+    const result = await admin.run(['signups', 'export', '--format', 'csv']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      [
+        'id,email,name,consent_version,source,first_signed_up_at,last_signed_up_at,signup_count,unsubscribed',
+        '1,ada@example.com,Ada Lovelace,v1,embedded,2026-11-01T09:00:00.000Z,2026-11-01T09:00:00.000Z,1,false',
+        `2,Bob@Example.com,"'=HYPERLINK(""http://evil.example"",""Click""), ""me""\nplease",v1,supabase-edge,2026-11-10T12:30:00.000Z,2026-11-20T08:15:00.000Z,2,false`,
+        "3,cy@example.com,'+Cy @Home,v1,embedded,2026-11-15T00:00:00.000Z,2026-11-15T00:00:00.000Z,1,true",
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('signups export --format json writes the rows as they are, and --output a new private file', async () => {
+    const result = await admin.run(['signups', 'export', '--format', 'json', '--since', '2026-11-10']);
+    expect(JSON.parse(result.stdout)).toEqual([
+      expect.objectContaining({
+        id: 2,
+        email: 'Bob@Example.com',
+        name: HOSTILE_NAME,
+        signup_count: 2,
+        last_signed_up_at: '2026-11-20T08:15:00.000Z',
+      }),
+      expect.objectContaining({ id: 3, email: 'cy@example.com', name: '+Cy @Home', unsubscribed: true }),
+    ]);
+    const file = path.join(files, `${mode.replaceAll(' ', '-')}.csv`);
+    const written = await admin.run(['signups', 'export', '--format', 'csv', '--output', file]);
+    expect(written).toMatchObject({ code: 0, stdout: '', stderr: `Wrote 3 sign-ups to ${file}.\n` });
+    expect((await readFile(file, 'utf8')).split('\r\n')).toHaveLength(5);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('signups count counts everyone and the unsubscribed', async () => {
+    expect(await admin.run(['signups', 'count'])).toMatchObject({
+      code: 0,
+      stdout: '3 sign-ups (1 unsubscribed)\n',
+    });
+  });
+
+  it('signups erase --yes removes the person (any capitalisation) and all their e-mails, nobody else', async () => {
+    const result = await admin.run(['signups', 'erase', ' bob@example.COM ', '--yes']);
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: 'Erased bob@example.COM: 1 sign-up and 2 outbox e-mails.\n',
+    });
+    const after = await snapshot();
+    expect(after.signups.map((row) => row.email)).toEqual(['ada@example.com', 'cy@example.com']);
+    expect(after.outbox.map((row) => row.recipient)).toEqual(['ada@example.com', 'cy@example.com']);
+    expect((await admin.run(['signups', 'erase', 'bob@example.com', '--yes'])).stdout).toBe(
+      'No sign-up for bob@example.com: nothing to erase.\n',
+    );
+  });
+
+  it('signups erase asks first: "y" erases, anything else changes nothing', async () => {
+    const before = await snapshot();
+    const declined = await admin.run(['signups', 'erase', 'ada@example.com'], { answer: 'n' });
+    expect(declined).toMatchObject({ code: 2, sessions: 0 });
+    expect(declined.stderr).toContain('Erase every record of ada@example.com');
+    expect(declined.stderr).toContain('Nothing erased: not confirmed');
+    expect(await snapshot()).toEqual(before);
+    const confirmed = await admin.run(['signups', 'erase', 'ada@example.com'], { answer: 'y' });
+    expect(confirmed).toMatchObject({
+      code: 0,
+      stdout: 'Erased ada@example.com: 1 sign-up and 1 outbox e-mail.\n',
+    });
+  });
+
+  it('outbox status shows counts, the oldest due e-mail and the dead ones with their last error', async () => {
+    const result = await admin.run(['outbox', 'status']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      [
+        'STATUS   E-MAILS',
+        'pending  1',
+        'sending  0',
+        'sent     1',
+        'dead     2',
+        '',
+        'Oldest due: 2026-11-20 08:15 UTC',
+        '',
+        'Dead e-mails (put them back with `outbox retry ID` or `outbox retry --dead`):',
+        'ID  RECIPIENT        ATTEMPTS  CREATED               LAST ERROR',
+        '2   Bob@Example.com  8         2026-11-10 12:30 UTC  SMTP 550: mailbox unavailable',
+        '4   cy@example.com   8         2026-11-15 00:00 UTC  Resend 422: invalid "to"',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('outbox retry ID puts one dead e-mail back in the queue, due now, with fresh attempts', async () => {
+    const result = await admin.run(['outbox', 'retry', '2']);
+    expect(result).toMatchObject({ code: 0, stdout: 'Queued again: 1 e-mail (2).\n' });
+    expect(await outboxRows()).toEqual([
+      { id: '1', status: 'sent', attempts: 1 },
+      { id: '2', status: 'pending', attempts: 0 },
+      { id: '3', status: 'pending', attempts: 0 },
+      { id: '4', status: 'dead', attempts: 8 },
+    ]);
+    const [due] = await db.query<{ due: boolean }>(
+      'select next_attempt_at <= now() as due from public.email_outbox where id = 2',
+    );
+    expect(due?.due).toBe(true);
+  });
+
+  it('outbox retry --dead puts every dead e-mail back', async () => {
+    expect((await admin.run(['outbox', 'retry', '--dead'])).stdout).toBe('Queued again: 2 e-mails (2, 4).\n');
+    expect((await outboxRows()).map((row) => row.status)).toEqual(['sent', 'pending', 'pending', 'pending']);
+    expect((await admin.run(['outbox', 'retry', '--dead'])).stdout).toBe(
+      'No dead e-mails: nothing to retry.\n',
+    );
+    expect((await admin.run(['outbox', 'status'])).stdout).toContain('Oldest due: ');
+  });
+
+  describe('bad arguments: a clear message, exit code 2, nothing changed', () => {
+    const badArguments: [string[], RegExp][] = [
+      [['signups', 'list', '--since', 'yesterday'], /--since must be a date like 2026-11-01/],
+      [['signups', 'list', '--since', '2026-02-30'], /--since must be a date/],
+      [['signups', 'export'], /required option '--format <format>' not specified/],
+      [
+        ['signups', 'export', '--format', 'xlsx'],
+        /argument 'xlsx' is invalid. Allowed choices are csv, json/,
+      ],
+      [['signups', 'erase'], /missing required argument 'email'/],
+      [['signups', 'erase', 'not-an-address', '--yes'], /"not-an-address" is not an e-mail address/],
+      [['signups', 'count', 'extra'], /too many arguments/],
+      [['outbox', 'retry'], /Give either an outbox ID or --dead/],
+      [['outbox', 'retry', '2', '--dead'], /Give either an outbox ID or --dead/],
+      [['outbox', 'retry', 'two'], /ID must be a positive whole number/],
+      [['outbox', 'retry', '99'], /No outbox row with id 99/],
+      [['outbox', 'retry', '1'], /Outbox row 1 is sent, not dead/],
+      [['outbox', 'retry', '3'], /Outbox row 3 is pending, not dead/],
+      [['outbox', 'purge'], /unknown command 'purge'/],
+    ];
+    it.each(badArguments.map(([argv, message]) => [argv.join(' '), argv, message] as const))(
+      '%s',
+      async (_, argv, message) => {
+        const before = await snapshot();
+        const result = await admin.run(argv);
+        expect(result.code).toBe(2);
+        expect(result.stderr).toMatch(message);
+        expect(result.stdout).toBe('');
+        expect(await snapshot()).toEqual(before);
+      },
+    );
+
+    it('never overwrites a file with --output', async () => {
+      const file = path.join(files, 'existing.csv');
+      await writeFile(file, 'keep me');
+      const result = await admin.run(['signups', 'export', '--format', 'csv', '--output', file]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`${file} already exists`);
+      expect(await readFile(file, 'utf8')).toBe('keep me');
+    });
+  });
+});
+
+describe('--help', () => {
+  it.each([
+    [['signups'], /list[\s\S]*export[\s\S]*count[\s\S]*erase/],
+    [['signups', 'list'], /--since <date>/],
+    [['signups', 'export'], /--format <format>[\s\S]*choices: "csv", "json"[\s\S]*--output <file>/],
+    [['signups', 'count'], /unsubscribed/],
+    [['signups', 'erase'], /GDPR[\s\S]*--yes/],
+    [['outbox'], /status[\s\S]*retry/],
+    [['outbox', 'status'], /dead ones with their last error/],
+    [['outbox', 'retry'], /\[id\][\s\S]*--dead/],
+  ])('%j --help explains the command and exits 0', async (argv, text) => {
+    const admin = await createAdminRunner(db, 'straight on the database');
+    const result = await admin.run([...argv, '--help']);
+    expect(result).toMatchObject({ code: 0, sessions: 0 });
+    expect(result.stdout).toMatch(text);
+  });
+});

@@ -1,0 +1,94 @@
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solidPng } from '../../test/test-images.ts';
+import { readGuideImage } from './guide-image.ts';
+import { localGuidesBucket, supabaseGuidesBucket } from './guides-bucket.ts';
+
+async function samplePicture() {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'picture-'));
+  const file = path.join(folder, 'portrait.png');
+  await writeFile(file, solidPng(3, 2, [0, 128, 0]));
+  return readGuideImage(file);
+}
+
+describe('the local guides bucket', () => {
+  it('stores a picture once under its content-hashed name, leaving no temporary file', async () => {
+    const folder = path.join(await mkdtemp(path.join(os.tmpdir(), 'storage-')), 'guides');
+    const bucket = localGuidesBucket(folder);
+    const picture = await samplePicture();
+    expect(await bucket.put(picture)).toBe(picture.objectName);
+    expect(await bucket.put(picture)).toBe(picture.objectName);
+    expect(await readdir(folder)).toEqual([picture.objectName]);
+    expect(await readFile(path.join(folder, picture.objectName))).toEqual(Buffer.from(picture.bytes));
+  });
+});
+
+/**
+ * Supabase Storage's upload endpoint, played by a local server that records what it gets:
+ * this checks the request the tool makes (path, service key, content type, upsert), not Supabase itself.
+ */
+describe('the Supabase Storage guides bucket', () => {
+  const received: Array<{ method: string; path: string; headers: Record<string, string>; body: Buffer }> = [];
+  let url = '';
+  let close: () => void = () => undefined;
+  beforeAll(async () => {
+    const storage = new Hono();
+    storage.post('/storage/v1/object/:bucket/:name', async (c) => {
+      received.push({
+        method: c.req.method,
+        path: c.req.path,
+        headers: c.req.header(),
+        body: Buffer.from(await c.req.arrayBuffer()),
+      });
+      if (c.req.param('bucket') !== 'guides') {
+        return c.json({ statusCode: '404', error: 'Bucket not found', message: 'Bucket not found' }, 400);
+      }
+      return c.json({ Key: `guides/${c.req.param('name')}`, Id: 'b7b1' });
+    });
+    storage.post('/missing-bucket/storage/v1/object/:bucket/:name', (c) =>
+      c.json({ statusCode: '404', error: 'Bucket not found', message: 'Bucket not found' }, 400),
+    );
+    const port = await new Promise<number>((resolve) => {
+      const server = serve({ fetch: storage.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+        resolve(info.port),
+      );
+      close = () => server.close();
+    });
+    url = `http://127.0.0.1:${port}`;
+  });
+  afterAll(() => close());
+
+  const storage = (base: string) => ({ url: base, serviceRoleKey: 'service-role-key' });
+
+  it('uploads with the service key, the detected content type and upsert, returning the object path', async () => {
+    const picture = await samplePicture();
+    const bucket = supabaseGuidesBucket(storage(url));
+    expect(bucket.description).toBe(`Supabase Storage at ${url}`);
+    expect(await bucket.put(picture)).toBe(picture.objectName);
+    expect(received).toHaveLength(1);
+    const [request] = received;
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: `/storage/v1/object/guides/${picture.objectName}`,
+    });
+    expect(request?.headers).toMatchObject({
+      authorization: 'Bearer service-role-key',
+      apikey: 'service-role-key',
+      'content-type': 'image/png',
+      'x-upsert': 'true',
+      'cache-control': 'max-age=31536000',
+    });
+    expect(request?.body).toEqual(Buffer.from(picture.bytes));
+  });
+
+  it("reports Storage's refusal", async () => {
+    const base = `${url}/missing-bucket`;
+    await expect(supabaseGuidesBucket(storage(base)).put(await samplePicture())).rejects.toThrow(
+      /Supabase Storage refused the upload of [0-9a-f]{32}\.png: Bucket not found/,
+    );
+  });
+});

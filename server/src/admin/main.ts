@@ -1,0 +1,30 @@
+// `npm run admin -- <command>`: the owner's tool (README, "Owner's guide"; docs/decisions/0050).
+import { createInterface } from 'node:readline/promises';
+import { readEnv } from '../env.ts';
+import { openAdminSession } from './admin-session.ts';
+import { type AdminIo, runAdmin } from './cli/admin-program.ts';
+import { writeNewFile } from './cli/write-new-file.ts';
+
+const io: AdminIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  async confirm(question) {
+    const lines = createInterface({
+      input: process.stdin,
+      output: process.stderr,
+      terminal: process.stdin.isTTY,
+    });
+    const answer = await Promise.race([
+      lines.question(question),
+      new Promise<string>((resolve) => lines.once('close', () => resolve(''))),
+    ]);
+    lines.close();
+    return /^(y|yes)$/i.test(answer.trim());
+  },
+  writeNewFile,
+};
+
+process.exitCode = await runAdmin(process.argv.slice(2), {
+  io,
+  openSession: () => openAdminSession(readEnv()),
+});

@@ -1,0 +1,140 @@
+/**
+ * Every word of the sign-up questionnaire. Strings marked "spec" are the product spec's, word for word
+ * (§3 option lists, §4 steps, §5 validation, §8 messages); the others are ours and free to edit.
+ */
+
+/**
+ * The spec's ids are kept; the labels are ours: the ids' ranges (25-35, 45-55) would leave 36–44 without a
+ * group, so each label runs up to the next group's start (docs/decisions/0030).
+ */
+export const ageGroups = [
+  { id: 'under25', label: 'Under 25' },
+  { id: '25-35', label: '25–44' },
+  { id: '45-55', label: '45–54' },
+  { id: '55plus', label: '55+' },
+] as const;
+
+export type AgeGroupId = (typeof ageGroups)[number]['id'];
+
+/** spec §3 */
+export const worryOptions = [
+  'AI taking over jobs',
+  'Climate change',
+  'Cost of living',
+  'Work/life balance',
+  'Purpose & meaning',
+  'Relocation',
+  'Job security',
+  'Staying relevant',
+  'Automation',
+  'Career change',
+  'Burnout',
+  'Starting my first job',
+] as const;
+
+/** spec §3: school subjects for under-25s, a skill list for each other group. */
+export const strengthOptions: Record<AgeGroupId, readonly string[]> = {
+  under25: [
+    'Science',
+    'Math',
+    'History',
+    'Art & Design',
+    'Music',
+    'Sport',
+    'Technology',
+    'Literature',
+    'Geography',
+    'Drama/Theatre',
+    'Social Studies',
+    'Other',
+  ],
+  '25-35': [
+    'Problem-solving',
+    'Leadership',
+    'Creativity',
+    'Communication',
+    'Tech skills',
+    'Organising',
+    'Strategy',
+    'Empathy',
+    'Sales',
+    'Data analysis',
+    'Design',
+    'Networking',
+  ],
+  '45-55': [
+    'Leadership',
+    'Strategy',
+    'Mentoring',
+    'Coaching',
+    'Communication',
+    'Problem-solving',
+    'Project management',
+    'Networking',
+    'Creativity',
+    'Advisory',
+    'Change management',
+    'Empathy',
+  ],
+  '55plus': [
+    'Advisory',
+    'Mentoring',
+    'Coaching',
+    'Strategy',
+    'Community building',
+    'Communication',
+    'Writing',
+    'Consulting',
+    'Volunteering',
+    'Board work',
+    'Networking',
+    'Teaching',
+  ],
+};
+
+export const signupCopy = {
+  progressLabel: 'Sign-up progress',
+  stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
+  back: 'Back',
+  next: 'Next',
+  startOver: 'Start over',
+  intro: {
+    /** spec §4 */
+    title: "Let's make this course yours.",
+    body: 'A few quick questions, and it takes just 30 seconds.',
+  },
+  worries: {
+    title: 'What worries you most about your future?',
+    /** spec §5 */
+    counter: (selected: number, max: number) =>
+      `Selected ${selected}/${max}. No wrong answers here, promise.`,
+  },
+  dream: {
+    title: 'What did you dream of becoming as a child?',
+    hint: 'Optional: astronaut, vet, rock star… anything goes.',
+  },
+  aboutYou: {
+    title: 'Tell us about you',
+    ageLegend: 'Your age group',
+    subjectsLegend: 'Which school subjects do you enjoy?',
+    skillsLegend: 'What are your strengths?',
+    chooseAgeFirst: 'Choose your age group to see the list.',
+    /** spec §5 */
+    pickAtLeastOne: 'Please pick at least one.',
+    /** spec §5, §8 */
+    pickToContinue: 'Pick at least one strength to continue.',
+  },
+  contact: {
+    title: 'Where should we send your course?',
+    nameLabel: 'Your name',
+    emailLabel: 'Your email',
+    /** spec §4 */
+    submit: 'Show Me My Free Course',
+    sending: 'Sending...',
+    /** spec §5, §8 */
+    strengthsMissing: 'Please pick at least one strength.',
+    /** spec §8 */
+    sent: "You're in! Check your inbox for access.",
+    sendFailed: "We couldn't send the email. Please try again.",
+  },
+} as const;

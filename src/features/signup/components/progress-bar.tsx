@@ -1,0 +1,24 @@
+import { signupCopy } from '@/content/signup';
+import { type Step, TOTAL_STEPS, progressPercent } from '../model/questionnaire';
+
+/** Progress as step/5 in percent (spec §4), announced as "Step n of 5". */
+export function ProgressBar({ step }: { step: Step }) {
+  const percent = progressPercent(step);
+  const stepOf = signupCopy.stepOf(step, TOTAL_STEPS);
+  return (
+    <div className="flex items-center gap-3">
+      <div
+        role="progressbar"
+        aria-label={signupCopy.progressLabel}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={stepOf}
+        className="h-2 flex-1 overflow-hidden rounded-full bg-line"
+      >
+        <div className="h-full rounded-full bg-link transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="shrink-0 text-sm font-medium text-ink-muted">{stepOf}</p>
+    </div>
+  );
+}

@@ -1,0 +1,343 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { strengthOptions, worryOptions } from '@/content/signup';
+import { STORAGE_KEY, questionnaireStore } from '../questionnaire-store';
+import { Questionnaire } from './questionnaire';
+
+/**
+ * The component over the real store, the real send-email call and the real supabase-js: only the network
+ * (fetch) is replaced, so these tests see the request a browser would send.
+ */
+let releaseHeld: (() => void) | undefined;
+
+function answerSendEmail(status: number) {
+  const fetchMock = vi.fn<typeof fetch>(async () =>
+    Response.json(status === 200 ? { ok: true } : { error: 'x' }, { status }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function holdSendEmail() {
+  const fetchMock = vi.fn<typeof fetch>(
+    () =>
+      new Promise<Response>((resolve) => {
+        releaseHeld = () => resolve(Response.json({ ok: true }));
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function sentBody(fetchMock: ReturnType<typeof answerSendEmail>): Promise<unknown> {
+  await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+  const [input, init] = fetchMock.mock.calls[0] ?? [];
+  if (input === undefined) throw new Error('nothing was sent');
+  const request = new Request(input, init);
+  expect(new URL(request.url).pathname).toBe('/functions/v1/send-email');
+  return request.json();
+}
+
+/** A fresh copy of the modules over what sessionStorage holds (or is given): what a reload of the tab does. */
+async function reloadWith(stored?: unknown) {
+  if (stored !== undefined) window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
+  vi.resetModules();
+  return import('./questionnaire');
+}
+
+const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+const back = () => fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+const heading = () => screen.getByRole('heading', { level: 3 });
+const progress = () => screen.getByRole('progressbar', { name: 'Sign-up progress' });
+
+/** Walks from step 1 to step 5 answering what the rules require. */
+function goToContactStep() {
+  next();
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Burnout' }));
+  next();
+  fireEvent.change(screen.getByRole('textbox', { name: 'What did you dream of becoming as a child?' }), {
+    target: { value: 'Astronaut' },
+  });
+  next();
+  fireEvent.click(screen.getByRole('radio', { name: '25–44' }));
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Strategy' }));
+  next();
+}
+
+function fillContact(name = 'Ada Lovelace', email = 'ada@example.com') {
+  fireEvent.change(screen.getByRole('textbox', { name: 'Your name' }), { target: { value: name } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Your email' }), { target: { value: email } });
+}
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+  act(() => questionnaireStore.dispatch({ type: 'startOver' }));
+});
+
+afterEach(async () => {
+  if (releaseHeld) {
+    const release = releaseHeld;
+    releaseHeld = undefined;
+    await act(async () => release());
+  }
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Questionnaire: steps', () => {
+  it('step 1 is the intro: 30 seconds, progress 20 %, "Step 1 of 5", Back disabled, no submit', () => {
+    render(<Questionnaire variant="full" />);
+    expect(heading()).toHaveTextContent("Let's make this course yours.");
+    expect(screen.getByText(/30 seconds/)).toBeVisible();
+    expect(progress()).toHaveAttribute('aria-valuenow', '20');
+    expect(progress()).toHaveAttribute('aria-valuetext', 'Step 1 of 5');
+    expect(screen.getByText('Step 1 of 5')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Show Me My Free Course' })).not.toBeInTheDocument();
+  });
+
+  it('does not take the focus on first render', () => {
+    render(<Questionnaire variant="full" />);
+    expect(heading()).not.toHaveFocus();
+  });
+
+  it('Next and Back move one step and focus the new step heading', () => {
+    render(<Questionnaire variant="compact" />);
+    next();
+    expect(heading()).toHaveTextContent('What worries you most about your future?');
+    expect(heading()).toHaveFocus();
+    expect(progress()).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByText('Step 2 of 5')).toBeVisible();
+    back();
+    expect(heading()).toHaveTextContent("Let's make this course yours.");
+    expect(heading()).toHaveFocus();
+  });
+
+  it('step 2 offers the 12 worries as a group; at 3 the others are disabled and the counter says so', () => {
+    render(<Questionnaire variant="full" />);
+    next();
+    const group = screen.getByRole('group', { name: 'What worries you most about your future?' });
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(12);
+    expect(group).toHaveAccessibleDescription('Selected 0/3. No wrong answers here, promise.');
+    const [a, b, c, d] = worryOptions;
+    for (const worry of [a, b, c]) fireEvent.click(screen.getByRole('checkbox', { name: worry }));
+    expect(screen.getByText('Selected 3/3. No wrong answers here, promise.')).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: d })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: a })).toBeEnabled();
+    expect(screen.getAllByRole('checkbox').filter((box) => box.matches(':disabled'))).toHaveLength(9);
+    fireEvent.click(screen.getByRole('checkbox', { name: a }));
+    expect(screen.getByText('Selected 2/3. No wrong answers here, promise.')).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: d })).toBeEnabled();
+  });
+
+  it('step 3 is an optional text box labelled by the question', () => {
+    render(<Questionnaire variant="full" />);
+    next();
+    next();
+    expect(
+      screen.getByRole('textbox', { name: 'What did you dream of becoming as a child?' }),
+    ).not.toBeRequired();
+    next();
+    expect(heading()).toHaveTextContent('Tell us about you');
+  });
+
+  it('step 4 covers every age, needs a strength to go on, and a new age group clears the strengths', () => {
+    render(<Questionnaire variant="full" />);
+    for (let i = 0; i < 3; i += 1) next();
+    const ages = screen.getByRole('group', { name: 'Your age group' });
+    expect(
+      within(ages)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Under 25', '25–44', '45–54', '55+']);
+    expect(screen.getByText('Choose your age group to see the list.')).toBeVisible();
+    expect(screen.getByText('Please pick at least one.')).toHaveClass('text-red-700');
+
+    next();
+    expect(heading()).toHaveTextContent('Tell us about you');
+    expect(screen.getByRole('alert')).toHaveTextContent('Pick at least one strength to continue.');
+    expect(screen.getByRole('group', { name: 'What are your strengths?' })).toHaveAccessibleDescription(
+      'Please pick at least one. Pick at least one strength to continue.',
+    );
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Under 25' }));
+    const subjects = screen.getByRole('group', { name: 'Which school subjects do you enjoy?' });
+    expect(
+      within(subjects)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(strengthOptions.under25);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Math' }));
+    expect(screen.queryByText('Please pick at least one.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('radio', { name: '55+' }));
+    const skills = screen.getByRole('group', { name: 'What are your strengths?' });
+    expect(within(skills).getAllByRole('checkbox')).toHaveLength(12);
+    expect(
+      within(skills)
+        .getAllByRole('checkbox')
+        .filter((box) => box.matches(':checked')),
+    ).toHaveLength(0);
+    expect(screen.getByText('Please pick at least one.')).toBeVisible();
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Board work' }));
+    next();
+    expect(heading()).toHaveTextContent('Where should we send your course?');
+    expect(progress()).toHaveAttribute('aria-valuenow', '100');
+  });
+
+  it('step 5 asks for a required name and a required e-mail address, and shows the submit button', () => {
+    render(<Questionnaire variant="full" />);
+    goToContactStep();
+    expect(screen.getByRole('textbox', { name: 'Your name' })).toBeRequired();
+    const email = screen.getByRole('textbox', { name: 'Your email' });
+    expect(email).toBeRequired();
+    expect(email).toHaveAttribute('type', 'email');
+    expect(screen.getByRole('button', { name: 'Show Me My Free Course' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Questionnaire: submit', () => {
+  it('sends nothing while the name or the e-mail is empty', async () => {
+    const fetchMock = answerSendEmail(200);
+    render(<Questionnaire variant="full" />);
+    goToContactStep();
+    fillContact('Ada', '');
+    fireEvent.submit(screen.getByRole('button', { name: 'Show Me My Free Course' }));
+    fillContact('', 'ada@example.com');
+    fireEvent.submit(screen.getByRole('button', { name: 'Show Me My Free Course' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('Next on step 4 moves to step 5 and never submits, even with the contact filled in', async () => {
+    const fetchMock = answerSendEmail(200);
+    render(<Questionnaire variant="full" />);
+    goToContactStep();
+    fillContact();
+    back();
+    next();
+    expect(heading()).toHaveTextContent('Where should we send your course?');
+    expect(heading()).toHaveFocus();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('shows "Sending..." disabled while sending, sends {name, email} once, then the success message', async () => {
+    const fetchMock = holdSendEmail();
+    render(<Questionnaire variant="full" />);
+    goToContactStep();
+    fillContact();
+    const submit = screen.getByRole('button', { name: 'Show Me My Free Course' });
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled());
+    expect(await sentBody(fetchMock)).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com' });
+
+    await act(async () => releaseHeld?.());
+    releaseHeld = undefined;
+    expect(await screen.findByRole('status')).toHaveTextContent("You're in! Check your inbox for access.");
+    expect(screen.getByRole('button', { name: 'Show Me My Free Course' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Show Me My Free Course' })).toHaveAccessibleDescription(
+      "You're in! Check your inbox for access.",
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('textbox', { name: 'Your name' })).toHaveValue('Ada Lovelace');
+    expect(screen.getByRole('textbox', { name: 'Your email' })).toHaveValue('ada@example.com');
+    expect(heading()).toHaveTextContent('Where should we send your course?');
+  });
+
+  it('on failure shows the message, logs the error and keeps the form', async () => {
+    answerSendEmail(500);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<Questionnaire variant="compact" />);
+    goToContactStep();
+    fillContact();
+    fireEvent.click(screen.getByRole('button', { name: 'Show Me My Free Course' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent("We couldn't send the email. Please try again."),
+    );
+    expect(screen.getByRole('status')).toHaveClass('text-red-700');
+    expect(logged).toHaveBeenCalledWith(expect.any(String), expect.any(Error));
+    expect(screen.getByRole('button', { name: 'Show Me My Free Course' })).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: 'Your email' })).toHaveValue('ada@example.com');
+  });
+
+  it('with no strength shows "Please pick at least one strength." and sends nothing', async () => {
+    const fetchMock = answerSendEmail(200);
+    // Only stored answers (an older tab, a hand-edited store) can reach step 5 without a strength.
+    const { Questionnaire: Reloaded } = await reloadWith({
+      step: 5,
+      answers: {
+        ageGroup: '25-35',
+        worries: [],
+        dream: '',
+        strengths: [],
+        name: 'Ada',
+        email: 'ada@example.com',
+      },
+    });
+    render(<Reloaded variant="full" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Show Me My Free Course' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Please pick at least one strength.');
+    expect(screen.getByRole('button', { name: 'Show Me My Free Course' })).toHaveAccessibleDescription(
+      'Please pick at least one strength.',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('Questionnaire: one store', () => {
+  it('the section and the dialog show the same answers', () => {
+    render(
+      <>
+        <section aria-label="section">
+          <Questionnaire variant="full" />
+        </section>
+        <div role="dialog" aria-label="dialog">
+          <Questionnaire variant="compact" />
+        </div>
+      </>,
+    );
+    const dialog = within(screen.getByRole('dialog'));
+    const section = within(screen.getByRole('region', { name: 'section' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Next' }));
+    fireEvent.click(dialog.getByRole('checkbox', { name: 'Climate change' }));
+    expect(section.getByRole('heading', { level: 3 })).toHaveTextContent('What worries you most');
+    expect(section.getByRole('checkbox', { name: 'Climate change' })).toBeChecked();
+    expect(section.getByText('Selected 1/3. No wrong answers here, promise.')).toBeVisible();
+    expect(dialog.getByRole('heading', { level: 3 })).toHaveFocus();
+  });
+
+  it('a reload brings back the step and the answers', async () => {
+    render(<Questionnaire variant="full" />);
+    goToContactStep();
+    fillContact();
+    cleanup();
+    const { Questionnaire: Reloaded } = await reloadWith();
+    render(<Reloaded variant="full" />);
+    expect(heading()).toHaveTextContent('Where should we send your course?');
+    expect(screen.getByRole('textbox', { name: 'Your name' })).toHaveValue('Ada Lovelace');
+    back();
+    expect(screen.getByRole('checkbox', { name: 'Strategy' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: '25–44' })).toBeChecked();
+  });
+
+  it('Start over clears every answer, returns to step 1 and focuses its heading', () => {
+    render(<Questionnaire variant="full" />);
+    expect(screen.queryByRole('button', { name: 'Start over' })).not.toBeInTheDocument();
+    goToContactStep();
+    fillContact();
+    fireEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(heading()).toHaveTextContent("Let's make this course yours.");
+    expect(heading()).toHaveFocus();
+    expect(window.sessionStorage.getItem(STORAGE_KEY)).toBeNull();
+    next();
+    expect(screen.getAllByRole('checkbox').filter((box) => box.matches(':checked'))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,41 @@
+import { signupCopy, worryOptions } from '@/content/signup';
+import { MAX_WORRIES, type QuestionnaireAction } from '../model/questionnaire';
+import { ChoiceChip } from './choice-chip';
+
+/** Step 2: up to 3 worries; once 3 are chosen the others are disabled (spec §5). */
+export function WorriesStep({
+  worries,
+  labelledBy,
+  gridClassName,
+  dispatch,
+}: {
+  worries: string[];
+  labelledBy: string;
+  gridClassName: string;
+  dispatch: (action: QuestionnaireAction) => void;
+}) {
+  const counterId = `${labelledBy}-counter`;
+  const full = worries.length >= MAX_WORRIES;
+  return (
+    <fieldset aria-labelledby={labelledBy} aria-describedby={counterId}>
+      <p id={counterId} aria-live="polite" className="mb-4 text-ink-soft">
+        {signupCopy.worries.counter(worries.length, MAX_WORRIES)}
+      </p>
+      <div className={gridClassName}>
+        {worryOptions.map((worry) => {
+          const checked = worries.includes(worry);
+          return (
+            <ChoiceChip
+              key={worry}
+              type="checkbox"
+              label={worry}
+              checked={checked}
+              disabled={full && !checked}
+              onChange={() => dispatch({ type: 'toggleWorry', worry })}
+            />
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,144 @@
+/** The questionnaire's rules (spec §4, §5, §9) as a pure reducer: no DOM, no storage, no network. */
+import { type AgeGroupId, strengthOptions, worryOptions } from '@/content/signup';
+
+export const TOTAL_STEPS = 5;
+export const MAX_WORRIES = 3;
+export const MIN_STRENGTHS = 1;
+/** The step whose Next needs at least one strength. */
+const STRENGTHS_STEP = 4;
+
+export type Step = 1 | 2 | 3 | 4 | 5;
+
+export interface Answers {
+  ageGroup: AgeGroupId | null;
+  worries: string[];
+  dream: string;
+  strengths: string[];
+  name: string;
+  email: string;
+}
+
+/** What the visitor last saw after a submit: the outcome of the send, or why nothing was sent. */
+type SubmitMessage = 'sent' | 'send-failed' | 'strengths-missing';
+
+export interface QuestionnaireState {
+  step: Step;
+  answers: Answers;
+  /** Set when Next on step 4 was refused; cleared once a strength is picked or the step changes. */
+  strengthsError: boolean;
+  sending: boolean;
+  message: SubmitMessage | null;
+}
+
+export type QuestionnaireAction =
+  | { type: 'next' }
+  | { type: 'back' }
+  | { type: 'toggleWorry'; worry: string }
+  | { type: 'setDream'; dream: string }
+  | { type: 'chooseAgeGroup'; ageGroup: AgeGroupId }
+  | { type: 'toggleStrength'; strength: string }
+  | { type: 'setName'; name: string }
+  | { type: 'setEmail'; email: string }
+  | { type: 'submit' }
+  | { type: 'sendSucceeded' }
+  | { type: 'sendFailed' }
+  | { type: 'startOver' };
+
+export const initialState: QuestionnaireState = {
+  step: 1,
+  answers: { ageGroup: null, worries: [], dream: '', strengths: [], name: '', email: '' },
+  strengthsError: false,
+  sending: false,
+  message: null,
+};
+
+export function progressPercent(step: Step): number {
+  return Math.round((step / TOTAL_STEPS) * 100);
+}
+
+function canLeaveStep(state: QuestionnaireState): boolean {
+  return state.step !== STRENGTHS_STEP || state.answers.strengths.length >= MIN_STRENGTHS;
+}
+
+/** The only data that leaves the browser (spec §3): the other answers stay on the client. */
+export function signupPayload(answers: Answers): { name: string; email: string } {
+  return { name: answers.name.trim(), email: answers.email.trim() };
+}
+
+const knownWorries: ReadonlySet<string> = new Set(worryOptions);
+
+function clampStep(step: number): Step {
+  return Math.min(TOTAL_STEPS, Math.max(1, step)) as Step;
+}
+
+function toggle(list: string[], item: string): string[] {
+  return list.includes(item) ? list.filter((entry) => entry !== item) : [...list, item];
+}
+
+function withAnswers(state: QuestionnaireState, answers: Partial<Answers>): QuestionnaireState {
+  return { ...state, answers: { ...state.answers, ...answers } };
+}
+
+export function questionnaireReducer(
+  state: QuestionnaireState,
+  action: QuestionnaireAction,
+): QuestionnaireState {
+  const { answers } = state;
+  switch (action.type) {
+    case 'next':
+      if (!canLeaveStep(state)) return { ...state, strengthsError: true };
+      if (state.step === TOTAL_STEPS) return state;
+      return { ...state, step: clampStep(state.step + 1), strengthsError: false };
+    case 'back':
+      if (state.step === 1) return state;
+      return { ...state, step: clampStep(state.step - 1), strengthsError: false };
+    case 'toggleWorry': {
+      const known = knownWorries.has(action.worry);
+      const full = !answers.worries.includes(action.worry) && answers.worries.length >= MAX_WORRIES;
+      if (!known || full) return state;
+      return withAnswers(state, { worries: toggle(answers.worries, action.worry) });
+    }
+    case 'setDream':
+      return withAnswers(state, { dream: action.dream });
+    case 'chooseAgeGroup':
+      if (action.ageGroup === answers.ageGroup) return state;
+      return withAnswers(state, { ageGroup: action.ageGroup, strengths: [] });
+    case 'toggleStrength': {
+      if (!answers.ageGroup || !strengthOptions[answers.ageGroup].includes(action.strength)) return state;
+      const strengths = toggle(answers.strengths, action.strength);
+      const next = withAnswers(state, { strengths });
+      return strengths.length >= MIN_STRENGTHS ? { ...next, strengthsError: false } : next;
+    }
+    case 'setName':
+      return withAnswers(state, { name: action.name });
+    case 'setEmail':
+      return withAnswers(state, { email: action.email });
+    case 'submit': {
+      const { name, email } = signupPayload(answers);
+      if (state.sending || state.step !== TOTAL_STEPS || !name || !email) return state;
+      if (answers.strengths.length < MIN_STRENGTHS) return { ...state, message: 'strengths-missing' };
+      return { ...state, sending: true, message: null };
+    }
+    case 'sendSucceeded':
+      return state.sending ? { ...state, sending: false, message: 'sent' } : state;
+    case 'sendFailed':
+      return state.sending ? { ...state, sending: false, message: 'send-failed' } : state;
+    case 'startOver':
+      return state.sending ? state : initialState;
+  }
+}
+
+/**
+ * Rebuilds a state from answers read back from storage, keeping only what the rules allow: known worries
+ * (at most 3) and the strengths of the stored age group.
+ */
+export function restoreState(step: Step, stored: Answers): QuestionnaireState {
+  const ageGroup = stored.ageGroup;
+  const worries = [...new Set(stored.worries)]
+    .filter((worry) => knownWorries.has(worry))
+    .slice(0, MAX_WORRIES);
+  const strengths = ageGroup
+    ? [...new Set(stored.strengths)].filter((strength) => strengthOptions[ageGroup].includes(strength))
+    : [];
+  return { ...initialState, step, answers: { ...stored, worries, strengths } };
+}
