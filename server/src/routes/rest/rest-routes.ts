@@ -23,7 +23,7 @@ interface Answer {
 }
 
 export interface RestOptions {
-  /** How long an answer is served again to the same query (decision 0040). */
+  /** How long an answer is served again to the same query (decision 0041). */
   cacheMs?: number;
   now?: () => number;
 }
