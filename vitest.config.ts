@@ -4,9 +4,10 @@ import { defineConfig } from 'vitest/config';
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 /**
- * Three projects: the web app in jsdom (unit and component tests beside the code), and the back end in Node
- * (server routes through createApp() and the sign-up core). `npm test` runs `server` a second time on PostgreSQL,
- * then `reliability` (real processes under load, crashes, outages and hostile input).
+ * Four projects: the web app in jsdom (unit and component tests beside the code), and the back end in Node
+ * (server routes through createApp() and the sign-up core), and `bench`, the byte-budget check of a fresh build.
+ * `npm test` runs `server` a second time on PostgreSQL, then `reliability` (real processes under load, crashes,
+ * outages and hostile input).
  */
 export default defineConfig({
   test: {
@@ -29,6 +30,13 @@ export default defineConfig({
           exclude: ['supabase/functions/send-email/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'bench',
+          environment: 'node',
+          include: ['bench/**/*.test.ts'],
         },
       },
       {

@@ -14,6 +14,7 @@ const INPUTS = [
   'package-lock.json',
   'supabase/embedded-keys.ts',
   'scripts/build.mjs',
+  'scripts/inline-critical-css.mjs',
 ];
 const ENV = ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY', 'SITE_URL'];
 

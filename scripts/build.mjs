@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { computeStamp, root, stampFile } from './build-stamp.mjs';
+import { inlineCriticalCss } from './inline-critical-css.mjs';
 
 const dist = path.join(root, 'dist');
 const ssrOut = path.join(root, 'node_modules', '.tmp', 'ssr');
@@ -26,7 +27,10 @@ async function prerender() {
   });
   const { render } = await import(pathToFileURL(path.join(ssrOut, 'entry-server.js')).href);
   const siteUrl = (process.env.SITE_URL || 'http://localhost:8080').replace(/\/$/, '');
-  const template = readFileSync(path.join(dist, 'index.html'), 'utf8').replaceAll('__SITE_URL__', siteUrl);
+  const template = inlineCriticalCss(
+    readFileSync(path.join(dist, 'index.html'), 'utf8').replaceAll('__SITE_URL__', siteUrl),
+    (href) => readFileSync(path.join(dist, href), 'utf8'),
+  );
   if (!template.includes('<!--app-html-->')) throw new Error('index.html lost its <!--app-html--> marker');
   writeFileSync(path.join(dist, 'index.html'), template.replace('<!--app-html-->', render('/')));
   const notFound = template

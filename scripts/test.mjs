@@ -79,6 +79,8 @@ step('unit, component and server tests (PGlite)', bin('vitest'), [
   'web',
   '--project',
   'server',
+  '--project',
+  'bench',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${pgliteReport}`,

@@ -1,6 +1,8 @@
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { createTestApp } from '../../../test/test-app.ts';
+import { restRoutes } from './rest-routes.ts';
 import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
 import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
 
@@ -133,6 +135,57 @@ describe(`GET /rest/v1 on ${databaseKind}`, () => {
     const response = await get('guides', { apikey: 'not-the-key' });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ message: 'Invalid API key' });
+  });
+
+  it('runs one query for identical reads that arrive together or within a second, with one answer', async () => {
+    let transactions = 0;
+    const counting: Database = {
+      ...db,
+      transaction: (work) => {
+        transactions += 1;
+        return db.transaction(work);
+      },
+    };
+    const countingApp = await createTestApp(counting);
+    const query = '/rest/v1/guides?select=name&order=order_index.asc';
+    await countingApp.request('/rest/v1/guides?select=id');
+    transactions = 0;
+    const responses = await Promise.all(Array.from({ length: 20 }, () => countingApp.request(query)));
+    const bodies = await Promise.all(responses.map((response) => response.text()));
+    expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
+    expect(new Set(bodies).size).toBe(1);
+    expect(JSON.parse(bodies[0] ?? '')).toEqual([{ name: 'First' }, { name: 'Second' }, { name: 'Third' }]);
+    expect(transactions).toBe(1);
+    expect((await countingApp.request(query)).status).toBe(200);
+    expect(transactions).toBe(1);
+  });
+
+  it('answers 304 to a matching ETag, and shows a change to the table within a second', async () => {
+    let clock = 0;
+    const clocked = new Hono().route('/rest/v1', restRoutes(db, { now: () => clock }));
+    const query = '/rest/v1/guides?select=name&order=order_index.asc';
+    const first = await clocked.request(query);
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const unchanged = await clocked.request(query, { headers: { 'if-none-match': etag } });
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe('');
+
+    await db.exec(
+      "insert into public.guides (name, title, order_index, is_active) values ('Fourth', 'D', 4, true)",
+    );
+    try {
+      clock = 999;
+      expect((await clocked.request(query, { headers: { 'if-none-match': etag } })).status).toBe(304);
+      clock = 1000;
+      const changed = await clocked.request(query, { headers: { 'if-none-match': etag } });
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get('etag')).not.toBe(etag);
+      expect(((await changed.json()) as Array<{ name: string }>).map((row) => row.name)).toContain('Fourth');
+    } finally {
+      await db.exec("delete from public.guides where name = 'Fourth'");
+    }
   });
 
   it('lets row-level security decide, not the server: anon has no write grant at the database', async () => {

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { type Database, sqlState } from '../../db/database.ts';
-import { buildSelect } from './build-select.ts';
+import { answerCache } from './answer-cache.ts';
+import { buildSelect, type SelectStatement } from './build-select.ts';
 import { type Catalog, loadCatalog } from './catalog.ts';
 import { PostgrestError } from './postgrest-error.ts';
 
@@ -15,13 +17,47 @@ function fromDatabaseError(error: unknown): PostgrestError {
   return new PostgrestError(500, code ?? 'PGRST000', 'Database error');
 }
 
+interface Answer {
+  body: string;
+  etag: string;
+}
+
+export interface RestOptions {
+  /** How long an answer is served again to the same query (decision 0041). */
+  cacheMs?: number;
+  now?: () => number;
+}
+
+/** One second: an owner's change shows within a second, and under load the database answers once a second. */
+const DEFAULT_CACHE_MS = 1000;
+
 /**
  * The read-only PostgREST subset at /rest/v1/<table>. Every query runs in a transaction as role `anon`,
  * so the migrations' grants and row-level-security policies decide what a visitor sees, as on hosted Supabase.
+ *
+ * Every visitor is `anon`, so the answer to a query is the same for all: identical reads share one database
+ * round trip, and its answer is served again for `cacheMs`. Answers carry an ETag and `no-cache`, so a browser
+ * revalidates every time and gets a 304 when nothing changed.
  */
-export function restRoutes(db: Database): Hono {
+export function restRoutes(db: Database, options: RestOptions = {}): Hono {
   let catalog: Promise<Catalog> | undefined;
+  const cached = answerCache<Answer>({
+    ttlMs: options.cacheMs ?? DEFAULT_CACHE_MS,
+    maxEntries: 100,
+    ...(options.now && { now: options.now }),
+  });
   const routes = new Hono();
+
+  const readAsAnon = (statement: SelectStatement): Promise<Answer> =>
+    cached(JSON.stringify([statement.text, statement.params]), async () => {
+      const rows = await db.transaction(async (tx) => {
+        await tx.query('set local role anon');
+        await tx.query("set local statement_timeout = '5s'");
+        return tx.query<{ body: string }>(statement.text, statement.params);
+      });
+      const body = rows[0]?.body ?? '[]';
+      return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+    });
 
   routes.get('/:table', async (c) => {
     const profile = c.req.header('accept-profile');
@@ -33,18 +69,14 @@ export function restRoutes(db: Database): Hono {
       throw error;
     });
     const statement = buildSelect(await catalog, c.req.param('table'), new URL(c.req.url).searchParams);
-    const rows = await db
-      .transaction(async (tx) => {
-        await tx.query('set local role anon');
-        await tx.query("set local statement_timeout = '5s'");
-        return tx.query<{ body: string }>(statement.text, statement.params);
-      })
-      .catch((error: unknown) => {
-        throw fromDatabaseError(error);
-      });
-    const body = rows[0]?.body ?? '[]';
-    c.header('Content-Type', 'application/json; charset=utf-8');
+    const { body, etag } = await readAsAnon(statement).catch((error: unknown) => {
+      throw fromDatabaseError(error);
+    });
+    // no-cache: a browser may keep the answer but asks every time, so it never shows an old list.
     c.header('Cache-Control', 'no-cache');
+    c.header('ETag', etag);
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+    c.header('Content-Type', 'application/json; charset=utf-8');
     return c.body(body);
   });
 

@@ -1,0 +1,79 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BundleReport, initialChunks, measureBundle } from './bundle-size.ts';
+import { BUDGET } from './targets.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+describe('initialChunks', () => {
+  it('follows static imports from every entry and leaves dynamic imports out', () => {
+    const manifest = {
+      'index.html': {
+        file: 'assets/index.js',
+        isEntry: true,
+        imports: ['_react.js'],
+        dynamicImports: ['dialog.tsx'],
+      },
+      '_react.js': { file: 'assets/react.js', imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared.js', imports: ['_react.js'] },
+      'dialog.tsx': { file: 'assets/dialog.js', isDynamicEntry: true, imports: ['_shared.js', '_radix.js'] },
+      '_radix.js': { file: 'assets/radix.js' },
+    };
+    expect(initialChunks(manifest).sort()).toEqual(['_react.js', '_shared.js', 'index.html']);
+  });
+
+  it('refuses a manifest without an entry or with a dangling import', () => {
+    expect(() => initialChunks({ 'a.ts': { file: 'a.js' } })).toThrow(/no entry chunk/);
+    expect(() => initialChunks({ 'index.html': { file: 'i.js', isEntry: true, imports: ['gone'] } })).toThrow(
+      /names gone/,
+    );
+  });
+});
+
+describe('the byte budget of a fresh build', () => {
+  let outDir: string;
+  let report: BundleReport;
+
+  beforeAll(async () => {
+    outDir = mkdtempSync(path.join(os.tmpdir(), 'budget-build-'));
+    // Vitest runs with NODE_ENV=test, which would give React's development build; measure what ships.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({ root, mode: 'production', logLevel: 'error', build: { outDir, emptyOutDir: true } });
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
+    }
+    report = measureBundle(outDir);
+  }, 180_000);
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  const list = (files: { file: string; gzip: number }[]) =>
+    files.map(({ file, gzip }) => `${file} ${gzip} B`).join(', ');
+
+  it(`keeps the JavaScript before interaction within ${BUDGET.initialJsGzip / 1000} KB gzipped`, () => {
+    expect(report.initialJs.files.length).toBeGreaterThan(0);
+    expect(report.initialJs.gzip, `initial JavaScript: ${list(report.initialJs.files)}`).toBeLessThanOrEqual(
+      BUDGET.initialJsGzip,
+    );
+  });
+
+  it(`keeps the CSS before interaction within ${BUDGET.initialCssGzip / 1000} KB gzipped`, () => {
+    expect(report.initialCss.files.length).toBeGreaterThan(0);
+    expect(report.initialCss.gzip, `initial CSS: ${list(report.initialCss.files)}`).toBeLessThanOrEqual(
+      BUDGET.initialCssGzip,
+    );
+  });
+
+  it('loads supabase-js only on demand', () => {
+    // supabase-js names itself in its X-Client-Info header; the marker tells its code apart in any chunk.
+    const holdsSupabase = (file: string) =>
+      readFileSync(path.join(outDir, file), 'utf8').includes('supabase-js');
+    expect(report.initialJs.files.filter(({ file }) => holdsSupabase(file))).toEqual([]);
+    expect(report.lazy.some(({ file }) => holdsSupabase(file))).toBe(true);
+  });
+});

@@ -1,0 +1,106 @@
+// Byte sizes of the build, read from Vite's manifest: what the page loads before any interaction, and each lazy chunk.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { z } from 'zod';
+
+const chunkSchema = z.object({
+  file: z.string(),
+  name: z.string().optional(),
+  src: z.string().optional(),
+  isEntry: z.boolean().optional(),
+  isDynamicEntry: z.boolean().optional(),
+  imports: z.array(z.string()).optional(),
+  dynamicImports: z.array(z.string()).optional(),
+  css: z.array(z.string()).optional(),
+});
+const manifestSchema = z.record(z.string(), chunkSchema);
+export type Manifest = z.infer<typeof manifestSchema>;
+
+export interface Sizes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+interface FileSizes extends Sizes {
+  file: string;
+}
+
+export interface BundleReport {
+  /** JavaScript the entry loads before any interaction: the entry chunk and its static imports. */
+  initialJs: Sizes & { files: FileSizes[] };
+  /** CSS of the entry and of its static imports. */
+  initialCss: Sizes & { files: FileSizes[] };
+  /** Every other JavaScript or CSS file of the build: loaded only on demand. */
+  lazy: (FileSizes & { name: string })[];
+}
+
+function readManifest(distDir: string): Manifest {
+  const file = path.join(distDir, '.vite', 'manifest.json');
+  return manifestSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+}
+
+/** Gzip level 9 and brotli quality 11: what the build precompresses with and the server sends. */
+function compressedSizes(content: Uint8Array): Sizes {
+  return {
+    raw: content.byteLength,
+    gzip: gzipSync(content, { level: 9 }).byteLength,
+    brotli: brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).byteLength,
+  };
+}
+
+/** The manifest keys the HTML entries load eagerly: each entry and, transitively, its static imports. */
+export function initialChunks(manifest: Manifest): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The build manifest names ${key}, which it does not describe.`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  if (entries.length === 0) throw new Error('The build manifest has no entry chunk.');
+  for (const entry of entries) visit(entry);
+  return [...seen];
+}
+
+function total(files: FileSizes[]): Sizes {
+  return files.reduce(
+    (sum, file) => ({
+      raw: sum.raw + file.raw,
+      gzip: sum.gzip + file.gzip,
+      brotli: sum.brotli + file.brotli,
+    }),
+    { raw: 0, gzip: 0, brotli: 0 },
+  );
+}
+
+export function measureBundle(distDir: string, manifest: Manifest = readManifest(distDir)): BundleReport {
+  const sizeOf = (file: string): FileSizes => ({
+    file,
+    ...compressedSizes(new Uint8Array(readFileSync(path.join(distDir, file)))),
+  });
+  const initial = initialChunks(manifest)
+    .map((key) => manifest[key])
+    .filter((chunk) => chunk !== undefined);
+  const initialJsFiles = [...new Set(initial.map((chunk) => chunk.file))];
+  const initialCssFiles = [...new Set(initial.flatMap((chunk) => chunk.css ?? []))];
+  const eager = new Set([...initialJsFiles, ...initialCssFiles]);
+
+  const lazy = new Map<string, string>();
+  for (const chunk of Object.values(manifest)) {
+    for (const file of [chunk.file, ...(chunk.css ?? [])]) {
+      if (!eager.has(file) && /\.(js|css)$/.test(file) && !lazy.has(file))
+        lazy.set(file, chunk.name ?? chunk.src ?? file);
+    }
+  }
+  const js = initialJsFiles.map(sizeOf);
+  const css = initialCssFiles.map(sizeOf);
+  return {
+    initialJs: { ...total(js), files: js },
+    initialCss: { ...total(css), files: css },
+    lazy: [...lazy].map(([file, name]) => ({ name, ...sizeOf(file) })).sort((a, b) => b.gzip - a.gzip),
+  };
+}

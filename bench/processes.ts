@@ -1,0 +1,145 @@
+// The processes the bench starts (the embedded server, the hello-world ceiling), each stopped by its own pid.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Running {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** Spawns a Node script and resolves once its output contains `readyText`. */
+async function startNode(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyText: string,
+  url: string,
+): Promise<Running> {
+  const child: ChildProcess = spawn(process.execPath, [script, ...args], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error(`Could not start ${script}.`);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(readyText)) {
+        child.stdout?.off('data', onData);
+        // Keep draining stdout so a chatty server never blocks on a full pipe.
+        child.stdout?.resume();
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) =>
+      reject(new Error(`${script} stopped before it was ready (exit ${code}):\n${output}`)),
+    );
+  });
+  return {
+    url,
+    pid,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The real server (`scripts/start.mjs`, as `npm start` runs it) on a free loopback port. */
+export async function startSiteServer(options: {
+  distDir: string;
+  dataDir: string;
+  databaseUrl?: string;
+}): Promise<Running> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    DIST_DIR: options.distDir,
+    // autocannon is one client standing in for many visitors: the per-IP brake on sign-ups would measure
+    // nothing but 429s. The per-address limit stays, and every request uses a new address anyway.
+    SIGNUP_LIMIT_PER_IP_PER_MINUTE: '1000000',
+  };
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else delete env.DATABASE_URL;
+  return startNode(
+    path.join(root, 'scripts', 'start.mjs'),
+    [],
+    env,
+    'is running at',
+    `http://127.0.0.1:${port}`,
+  );
+}
+
+/** A bare `node:http` hello-world server: the ceiling of requests/s on this machine. */
+export async function startHelloWorld(): Promise<Running> {
+  const port = await freePort();
+  return startNode(
+    path.join(root, 'bench', 'hello-world-server.mjs'),
+    [String(port)],
+    process.env,
+    'listening',
+    `http://127.0.0.1:${port}`,
+  );
+}
+
+function kilobytesOf(field: string, pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  return match?.[1] ? Number(match[1]) : 0;
+}
+
+/**
+ * Samples a process's resident memory every 100 ms; `stop()` returns the highest value seen, in MB.
+ * Linux only (/proc); elsewhere it reports nothing rather than guessing.
+ */
+export function sampleRss(pid: number): { stop(): number | undefined } {
+  const readable = (() => {
+    try {
+      kilobytesOf('VmRSS', pid);
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  let peakKb = 0;
+  const sample = () => {
+    try {
+      peakKb = Math.max(peakKb, kilobytesOf('VmRSS', pid));
+    } catch {
+      // The process ended between two samples; the peak so far stands.
+    }
+  };
+  const timer = readable ? setInterval(sample, 100) : undefined;
+  sample();
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return readable ? Math.round(peakKb / 1024) : undefined;
+    },
+  };
+}

@@ -1,0 +1,215 @@
+// Turns the bench's measurements into tables (Markdown, aligned so the terminal shows them as they are).
+import type { LoadResult } from './api.ts';
+import type { BundleReport, Sizes } from './bundle-size.ts';
+import type { PageResult } from './page.ts';
+import { BUDGET, KB, TARGETS } from './targets.ts';
+
+export interface ApiRun {
+  backend: string;
+  guides: LoadResult;
+  /** Undefined where the server has no send-email function yet. */
+  sendEmail: LoadResult | undefined;
+  peakRssMb: number | undefined;
+}
+
+export interface BenchResult {
+  date: string;
+  machine: { cpus: number; loadAverage: number[]; node: string; chromium: string };
+  settings: { lighthouseRuns: number; connections: number; durationSeconds: number; warmupSeconds: number };
+  bundle: BundleReport;
+  page?: { ours: PageResult; reference: PageResult; textLength: { ours: number; reference: number } };
+  api?: { ceiling: LoadResult; runs: ApiRun[] };
+}
+
+interface Table {
+  title: string;
+  header: string[];
+  rows: string[][];
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+const ratio = (ours: number, reference: number) =>
+  reference > 0 ? `${(ours / reference).toFixed(2)}×` : 'n/a';
+const met = (ok: boolean) => (ok ? 'yes' : 'NO');
+
+function pageTable({ ours, reference, textLength }: NonNullable<BenchResult['page']>): Table {
+  const o = ours.median;
+  const r = reference.median;
+  const score = (name: string, value: number, referenceValue: number): string[] => [
+    name,
+    String(value),
+    String(referenceValue),
+    '',
+    `${TARGETS.lighthouseScore}`,
+    met(value >= TARGETS.lighthouseScore),
+  ];
+  return {
+    title: `Page: Lighthouse mobile, median of ${ours.runs.length} runs (ours: /, reference: hand-written static page)`,
+    header: ['metric', 'ours', 'reference', 'ours/ref', 'target', 'met'],
+    rows: [
+      score('performance', o.performance, r.performance),
+      score('accessibility', o.accessibility, r.accessibility),
+      score('best practices', o.bestPractices, r.bestPractices),
+      score('SEO', o.seo, r.seo),
+      ['FCP', ms(o.fcpMs), ms(r.fcpMs), ratio(o.fcpMs, r.fcpMs), '', ''],
+      [
+        'LCP',
+        ms(o.lcpMs),
+        ms(r.lcpMs),
+        ratio(o.lcpMs, r.lcpMs),
+        `≤ ${TARGETS.lcpRatio}× ref`,
+        met(o.lcpMs <= TARGETS.lcpRatio * r.lcpMs),
+      ],
+      ['TBT', ms(o.tbtMs), ms(r.tbtMs), '', `${TARGETS.tbtMs} ms`, met(o.tbtMs <= TARGETS.tbtMs)],
+      ['CLS', o.cls.toFixed(3), r.cls.toFixed(3), '', String(TARGETS.cls), met(o.cls <= TARGETS.cls)],
+      ['Speed Index', ms(o.speedIndexMs), ms(r.speedIndexMs), ratio(o.speedIndexMs, r.speedIndexMs), '', ''],
+      [
+        'total bytes',
+        kb(o.totalBytes),
+        kb(r.totalBytes),
+        ratio(o.totalBytes, r.totalBytes),
+        `≤ ${kb(BUDGET.firstViewBytes)}`,
+        met(o.totalBytes <= BUDGET.firstViewBytes),
+      ],
+      ['script bytes', kb(o.scriptBytes), kb(r.scriptBytes), '', '', ''],
+      ['requests', String(o.requests), String(r.requests), '', '', ''],
+      ['visible text', `${textLength.ours} chars`, `${textLength.reference} chars`, '', '', ''],
+    ],
+  };
+}
+
+function bundleTable(bundle: BundleReport): Table {
+  const sizes = (s: Sizes) => [kb(s.raw), kb(s.gzip), kb(s.brotli)];
+  return {
+    title: 'Bundle: bytes from the build manifest (gzip -9, brotli -q 11)',
+    header: ['what', 'raw', 'gzip', 'brotli', 'budget (gzip)', 'met'],
+    rows: [
+      [
+        `JS before interaction (${bundle.initialJs.files.length} files)`,
+        ...sizes(bundle.initialJs),
+        `≤ ${kb(BUDGET.initialJsGzip)}`,
+        met(bundle.initialJs.gzip <= BUDGET.initialJsGzip),
+      ],
+      [
+        `CSS before interaction (${bundle.initialCss.files.length} files)`,
+        ...sizes(bundle.initialCss),
+        `≤ ${kb(BUDGET.initialCssGzip)}`,
+        met(bundle.initialCss.gzip <= BUDGET.initialCssGzip),
+      ],
+      ...bundle.lazy.map((chunk) => [`lazy: ${chunk.name} (${chunk.file})`, ...sizes(chunk), '', '']),
+    ],
+  };
+}
+
+function apiTable({ ceiling, runs }: NonNullable<BenchResult['api']>): Table {
+  const errors = (result: LoadResult) =>
+    result.errors === 0
+      ? '0'
+      : `${result.errors} (${Object.entries(result.statuses)
+          .filter(([code]) => !code.startsWith('2'))
+          .map(([code, count]) => `${count}×${code}`)
+          .join(', ')})`;
+  const line = (name: string, result: LoadResult, target: string, ok: boolean | undefined): string[] => [
+    name,
+    Math.round(result.requestsPerSecond).toLocaleString('en-US'),
+    ms(result.p50Ms),
+    ms(result.p99Ms),
+    errors(result),
+    ratio(result.requestsPerSecond, ceiling.requestsPerSecond),
+    target,
+    ok === undefined ? '' : met(ok),
+  ];
+  const rows = [line('hello-world ceiling (node:http)', ceiling, '', undefined)];
+  for (const run of runs) {
+    const { guides, sendEmail } = run;
+    rows.push(
+      line(
+        `${run.backend}: GET guides`,
+        guides,
+        `≥ ${TARGETS.guidesShareOfCeiling * 100} % of ceiling, p99 ≤ ${TARGETS.guidesP99Ms} ms`,
+        guides.errors === 0 &&
+          guides.requestsPerSecond >= TARGETS.guidesShareOfCeiling * ceiling.requestsPerSecond &&
+          guides.p99Ms <= TARGETS.guidesP99Ms,
+      ),
+    );
+    const signupTarget = `≥ ${TARGETS.signupsPerSecond.toLocaleString('en-US')}/s, p99 ≤ ${TARGETS.signupP99Ms} ms`;
+    rows.push(
+      sendEmail
+        ? line(
+            `${run.backend}: POST send-email`,
+            sendEmail,
+            run.backend === 'PGlite' ? signupTarget : '',
+            run.backend === 'PGlite'
+              ? sendEmail.errors === 0 &&
+                  sendEmail.requestsPerSecond >= TARGETS.signupsPerSecond &&
+                  sendEmail.p99Ms <= TARGETS.signupP99Ms
+              : undefined,
+          )
+        : [
+            `${run.backend}: POST send-email`,
+            'not available (no send-email endpoint on this build)',
+            '',
+            '',
+            '',
+            '',
+            '',
+            '',
+          ],
+    );
+    rows.push([
+      `${run.backend}: server peak RSS`,
+      run.peakRssMb === undefined ? 'n/a' : `${run.peakRssMb} MB`,
+      '',
+      '',
+      '',
+      '',
+      `≤ ${TARGETS.serverRssMb} MB`,
+      run.peakRssMb === undefined ? '' : met(run.peakRssMb <= TARGETS.serverRssMb),
+    ]);
+  }
+  return {
+    title:
+      'API: autocannon, requests/s and latency (the server process only; PostgreSQL runs in its own processes)',
+    header: ['what', 'req/s', 'p50', 'p99', 'errors', 'vs ceiling', 'target', 'met'],
+    rows,
+  };
+}
+
+function renderTable({ title, header, rows }: Table): string {
+  const widths = header.map((cell, column) =>
+    Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  return [
+    `### ${title}`,
+    '',
+    line(header),
+    `| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`,
+    ...rows.map(line),
+  ].join('\n');
+}
+
+export function renderReport(result: BenchResult): string {
+  const { machine, settings } = result;
+  const tables = [
+    ...(result.page ? [pageTable(result.page)] : []),
+    bundleTable(result.bundle),
+    ...(result.api ? [apiTable(result.api)] : []),
+  ];
+  const failing = result.page?.ours.failingAudits ?? [];
+  return [
+    `## npm run bench — ${result.date}`,
+    '',
+    `${machine.cpus} CPUs, load average ${machine.loadAverage.map((n) => n.toFixed(2)).join(' ')} at start, ` +
+      `Node ${machine.node}, ${machine.chromium}; ${settings.lighthouseRuns} Lighthouse runs per page; ` +
+      `autocannon ${settings.connections} connections, ${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up.`,
+    '',
+    tables.map(renderTable).join('\n\n'),
+    ...(failing.length > 0
+      ? ['', 'Audits of ours below full score (median run):', '', ...failing.map((a) => `- ${a}`)]
+      : []),
+    '',
+  ].join('\n');
+}
