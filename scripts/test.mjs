@@ -155,5 +155,7 @@ printReliabilityTable(reliabilityMetrics);
 
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
 const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
-console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
-process.exit(failures.length > 0 || totals.failed > 0 ? 1 : 0);
+// A failed check or a suite that could not start counts as a failure even when no single test failed.
+const failed = Math.max(totals.failed, failures.length);
+console.log(`\n${totals.passed} passed, ${failed} failed${skipped}`);
+process.exit(failed > 0 ? 1 : 0);

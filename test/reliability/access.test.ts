@@ -14,7 +14,9 @@ import { readPglite } from './outcome.ts';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const SECRET_EMAIL = 'private-person@example.com';
 // Set in the environment `npm start` builds and runs with: none may end up in dist/.
+// SUPABASE_URL only pairs with the key (env.ts demands both or neither); nothing is sent to it.
 const SENTINELS = {
+  SUPABASE_URL: 'http://127.0.0.1:9',
   SUPABASE_SERVICE_ROLE_KEY: 'sentinel-service-role-key-7f3a',
   SERVICE_ROLE_KEY: 'sentinel-service-role-key-7f3a',
   SUPABASE_SECRET_KEY: 'sb_secret_sentinel7f3a',
