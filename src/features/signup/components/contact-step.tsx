@@ -17,34 +17,51 @@ export function ContactStep({
 }) {
   return (
     <div className="space-y-4">
-      <div>
-        <label htmlFor={`${idPrefix}-name`} className="mb-1 block font-semibold text-ink">
-          {copy.nameLabel}
-        </label>
-        <input
-          id={`${idPrefix}-name`}
-          type="text"
-          autoComplete="name"
-          required
-          value={answers.name}
-          onChange={(event) => dispatch({ type: 'setName', name: event.target.value })}
-          className={inputClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${idPrefix}-email`} className="mb-1 block font-semibold text-ink">
-          {copy.emailLabel}
-        </label>
-        <input
-          id={`${idPrefix}-email`}
-          type="email"
-          autoComplete="email"
-          required
-          value={answers.email}
-          onChange={(event) => dispatch({ type: 'setEmail', email: event.target.value })}
-          className={inputClass}
-        />
-      </div>
+      <RequiredField
+        id={`${idPrefix}-name`}
+        label={copy.nameLabel}
+        type="text"
+        autoComplete="name"
+        value={answers.name}
+        onChange={(name) => dispatch({ type: 'setName', name })}
+      />
+      <RequiredField
+        id={`${idPrefix}-email`}
+        label={copy.emailLabel}
+        type="email"
+        autoComplete="email"
+        value={answers.email}
+        onChange={(email) => dispatch({ type: 'setEmail', email })}
+      />
+    </div>
+  );
+}
+
+function RequiredField({
+  id,
+  label,
+  onChange,
+  ...input
+}: {
+  id: string;
+  label: string;
+  type: 'text' | 'email';
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block font-semibold text-ink">
+        {label}
+      </label>
+      <input
+        id={id}
+        required
+        {...input}
+        onChange={(event) => onChange(event.target.value)}
+        className={inputClass}
+      />
     </div>
   );
 }
