@@ -9,11 +9,18 @@ import { BUDGET } from './targets.ts';
 const root = path.resolve(import.meta.dirname, '..');
 
 describe('initialChunks', () => {
-  it('follows static imports from every entry and leaves dynamic imports out', () => {
+  it("follows every entry's static imports and its own dynamic imports, and leaves deeper dynamic imports out", () => {
     const manifest = {
       'index.html': {
         file: 'assets/index.js',
         isEntry: true,
+        imports: ['_preload.js'],
+        dynamicImports: ['hydrate.tsx'],
+      },
+      '_preload.js': { file: 'assets/preload.js' },
+      'hydrate.tsx': {
+        file: 'assets/hydrate.js',
+        isDynamicEntry: true,
         imports: ['_react.js'],
         dynamicImports: ['dialog.tsx'],
       },
@@ -22,7 +29,13 @@ describe('initialChunks', () => {
       'dialog.tsx': { file: 'assets/dialog.js', isDynamicEntry: true, imports: ['_shared.js', '_radix.js'] },
       '_radix.js': { file: 'assets/radix.js' },
     };
-    expect(initialChunks(manifest).sort()).toEqual(['_react.js', '_shared.js', 'index.html']);
+    expect(initialChunks(manifest).sort()).toEqual([
+      '_preload.js',
+      '_react.js',
+      '_shared.js',
+      'hydrate.tsx',
+      'index.html',
+    ]);
   });
 
   it('refuses a manifest without an entry or with a dangling import', () => {

@@ -63,6 +63,9 @@ export function initialChunks(manifest: Manifest): string[] {
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   if (entries.length === 0) throw new Error('The build manifest has no entry chunk.');
   for (const entry of entries) visit(entry);
+  // An entry's own dynamic imports run at start-up (src/main.tsx only waits for the first paint to hydrate), so
+  // they count too; dynamic imports deeper down wait for the visitor.
+  for (const entry of entries) for (const imported of manifest[entry]?.dynamicImports ?? []) visit(imported);
   return [...seen];
 }
 

@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { solidPng } from '../server/test/test-images.ts';
+import { carousel, openCarousel } from './guides-helpers';
 
 // The owner's tool against a running server on PGlite: the tool must reach the database through the server,
 // and visitors see the change on their next load. This spec starts its own server on its own data folder, so
@@ -61,10 +62,6 @@ async function admin(...args: string[]) {
 const GUIDE = 'Grace Hopper';
 const PICTURE = solidPng(8, 8, [220, 90, 20]);
 
-function carousel(page: Page) {
-  return page.getByRole('region', { name: 'No one should face the future alone. Meet some of our friends' });
-}
-
 test('`guides add --image` while the site runs puts the guide and its picture in the carousel; `guides deactivate` hides it', async ({
   page,
 }) => {
@@ -90,14 +87,12 @@ test('`guides add --image` while the site runs puts the guide and its picture in
   const imageResponse = page.waitForResponse((response) =>
     response.url().endsWith(`/storage/v1/object/public/guides/${objectName}`),
   );
-  await page.goto(baseUrl);
+  await openCarousel(page, baseUrl);
   const first = carousel(page).getByRole('group', { name: '1 of 7' });
   await expect(first.getByRole('heading', { name: GUIDE })).toBeVisible();
   await expect(first.getByText('Computer pioneer')).toBeVisible();
   await expect(first.getByText(/Ships are safe in harbour/)).toBeVisible();
   const portrait = first.getByRole('img', { name: `Portrait of ${GUIDE}` });
-  // The carousel sits below the fold and its pictures load lazily: scroll to it, as a visitor would.
-  await portrait.scrollIntoViewIfNeeded();
   await expect(portrait).toHaveAttribute('src', `${baseUrl}/storage/v1/object/public/guides/${objectName}`);
   const image = await imageResponse;
   expect(image.status()).toBe(200);
@@ -110,6 +105,7 @@ test('`guides add --image` while the site runs puts the guide and its picture in
 
   expect(await admin('guides', 'deactivate', id ?? '')).toContain(`Deactivated guide ${id} "${GUIDE}"`);
   await page.reload();
+  await carousel(page).scrollIntoViewIfNeeded();
   await expect(
     carousel(page).getByRole('group', { name: '1 of 6' }).getByRole('heading', { name: 'Amara Okafor' }),
   ).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openCarousel } from './guides-helpers';
 
 test('the home page arrives prerendered, hydrates without console errors and loads guides through supabase-js', async ({
   page,
@@ -15,7 +16,7 @@ test('the home page arrives prerendered, hydrates without console errors and loa
   });
 
   const guidesResponse = page.waitForResponse((response) => response.url().includes('/rest/v1/guides'));
-  await page.goto('/');
+  await openCarousel(page);
   const response = await guidesResponse;
   expect(response.status()).toBe(200);
   expect(response.request().headers()['x-client-info']).toMatch(/supabase-js/);

@@ -1,4 +1,5 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
+import { carousel, openCarousel } from './guides-helpers';
 
 const GUIDES_REQUEST = /\/rest\/v1\/guides\?/;
 
@@ -18,12 +19,14 @@ function fulfillJson(body: unknown, status = 200) {
     route.fulfill({ status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(body) });
 }
 
-function carousel(page: Page) {
-  return page.getByRole('region', { name: 'No one should face the future alone. Meet some of our friends' });
-}
-
 async function whenReady(page: Page) {
   await expect(page.getByRole('button', { name: 'Next guide' })).toBeEnabled();
+}
+
+/** Moves the pointer off the carousel: to the top left corner, with the carousel scrolled below it. */
+async function pointerAway(page: Page) {
+  await carousel(page).evaluate((section) => window.scrollBy(0, section.getBoundingClientRect().top - 200));
+  await page.mouse.move(5, 5);
 }
 
 /** Where the first slide sits on screen: it changes whenever the carousel moves. */
@@ -56,7 +59,7 @@ async function expectPlaceholders(page: Page, timeout = 5000) {
 }
 
 test('the seeded guides show as slides with image, name, title and quote', async ({ page }) => {
-  await page.goto('/');
+  await openCarousel(page);
   await whenReady(page);
   await expect(carousel(page)).toHaveAttribute('aria-roledescription', 'carousel');
   const first = page.getByRole('group', { name: '1 of 6' });
@@ -75,7 +78,7 @@ test('while the guides request is held, 6 skeleton cards show and the carousel i
     await held;
     await route.continue();
   });
-  await page.goto('/');
+  await openCarousel(page);
   await expect(carousel(page)).toHaveAttribute('aria-busy', 'true');
   await expect(page.getByTestId('guide-skeleton')).toHaveCount(6);
   await expect(carousel(page).getByRole('group')).toHaveCount(0);
@@ -93,7 +96,7 @@ test('when the guides request fails, the failure is logged and 6 placeholder car
     GUIDES_REQUEST,
     fulfillJson({ message: 'boom', code: 'XX000', details: null, hint: null }, 500),
   );
-  await page.goto('/');
+  await openCarousel(page);
   await expectPlaceholders(page);
   expect(errors.some((text) => text.includes('Guides: could not load them'))).toBe(true);
 });
@@ -105,7 +108,7 @@ test('when the network fails outright, placeholders show too', async ({ page }) 
     attempts += 1;
     return route.abort('connectionrefused');
   });
-  await page.goto('/');
+  await openCarousel(page);
   // supabase-js retries a failed read three times (1 s, 2 s, 4 s) before it reports the error.
   await expect(page.getByTestId('guide-skeleton')).toHaveCount(6);
   await expectPlaceholders(page, 12_000);
@@ -115,7 +118,7 @@ test('when the network fails outright, placeholders show too', async ({ page }) 
 test('when the guides list is empty, it is logged and 6 placeholder cards show', async ({ page }) => {
   const errors = watchErrors(page);
   await page.route(GUIDES_REQUEST, fulfillJson([]));
-  await page.goto('/');
+  await openCarousel(page);
   await expectPlaceholders(page);
   expect(errors.some((text) => text.includes('the list is empty'))).toBe(true);
 });
@@ -140,7 +143,7 @@ test('image URLs: absolute ones as they are, others from public storage, missing
     guide(6, null),
   ];
   await page.route(GUIDES_REQUEST, fulfillJson(rows));
-  await page.goto('/');
+  await openCarousel(page);
   await whenReady(page);
   const image = (position: number) =>
     page.getByRole('group', { name: `${position} of 7` }).getByRole('img', { includeHidden: true });
@@ -160,7 +163,7 @@ test('a broken guide image is replaced by the bundled fallback for its position'
   await page.route('**/storage/v1/object/public/guides/amara-okafor.svg', (route) =>
     route.fulfill({ status: 404, body: 'missing' }),
   );
-  await page.goto('/');
+  await openCarousel(page);
   await whenReady(page);
   const image = page.getByRole('img', { name: 'Portrait of Amara Okafor' });
   await image.scrollIntoViewIfNeeded();
@@ -174,7 +177,7 @@ test('a broken guide image is replaced by the bundled fallback for its position'
 });
 
 test('the arrows move the carousel', async ({ page }) => {
-  await page.goto('/');
+  await openCarousel(page);
   await whenReady(page);
   const start = await firstSlideX(page);
   await page.getByRole('button', { name: 'Next guide' }).click();
@@ -186,7 +189,7 @@ test('the arrows move the carousel', async ({ page }) => {
 
 test.describe('auto-advance', () => {
   test('moves on by itself after about 3 seconds', async ({ page }) => {
-    await page.goto('/');
+    await openCarousel(page);
     await whenReady(page);
     const start = await firstSlideX(page);
     await page.waitForTimeout(2000);
@@ -195,34 +198,34 @@ test.describe('auto-advance', () => {
   });
 
   test('does not move while the pointer is over the section, and resumes after', async ({ page }) => {
-    await page.goto('/');
+    await openCarousel(page);
     await carousel(page).getByRole('heading', { level: 2 }).hover();
     await whenReady(page);
     const start = await firstSlideX(page);
     await page.waitForTimeout(4000);
     expect(await firstSlideX(page)).toBe(start);
-    await page.mouse.move(5, 5);
+    await pointerAway(page);
     await expect.poll(() => firstSlideX(page), { timeout: 5000 }).not.toBe(start);
   });
 
   test('the pause button stops it and the play button starts it again', async ({ page }) => {
-    await page.goto('/');
+    await openCarousel(page);
     await whenReady(page);
     await page.getByRole('button', { name: 'Pause auto-advance' }).click();
     const play = page.getByRole('button', { name: 'Start auto-advance' });
     await expect(play).toBeVisible();
-    await page.mouse.move(5, 5);
+    await pointerAway(page);
     const start = await firstSlideX(page);
     await page.waitForTimeout(4000);
     expect(await firstSlideX(page)).toBe(start);
     await play.click();
     await expect(page.getByRole('button', { name: 'Pause auto-advance' })).toBeVisible();
-    await page.mouse.move(5, 5);
+    await pointerAway(page);
     await expect.poll(() => firstSlideX(page), { timeout: 5000 }).not.toBe(start);
   });
 
   test('does not move while keyboard focus is inside the carousel', async ({ page }) => {
-    await page.goto('/');
+    await openCarousel(page);
     await whenReady(page);
     await page.getByRole('button', { name: 'Pause auto-advance' }).focus();
     const start = await firstSlideX(page);
@@ -232,7 +235,7 @@ test.describe('auto-advance', () => {
 
   test('is off under prefers-reduced-motion, until the visitor starts it', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/');
+    await openCarousel(page);
     await whenReady(page);
     const play = page.getByRole('button', { name: 'Start auto-advance' });
     await expect(play).toBeVisible();
@@ -243,7 +246,7 @@ test.describe('auto-advance', () => {
 });
 
 test('keeps advancing after the window is resized (Embla re-initialises)', async ({ page }) => {
-  await page.goto('/');
+  await openCarousel(page);
   await whenReady(page);
   await page.setViewportSize({ width: 900, height: 800 });
   await page.waitForTimeout(300);
@@ -255,7 +258,7 @@ test('a single guide shows without errors and does not rotate', async ({ page })
   const problems = watchErrors(page);
   page.on('pageerror', (error) => problems.push(error.message));
   await page.route(GUIDES_REQUEST, fulfillJson([guide(0, null, 'Alone for now.')]));
-  await page.goto('/');
+  await openCarousel(page);
   await whenReady(page);
   await expect(page.getByRole('group', { name: '1 of 1' }).getByText('Alone for now.')).toBeAttached();
   const start = await firstSlideX(page);

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { openCarousel } from './guides-helpers';
 
 const HEADLINE_PROFANE = 'What the f*ck should I do for a living?';
 const HEADLINE_CLEAN = 'What should I do for a living?';
@@ -40,7 +41,7 @@ function watchConsole(page: Page): string[] {
 }
 
 async function openHome(page: Page) {
-  await page.goto('/');
+  await openCarousel(page);
   // Hydrated and settled: the guides arrived and Embla took over the row.
   await expect(page.getByRole('button', { name: 'Next guide' })).toBeEnabled();
 }
@@ -225,7 +226,7 @@ test.describe('accessibility (axe-core)', () => {
 test('no horizontal scroll at 320, 375, 768 and 1440 px', async ({ page }) => {
   for (const width of [320, 375, 768, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto('/');
+    await openCarousel(page);
     await expect(page.getByRole('button', { name: 'Next guide' })).toBeEnabled();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `at ${width}px`).toBeLessThanOrEqual(0);

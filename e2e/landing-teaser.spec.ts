@@ -1,13 +1,17 @@
 import { expect, test } from '@playwright/test';
 
-test('the teaser is an inline video with the still as poster, captions and preload="none"', async ({
+test('the teaser is an inline video with preload="none" and captions, under a lazy, responsive still', async ({
   page,
   request,
 }) => {
   await page.goto('/');
   const video = page.getByLabel('Course teaser');
   await expect(video).toHaveAttribute('preload', 'none');
-  await expect(video).toHaveAttribute('poster', /\/assets\/teaser-still-[\w-]+\.webp$/);
+  const still = page.locator('section[aria-labelledby="teaser-title"] img');
+  await expect(still).toHaveAttribute('loading', 'lazy');
+  await expect(still).toHaveAttribute('srcset', /teaser-still-640-[\w-]+\.webp 640w, .*1280w$/);
+  await still.scrollIntoViewIfNeeded();
+  await expect.poll(() => still.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   const source = await video.locator('source').getAttribute('src');
   expect(source).toBe('/media/teaser.mp4');
   const track = video.locator('track[kind="captions"]');

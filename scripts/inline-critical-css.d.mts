@@ -1,2 +1,2 @@
-/** Inlines each entry stylesheet of `html`, preloads the latin woff2 fonts it declares, lowers the module script's priority. */
+/** Inlines each entry stylesheet of `html`, preloads the first view's woff2 fonts it declares, lowers the module script's priority. */
 export function inlineCriticalCss(html: string, readAsset: (href: string) => string): string;

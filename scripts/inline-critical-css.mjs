@@ -1,13 +1,13 @@
-// The build's last step on each prerendered page's head: inline the entry CSS, preload its latin fonts, and
-// let the hydration script yield to them.
+// The build's last step on each prerendered page's head: inline the entry CSS, preload the first view's fonts,
+// and let the hydration script yield to them.
 
-/** The latin subset of a font: Vite minifies `U+0000-00FF` to `U+??`. */
-const LATIN_RANGE = /unicode-range:\s*[^;}]*U\+(?:\?\?(?![0-9a-f?])|0+-0*FF\b)/i;
+/** The first view's font files (`npm run fonts` names them `*-core.woff2`; Vite adds a hash). */
+const CORE_FONT = /\/[^/]+-core-[\w-]+\.woff2$/;
 
 /**
  * Makes the first paint wait for nothing but the HTML: the entry's stylesheet is inlined (it is a few KB, and
- * a separate file would block rendering for a round trip), and the latin woff2 fonts it declares are preloaded,
- * so they arrive with the HTML instead of after the CSS is parsed.
+ * a separate file would block rendering for a round trip), and the first view's woff2 fonts it declares are
+ * preloaded, so they arrive with the HTML instead of after the CSS is parsed.
  */
 export function inlineCriticalCss(html, readAsset) {
   const links = [...html.matchAll(/<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[^"]+\.css)">/g)];
@@ -15,11 +15,9 @@ export function inlineCriticalCss(html, readAsset) {
   for (const [tag, href] of links) {
     const css = readAsset(href);
     if (css.includes('</style')) throw new Error(`${href} contains "</style", which cannot be inlined.`);
-    const fonts = [...css.matchAll(/@font-face\s*{[^}]*}/g)]
-      .map(([block]) => block)
-      .filter((block) => LATIN_RANGE.test(block) && !/font-style:\s*italic/.test(block))
-      .map((block) => /url\(["']?(\/[^"')]+\.woff2)["']?\)/.exec(block)?.[1])
-      .filter((url) => url !== undefined);
+    const fonts = [...css.matchAll(/url\(["']?(\/[^"')]+\.woff2)["']?\)/g)]
+      .map(([, url]) => url)
+      .filter((url) => CORE_FONT.test(url));
     const preloads = [...new Set(fonts)].map(
       (url) => `<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin>`,
     );

@@ -2,21 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { inlineCriticalCss } from './inline-critical-css.mjs';
 
 const css = [
-  '@font-face{font-family:Inter Variable;font-style:normal;font-display:swap;font-weight:100 900;' +
-    'src:url(/assets/inter-cyrillic-wght-normal-D1.woff2)format("woff2-variations");unicode-range:U+400-45F}',
-  '@font-face{font-family:Inter Variable;font-style:normal;font-display:swap;font-weight:100 900;' +
-    'src:url(/assets/inter-latin-wght-normal-A1.woff2)format("woff2-variations");unicode-range:U+??,U+131}',
+  '@font-face{font-family:Inter Variable;font-style:normal;font-display:swap;font-weight:400 700;' +
+    'src:url(/assets/inter-latin-ext-D1.woff2)format("woff2");unicode-range:U+100-2BA}',
+  '@font-face{font-family:Inter Variable;font-style:normal;font-display:swap;font-weight:400 700;' +
+    'src:url(/assets/inter-core-A1.woff2)format("woff2");unicode-range:U+20-7E}',
   '@font-face{font-family:Serif;font-style:normal;font-display:swap;' +
-    'src:url("/assets/serif-latin-B2.woff2") format("woff2");unicode-range:U+0000-00FF,U+2000-206F}',
-  '@font-face{font-family:Serif;font-style:italic;font-display:swap;' +
-    'src:url(/assets/serif-latin-italic-C3.woff2) format("woff2");unicode-range:U+0000-00FF}',
+    'src:url("/assets/serif-core-B2.woff2") format("woff2");unicode-range:U+20-7E,U+2013-2014}',
+  '@font-face{font-family:Serif;font-style:normal;font-display:swap;' +
+    'src:url(/assets/serif-latin-C3.woff2) format("woff2");unicode-range:U+A1-FF}',
   'body{font-family:Inter Variable}',
 ].join('');
 
 const page = (head: string) => `<html><head>${head}</head><body><p>Hi</p></body></html>`;
 
 describe('inlineCriticalCss', () => {
-  it('replaces the entry stylesheet with its content and preloads the latin normal fonts only', () => {
+  it("replaces the entry stylesheet with its content and preloads the first view's core fonts only", () => {
     const html = page(
       '<script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
         '<link rel="stylesheet" crossorigin href="/assets/index-2.css">',
@@ -31,8 +31,8 @@ describe('inlineCriticalCss', () => {
       ...result.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin>/g),
     ];
     expect(preloads.map(([, href]) => href)).toEqual([
-      '/assets/inter-latin-wght-normal-A1.woff2',
-      '/assets/serif-latin-B2.woff2',
+      '/assets/inter-core-A1.woff2',
+      '/assets/serif-core-B2.woff2',
     ]);
     expect(result.indexOf('rel="preload"')).toBeLessThan(result.indexOf('<style>'));
     expect(result).toContain(

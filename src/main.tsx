@@ -1,9 +1,19 @@
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from '@/app/app';
 import './styles.css';
 
-const container = document.getElementById('root');
-const app = <App path={window.location.pathname} />;
-// The built page arrives prerendered and is hydrated; `npm run dev` serves an empty root and renders it.
-if (container?.firstElementChild) hydrateRoot(container, app);
-else if (container) createRoot(container).render(app);
+const hydrate = () => void import('./hydrate').then((module) => module.hydrate());
+
+/**
+ * The built page arrives prerendered and readable, so React is not needed for its first paint: it is fetched
+ * and hydrated once that paint is on screen, never between the HTML and the first pixels. Browsers without
+ * paint timing hydrate after the first frame. `npm run dev` serves an empty root, which is rendered instead.
+ */
+if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
+  const observer = new PerformanceObserver((entries) => {
+    if (!entries.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    setTimeout(hydrate);
+  });
+  observer.observe({ type: 'paint', buffered: true });
+} else {
+  requestAnimationFrame(() => setTimeout(hydrate));
+}

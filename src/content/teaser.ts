@@ -1,4 +1,6 @@
-import teaserStill from '@/assets/teaser-still.webp';
+import teaserStill640 from '@/assets/teaser-still-640.webp';
+import teaserStill960 from '@/assets/teaser-still-960.webp';
+import teaserStill1280 from '@/assets/teaser-still-1280.webp';
 
 /**
  * The teaser card. To use the real teaser, replace public/media/teaser.mp4 (and its captions,
@@ -21,7 +23,10 @@ export const teaserSettings = {
   captionsSrc: '/media/teaser.en.vtt',
   captionsLanguage: 'en',
   captionsLabel: 'English',
-  still: teaserStill,
+  /** The still shown until Play, in three widths; the card is at most 1024 CSS pixels wide. */
+  still: teaserStill1280,
+  stillSrcSet: `${teaserStill640} 640w, ${teaserStill960} 960w, ${teaserStill1280} 1280w`,
+  stillSizes: '(min-width: 1088px) 1024px, calc(100vw - 2.5rem)',
   stillWidth: 1280,
   stillHeight: 720,
 } as const;

@@ -59,11 +59,13 @@ export function Hero({ onSignUp }: { onSignUp: (opener: HTMLElement) => void }) 
             </div>
             <p className="mt-8 text-sm text-on-night-soft">{heroCopy.audience}</p>
           </div>
+          {/* Lazy, so phones, where it is hidden, never download it. */}
           <img
             src={heroLenses}
             alt=""
             width={480}
             height={440}
+            loading="lazy"
             className="mx-auto hidden w-full max-w-md md:block"
           />
         </div>

@@ -4,8 +4,9 @@ import { LockIcon, PlayIcon } from '@/components/ui/icons';
 import { teaserCopy, teaserSettings } from '@/content/teaser';
 
 /**
- * The teaser card. The video element is in the prerendered page with the still as its poster and
- * preload="none", so nothing of the clip loads until the visitor presses Play Teaser.
+ * The teaser card. The video element is in the prerendered page with preload="none", so nothing of the clip
+ * loads until the visitor presses Play Teaser; until then a lazy, responsive still covers it (a poster
+ * attribute would load the full-size still with the first paint).
  */
 export function TeaserCard({ onUnlock }: { onUnlock: (opener: HTMLElement) => void }) {
   const video = useRef<HTMLVideoElement>(null);
@@ -35,7 +36,6 @@ export function TeaserCard({ onUnlock }: { onUnlock: (opener: HTMLElement) => vo
             <video
               ref={video}
               className="size-full object-cover"
-              poster={teaserSettings.still}
               preload="none"
               playsInline
               controls={started}
@@ -52,6 +52,19 @@ export function TeaserCard({ onUnlock }: { onUnlock: (opener: HTMLElement) => vo
                 default
               />
             </video>
+            {!started && (
+              <img
+                src={teaserSettings.still}
+                srcSet={teaserSettings.stillSrcSet}
+                sizes={teaserSettings.stillSizes}
+                alt=""
+                width={teaserSettings.stillWidth}
+                height={teaserSettings.stillHeight}
+                loading="lazy"
+                decoding="async"
+                className="absolute inset-0 size-full object-cover"
+              />
+            )}
             {!started && (
               <div className="absolute inset-0 grid place-items-center bg-gradient-to-t from-night/70 via-night/10 to-transparent">
                 <Button

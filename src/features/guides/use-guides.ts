@@ -4,10 +4,14 @@ import type { GuideCardData } from './api/guide';
 export type GuidesState =
   { status: 'loading' } | { status: 'ready'; guides: GuideCardData[] } | { status: 'unavailable' };
 
-/** Loads the guides after hydration; failure or an empty list is logged and reported as 'unavailable' (spec §8). */
-export function useGuides(): GuidesState {
+/**
+ * Loads the guides (and supabase-js with them) once `wanted` turns true; failure or an empty list is logged
+ * and reported as 'unavailable' (spec §8).
+ */
+export function useGuides(wanted: boolean): GuidesState {
   const [state, setState] = useState<GuidesState>({ status: 'loading' });
   useEffect(() => {
+    if (!wanted) return;
     let current = true;
     import('./api/fetch-guides')
       .then(({ fetchGuides }) => fetchGuides())
@@ -22,6 +26,6 @@ export function useGuides(): GuidesState {
     return () => {
       current = false;
     };
-  }, []);
+  }, [wanted]);
   return state;
 }

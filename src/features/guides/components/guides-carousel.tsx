@@ -5,6 +5,7 @@ import { guidesCopy } from '@/content/guides';
 import { fallbackGuideImage } from '../guide-image';
 import { useCarousel } from '../use-carousel';
 import { useGuides } from '../use-guides';
+import { useNearViewport } from '../use-near-viewport';
 import { usePrefersReducedMotion } from '../use-reduced-motion';
 import { GuideCard, GuideCardSkeleton } from './guide-card';
 
@@ -20,11 +21,13 @@ const placeholders = Array.from({ length: CARD_COUNT }, (_, index) => ({
 }));
 
 /**
- * The guides carousel (ARIA APG carousel pattern). It advances every 3 s unless the pointer is over the
- * section, keyboard focus is inside it, the visitor paused it, or they prefer reduced motion (WCAG 2.2.2).
+ * The guides carousel (ARIA APG carousel pattern). It loads the guides, supabase-js and Embla when it comes
+ * within half a screen of the viewport, not with the first view. It advances every 3 s unless the pointer is over
+ * the section, keyboard focus is inside it, the visitor paused it, or they prefer reduced motion (WCAG 2.2.2).
  */
 export function GuidesCarousel() {
-  const state = useGuides();
+  const section = useRef<HTMLElement>(null);
+  const state = useGuides(useNearViewport(section));
   const viewport = useRef<HTMLDivElement>(null);
   const carousel = useCarousel(viewport, state.status !== 'loading');
   const reducedMotion = usePrefersReducedMotion();
@@ -67,6 +70,7 @@ export function GuidesCarousel() {
 
   return (
     <section
+      ref={section}
       aria-labelledby="guides-title"
       aria-roledescription="carousel"
       aria-busy={state.status === 'loading'}

@@ -1,0 +1,64 @@
+import { expect, type Page, test } from '@playwright/test';
+import { carousel } from './guides-helpers';
+import { openHome } from './signup-helpers';
+
+// A phone's screen: what the first view loads there is what Lighthouse's mobile run measures.
+test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+
+function requested(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(new URL(request.url()).pathname));
+  return urls;
+}
+
+test('the first paint needs only the HTML and the first view fonts; React loads after it', async ({
+  page,
+}) => {
+  const urls = requested(page);
+  await openHome(page);
+  await page.evaluate(() => document.fonts.ready);
+  const timing = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    hydrate: performance
+      .getEntriesByType('resource')
+      .find((entry) => /\/assets\/hydrate-[\w-]+\.js$/.test(entry.name))?.startTime,
+  }));
+  expect(timing.firstPaint).toBeDefined();
+  expect(timing.hydrate).toBeDefined();
+  expect(timing.hydrate ?? 0).toBeGreaterThan(timing.firstPaint ?? Infinity);
+
+  const fonts = urls.filter((url) => url.endsWith('.woff2'));
+  expect(fonts.sort()).toEqual([
+    expect.stringMatching(/^\/assets\/fraunces-core-[\w-]+\.woff2$/),
+    expect.stringMatching(/^\/assets\/inter-core-[\w-]+\.woff2$/),
+  ]);
+  expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"', 'Start'))).toBe(true);
+});
+
+test('phones never download the hero illustration, and the teaser still comes in a phone size', async ({
+  page,
+}) => {
+  const urls = requested(page);
+  await openHome(page);
+  const still = page.locator('section[aria-labelledby="teaser-title"] img');
+  await still.scrollIntoViewIfNeeded();
+  await expect.poll(() => still.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/-960-/);
+  expect(urls.filter((url) => url.includes('hero-lenses'))).toEqual([]);
+  expect(urls.filter((url) => url.includes('teaser-still'))).toEqual([
+    expect.stringMatching(/\/assets\/teaser-still-960-[\w-]+\.webp$/),
+  ]);
+});
+
+test('the guides and supabase-js load only when the carousel comes near the screen', async ({ page }) => {
+  const urls = requested(page);
+  await openHome(page);
+  await page.waitForTimeout(500);
+  expect(urls.filter((url) => url.startsWith('/rest/v1/') || url.includes('fetch-guides'))).toEqual([]);
+  await expect(carousel(page)).toHaveAttribute('aria-busy', 'true');
+
+  const guides = page.waitForResponse((response) => response.url().includes('/rest/v1/guides'));
+  await carousel(page).scrollIntoViewIfNeeded();
+  expect((await guides).status()).toBe(200);
+  await expect(carousel(page).getByRole('heading', { name: 'Amara Okafor' })).toBeVisible();
+  await expect(carousel(page)).toHaveAttribute('aria-busy', 'false');
+});

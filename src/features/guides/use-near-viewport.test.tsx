@@ -1,0 +1,57 @@
+import { act, render, screen } from '@testing-library/react';
+import { useRef } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useNearViewport } from './use-near-viewport';
+
+function Probe() {
+  const section = useRef<HTMLElement>(null);
+  const near = useNearViewport(section);
+  return <section ref={section}>{near ? 'near' : 'far'}</section>;
+}
+
+/** A stand-in for the browser's IntersectionObserver that the test drives by hand. */
+class FakeObserver {
+  static last: FakeObserver | undefined;
+  observed: Element[] = [];
+  disconnected = false;
+  constructor(
+    readonly callback: (entries: { isIntersecting: boolean }[]) => void,
+    readonly options: IntersectionObserverInit,
+  ) {
+    FakeObserver.last = this;
+  }
+  observe(element: Element) {
+    this.observed.push(element);
+  }
+  disconnect() {
+    this.disconnected = true;
+  }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  FakeObserver.last = undefined;
+});
+
+describe('useNearViewport', () => {
+  it('turns true once the element comes within half a screen, then stops watching', () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    render(<Probe />);
+    const observer = FakeObserver.last;
+    expect(screen.getByText('far')).toBeInTheDocument();
+    expect(observer?.options.rootMargin).toBe('50% 0px');
+    expect(observer?.observed).toHaveLength(1);
+
+    act(() => observer?.callback([{ isIntersecting: false }]));
+    expect(screen.getByText('far')).toBeInTheDocument();
+    act(() => observer?.callback([{ isIntersecting: true }]));
+    expect(screen.getByText('near')).toBeInTheDocument();
+    expect(observer?.disconnected).toBe(true);
+  });
+
+  it('is true at once where the browser has no IntersectionObserver', () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    render(<Probe />);
+    expect(screen.getByText('near')).toBeInTheDocument();
+  });
+});

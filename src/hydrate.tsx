@@ -1,0 +1,20 @@
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from '@/app/app';
+
+/**
+ * Takes over the prerendered page. Hydrating in a transition lets React yield to the browser every few
+ * milliseconds, so a slow phone never sees one long task; a click meanwhile hydrates its target first.
+ */
+export function hydrate() {
+  const container = document.getElementById('root');
+  if (!container) return;
+  const app = <App path={window.location.pathname} />;
+  if (!container.firstElementChild) {
+    createRoot(container).render(app);
+    return;
+  }
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+}
