@@ -4,6 +4,7 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import * as prettier from 'prettier';
 import subsetFont from 'subset-font';
 import { CORE_RANGES, fontFaceRules, fontMetrics, rangesMinus, toUnicodeRange } from './font-faces.mjs';
 
@@ -76,7 +77,9 @@ for (const { family, file, latin: latinFile, latinExt, weight, fallback } of FAM
   );
   console.log(`${file}-core.woff2: ${core.length} bytes`);
 }
+const cssFile = path.join(out, 'fonts.css');
+const css = `/* Written by \`npm run fonts\` (scripts/subset-fonts.mjs): do not edit by hand. */\n${rules.join('\n')}`;
 writeFileSync(
-  path.join(out, 'fonts.css'),
-  `/* Written by \`npm run fonts\` (scripts/subset-fonts.mjs): do not edit by hand. */\n${rules.join('\n')}`,
+  cssFile,
+  await prettier.format(css, { ...(await prettier.resolveConfig(cssFile)), filepath: cssFile }),
 );

@@ -23,7 +23,7 @@ export function TeaserCard({ onUnlock }: { onUnlock: (opener: HTMLElement) => vo
   }
 
   return (
-    <section aria-labelledby="teaser-title" className="px-5 py-16 sm:px-8 sm:py-24">
+    <section aria-labelledby="teaser-title" className="below-the-fold px-5 py-16 sm:px-8 sm:py-24">
       <div className="mx-auto max-w-5xl">
         <h2
           id="teaser-title"
