@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-test('the teaser is an inline video with preload="none" and captions, under a lazy, responsive still', async ({
+test('the teaser is an inline video with preload="none" and captions, under a low-priority, responsive still', async ({
   page,
   request,
 }) => {
@@ -8,7 +8,7 @@ test('the teaser is an inline video with preload="none" and captions, under a la
   const video = page.getByLabel('Course teaser');
   await expect(video).toHaveAttribute('preload', 'none');
   const still = page.locator('section[aria-labelledby="teaser-title"] img');
-  await expect(still).toHaveAttribute('loading', 'lazy');
+  await expect(still).toHaveAttribute('fetchpriority', 'low');
   await expect(still).toHaveAttribute('srcset', /teaser-still-640-[\w-]+\.webp 640w, .*1280w$/);
   await still.scrollIntoViewIfNeeded();
   await expect.poll(() => still.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);

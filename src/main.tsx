@@ -1,6 +1,14 @@
 import './styles.css';
 
-const hydrate = () => void import('./hydrate').then((module) => module.hydrate());
+/** A page that has not painted by then (a background tab, a headless capture) hydrates anyway. */
+const LATEST_HYDRATION_MS = 1000;
+
+let hydrating = false;
+function hydrate() {
+  if (hydrating) return;
+  hydrating = true;
+  void import('./hydrate').then((module) => module.hydrate());
+}
 
 /**
  * The built page arrives prerendered and readable, so React is not needed for its first paint: it is fetched
@@ -14,6 +22,7 @@ if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
     setTimeout(hydrate);
   });
   observer.observe({ type: 'paint', buffered: true });
+  setTimeout(hydrate, LATEST_HYDRATION_MS);
 } else {
   requestAnimationFrame(() => setTimeout(hydrate));
 }

@@ -5,8 +5,8 @@ import { teaserCopy, teaserSettings } from '@/content/teaser';
 
 /**
  * The teaser card. The video element is in the prerendered page with preload="none", so nothing of the clip
- * loads until the visitor presses Play Teaser; until then a lazy, responsive still covers it (a poster
- * attribute would load the full-size still with the first paint).
+ * loads until the visitor presses Play Teaser; until then a responsive still covers it, fetched at low
+ * priority so it never competes with the first view (a poster attribute would load the full-size still).
  */
 export function TeaserCard({ onUnlock }: { onUnlock: (opener: HTMLElement) => void }) {
   const video = useRef<HTMLVideoElement>(null);
@@ -60,7 +60,7 @@ export function TeaserCard({ onUnlock }: { onUnlock: (opener: HTMLElement) => vo
                 alt=""
                 width={teaserSettings.stillWidth}
                 height={teaserSettings.stillHeight}
-                loading="lazy"
+                fetchPriority="low"
                 decoding="async"
                 className="absolute inset-0 size-full object-cover"
               />

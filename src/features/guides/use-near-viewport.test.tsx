@@ -49,6 +49,28 @@ describe('useNearViewport', () => {
     expect(observer?.disconnected).toBe(true);
   });
 
+  it('stays false while the observer reports the element far away, however long', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    render(<Probe />);
+    act(() => FakeObserver.last?.callback([{ isIntersecting: false }]));
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByText('far')).toBeInTheDocument();
+    vi.useRealTimers();
+  });
+
+  it('turns true after a second when the observer never reports (no frame is ever rendered)', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    render(<Probe />);
+    act(() => vi.advanceTimersByTime(999));
+    expect(screen.getByText('far')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByText('near')).toBeInTheDocument();
+    expect(FakeObserver.last?.disconnected).toBe(true);
+    vi.useRealTimers();
+  });
+
   it('is true at once where the browser has no IntersectionObserver', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     render(<Probe />);

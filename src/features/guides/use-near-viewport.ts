@@ -4,8 +4,14 @@ import { type RefObject, useEffect, useState } from 'react';
 const AHEAD = '50% 0px';
 
 /**
+ * An observer reports once at the first rendered frame; one that has said nothing by then runs where no frame
+ * is rendered (a headless capture), and the element counts as near.
+ */
+const SILENCE_MS = 1000;
+
+/**
  * Whether the element has come within half a screen of the viewport (and stays true from then on). Where the
- * browser cannot tell (no IntersectionObserver), it is true at once.
+ * browser cannot tell (no IntersectionObserver, or one that never reports), it is true.
  */
 export function useNearViewport(element: RefObject<HTMLElement | null>): boolean {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
@@ -14,14 +20,22 @@ export function useNearViewport(element: RefObject<HTMLElement | null>): boolean
     if (!target || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
+        clearTimeout(silence);
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
         setNear(true);
       },
       { rootMargin: AHEAD },
     );
+    const silence = setTimeout(() => {
+      observer.disconnect();
+      setNear(true);
+    }, SILENCE_MS);
     observer.observe(target);
-    return () => observer.disconnect();
+    return () => {
+      clearTimeout(silence);
+      observer.disconnect();
+    };
   }, [element]);
   return near;
 }
