@@ -13,9 +13,11 @@ function hydrate() {
 /**
  * The built page arrives prerendered and readable, so React is not needed for its first paint: it is fetched
  * and hydrated once that paint is on screen, never between the HTML and the first pixels. Browsers without
- * paint timing hydrate after the first frame. `npm run dev` serves an empty root, which is rendered instead.
+ * paint timing hydrate after the first frame. `npm run dev` serves an empty root, which is rendered at once.
  */
-if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
+if (!document.getElementById('root')?.firstElementChild) {
+  hydrate();
+} else if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
   const observer = new PerformanceObserver((entries) => {
     if (!entries.getEntriesByName('first-contentful-paint').length) return;
     observer.disconnect();
