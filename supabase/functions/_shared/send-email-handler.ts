@@ -1,12 +1,12 @@
 /**
  * POST /functions/v1/send-email as a web-standard handler, shared by the Node server and the edge function:
- * limits, validation, one transaction, then 200 {"ok": true}. Same answer whether the address is new or not.
+ * limits, validation, one transaction (shared with concurrent sign-ups), then 200 {"ok": true}. Same answer whether the address is new or not.
  */
 import { type CorsPolicy, corsHeaders, preflight } from './cors.ts';
 import type { Log } from './log.ts';
 import { type RateLimitRule, SlidingWindowLimiter } from './rate-limit.ts';
 import { readSignup } from './signup-request.ts';
-import { recordSignup } from './signup-store.ts';
+import { createSignupRecorder } from './signup-store.ts';
 import type { Sql } from './sql-port.ts';
 
 export interface SignupLimits {
@@ -37,6 +37,8 @@ export type SendEmailHandler = (request: Request, clientIp: string) => Promise<R
 export function createSendEmailHandler(deps: SendEmailDeps): SendEmailHandler {
   const byIp = new SlidingWindowLimiter(deps.limits.perIp);
   const byAddress = new SlidingWindowLimiter(deps.limits.perAddress);
+  // Concurrent sign-ups share one statement and one commit (group commit); each is answered after its own.
+  const record = createSignupRecorder(deps.db, { source: deps.source });
 
   return async (request, clientIp) => {
     const origin = request.headers.get('origin');
@@ -65,7 +67,7 @@ export function createSendEmailHandler(deps: SendEmailDeps): SendEmailHandler {
 
     let outboxId: string | undefined;
     try {
-      ({ outboxId } = await recordSignup(deps.db, parsed.signup, { source: deps.source }));
+      ({ outboxId } = await record(parsed.signup));
     } catch (error) {
       deps.log.error({
         event: 'signup.failed',

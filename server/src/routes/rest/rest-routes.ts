@@ -5,6 +5,7 @@ import { answerCache } from './answer-cache.ts';
 import { buildSelect, type SelectStatement } from './build-select.ts';
 import { type Catalog, loadCatalog } from './catalog.ts';
 import { PostgrestError } from './postgrest-error.ts';
+import { securedResponse } from '../../security-headers.ts';
 
 /** How PostgREST reports database errors to an anonymous caller; anything unlisted is a 400 or a 500. */
 function fromDatabaseError(error: unknown): PostgrestError {
@@ -46,6 +47,9 @@ export function restRoutes(db: Database, options: RestOptions = {}): Hono {
     maxEntries: 100,
     ...(options.now && { now: options.now }),
   });
+  // The statement each recently asked URL becomes (the carousel asks the same one every time), so a cached
+  // answer costs no parsing. Bounded like the answer cache; refused queries are parsed again.
+  const statements = new Map<string, SelectStatement>();
   const routes = new Hono();
 
   const readAsAnon = (statement: SelectStatement): Promise<Answer> =>
@@ -68,16 +72,19 @@ export function restRoutes(db: Database, options: RestOptions = {}): Hono {
       catalog = undefined;
       throw error;
     });
-    const statement = buildSelect(await catalog, c.req.param('table'), new URL(c.req.url).searchParams);
+    const known = await catalog;
+    let statement = statements.get(c.req.url);
+    if (!statement) {
+      statement = buildSelect(known, c.req.param('table'), new URL(c.req.url).searchParams);
+      if (statements.size < 100) statements.set(c.req.url, statement);
+    }
     const { body, etag } = await readAsAnon(statement).catch((error: unknown) => {
       throw fromDatabaseError(error);
     });
     // no-cache: a browser may keep the answer but asks every time, so it never shows an old list.
-    c.header('Cache-Control', 'no-cache');
-    c.header('ETag', etag);
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-    c.header('Content-Type', 'application/json; charset=utf-8');
-    return c.body(body);
+    const headers = { 'cache-control': 'no-cache', etag };
+    if (c.req.header('if-none-match') === etag) return securedResponse(null, 304, headers);
+    return securedResponse(body, 200, { ...headers, 'content-type': 'application/json; charset=utf-8' });
   });
 
   routes.all('/:table', (c) => {
