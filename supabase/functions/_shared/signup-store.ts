@@ -80,6 +80,15 @@ export function createSignupRecorder(
   const maxBatch = options.maxBatch ?? MAX_BATCH;
   let waiting: Waiting[] = [];
   let running = false;
+  let scheduled = false;
+  // A statement starts on the next turn of the event loop, not at once: requests whose bytes arrived in this
+  // turn join it first. (PGlite runs in this thread, so a statement started at once would hold the loop
+  // while the others are still being read, and every batch would be one sign-up.)
+  const schedule = () => {
+    if (scheduled || running) return;
+    scheduled = true;
+    setTimeout(next, 0);
+  };
 
   const settleAlone = async (item: Waiting) => {
     try {
@@ -109,6 +118,7 @@ export function createSignupRecorder(
   };
 
   const next = () => {
+    scheduled = false;
     if (running || waiting.length === 0) return;
     const batch: Waiting[] = [];
     const later: Waiting[] = [];
@@ -125,13 +135,13 @@ export function createSignupRecorder(
     running = true;
     void flush(batch).finally(() => {
       running = false;
-      next();
+      schedule();
     });
   };
 
   return (signup) =>
     new Promise<RecordResult>((resolve, reject) => {
       waiting.push({ signup, resolve, reject });
-      next();
+      schedule();
     });
 }
