@@ -8,6 +8,7 @@ import { restRoutes } from './routes/rest/rest-routes.ts';
 import type { Site } from './routes/static/load-site.ts';
 import { staticRoutes } from './routes/static/static-routes.ts';
 import { storageRoutes } from './routes/storage/storage-routes.ts';
+import { requestHeader } from './node-request.ts';
 import { securityHeaders } from './security-headers.ts';
 
 export interface AppDeps {
@@ -28,7 +29,7 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   app.use(securityHeaders);
   app.use('/rest/v1/*', async (c, next) => {
-    const key = c.req.header('apikey');
+    const key = requestHeader(c, 'apikey');
     if (key !== undefined && key !== deps.anonKey) {
       return c.json({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` API key.' }, 401);
     }

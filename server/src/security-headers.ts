@@ -38,6 +38,11 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 const secured = new WeakSet<Response>();
 
+/** A route's own headers merged with the security headers (which win), made once and reused for many answers. */
+export function securedHeaders(headers: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  return Object.freeze({ ...headers, ...SECURITY_HEADERS });
+}
+
 /**
  * A response that already carries the security headers, as a plain object: Node's adapter writes such a
  * response without building a `Headers` object, and the middleware below leaves it alone.
@@ -45,9 +50,10 @@ const secured = new WeakSet<Response>();
 export function securedResponse(
   body: string | null,
   status: number,
+  /** From securedHeaders(). */
   headers: Readonly<Record<string, string>>,
 ): Response {
-  const response = new Response(body, { status, headers: { ...headers, ...SECURITY_HEADERS } });
+  const response = new Response(body, { status, headers });
   secured.add(response);
   return response;
 }

@@ -1,5 +1,6 @@
-import { IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
+import { incomingOf } from '../../node-request.ts';
 import type { BodyReader } from '../../../../supabase/functions/_shared/signup-request.ts';
 
 /**
@@ -41,9 +42,8 @@ function readIncoming(incoming: IncomingMessage): BodyReader {
     });
 }
 
-/** The Node request behind a Hono context, when the app runs under @hono/node-server (not in app.request()). */
+/** Reads the body from the Node request behind `c`, where there is one (not in `app.request()`). */
 export function incomingBodyReader(c: Context): BodyReader | undefined {
-  const env: unknown = c.env;
-  if (typeof env !== 'object' || env === null || !('incoming' in env)) return undefined;
-  return env.incoming instanceof IncomingMessage ? readIncoming(env.incoming) : undefined;
+  const incoming = incomingOf(c);
+  return incoming ? readIncoming(incoming) : undefined;
 }
