@@ -22,7 +22,7 @@ const CONTENT_SECURITY_POLICY = [
  * Every answer's security headers: what Hono's `secureHeaders()` sent with our options (decision 0043 keeps
  * them byte for byte), written once here so that a hot route can hand them over as a plain object.
  */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'cross-origin-opener-policy': 'same-origin',
   'origin-agent-cluster': '?1',

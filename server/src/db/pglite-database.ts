@@ -41,7 +41,9 @@ async function initdbInChildProcess(dataDir: string): Promise<void> {
   } catch (error) {
     const stderr =
       typeof error === 'object' && error !== null && 'stderr' in error ? String(error.stderr) : '';
-    throw new Error(`Could not create the PGlite database in ${dataDir}: ${stderr || String(error)}`);
+    throw new Error(`Could not create the PGlite database in ${dataDir}: ${stderr || String(error)}`, {
+      cause: error,
+    });
   }
 }
 
