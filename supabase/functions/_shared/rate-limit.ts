@@ -34,7 +34,13 @@ export class SlidingWindowLimiter {
   hit(key: string, now = Date.now()): RateDecision {
     const windowMs = this.rule.windowSeconds * 1000;
     if (now - this.lastSweep > windowMs) this.sweep(now - windowMs, now);
-    const hits = this.hits.get(key) ?? { times: [], first: 0 };
+    const hits = this.hits.get(key);
+    if (!hits) {
+      // A one-element literal: most keys (e-mail addresses) are hit once, and an empty array grown by push()
+      // would reserve room for 17 (decision 0043).
+      this.remember(key, { times: [now], first: 0 });
+      return { allowed: true };
+    }
     const { times } = hits;
     while (hits.first < times.length && (times[hits.first] ?? 0) <= now - windowMs) hits.first += 1;
     if (hits.first > 64 && hits.first * 2 > times.length) {
@@ -47,13 +53,18 @@ export class SlidingWindowLimiter {
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)) };
     }
     times.push(now);
+    this.remember(key, hits);
+    return { allowed: true };
+  }
+
+  /** Moves `key` to the newest end and drops the oldest key past `maxKeys`. */
+  private remember(key: string, hits: Hits) {
     this.hits.delete(key);
     this.hits.set(key, hits);
     if (this.hits.size > this.maxKeys) {
       const first = this.hits.keys().next();
       if (!first.done) this.hits.delete(first.value);
     }
-    return { allowed: true };
   }
 
   private sweep(before: number, now: number) {
