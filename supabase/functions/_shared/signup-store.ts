@@ -68,16 +68,16 @@ const MAX_BATCH = 100;
 
 /**
  * Group commit: sign-ups that arrive while a statement is running wait for it, then go together in the next
- * one, so under load one commit serves many requests and a lone sign-up waits for nobody. Each promise
+ * one, so under load one commit serves many requests; a lone sign-up waits only for the next turn of the
+ * event loop. Each promise
  * resolves only after the statement holding its own row has committed. A second sign-up of an address
  * already in the batch waits for the next one, in arrival order. When a batch fails, each of its sign-ups
  * is retried alone, so one bad row fails only its own request, with its own error.
  */
 export function createSignupRecorder(
   db: Sql,
-  options: RecordOptions & { maxBatch?: number },
+  options: RecordOptions,
 ): (signup: Signup) => Promise<RecordResult> {
-  const maxBatch = options.maxBatch ?? MAX_BATCH;
   let waiting: Waiting[] = [];
   let running = false;
   let scheduled = false;
@@ -124,7 +124,7 @@ export function createSignupRecorder(
     const later: Waiting[] = [];
     const addresses = new Set<string>();
     for (const item of waiting) {
-      if (batch.length < maxBatch && !addresses.has(item.signup.email)) {
+      if (batch.length < MAX_BATCH && !addresses.has(item.signup.email)) {
         addresses.add(item.signup.email);
         batch.push(item);
       } else {
