@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
 import type { AdminApi } from './admin/admin-api.ts';
 import type { Database } from './db/database.ts';
 import { adminRoutes } from './routes/admin/admin-routes.ts';
@@ -9,6 +8,8 @@ import { restRoutes } from './routes/rest/rest-routes.ts';
 import type { Site } from './routes/static/load-site.ts';
 import { staticRoutes } from './routes/static/static-routes.ts';
 import { storageRoutes } from './routes/storage/storage-routes.ts';
+import { requestHeader } from './node-request.ts';
+import { securityHeaders } from './security-headers.ts';
 
 export interface AppDeps {
   db: Database;
@@ -23,38 +24,12 @@ export interface AppDeps {
   trustProxy: boolean;
 }
 
-/**
- * The page runs its scripts only from its own origin: no inline script, no eval.
- * Guide images may be absolute https URLs (spec §3), so images may come from any https origin.
- */
-const CONTENT_SECURITY_POLICY = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'https:'],
-  fontSrc: ["'self'"],
-  mediaSrc: ["'self'"],
-  connectSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'none'"],
-};
-
 /** Builds the whole HTTP surface; tests call `app.request()` on it without opening a port. */
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xFrameOptions: 'DENY',
-      crossOriginResourcePolicy: false,
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use(securityHeaders);
   app.use('/rest/v1/*', async (c, next) => {
-    const key = c.req.header('apikey');
+    const key = requestHeader(c, 'apikey');
     if (key !== undefined && key !== deps.anonKey) {
       return c.json({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` API key.' }, 401);
     }

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createAdminToken, removeEndpointFile, writeEndpointFile } from './admin/admin-endpoint-file.ts';
@@ -40,6 +41,11 @@ process.on('exit', () => {
   locked?.lock.release();
 });
 
+// PGlite's Postgres is 9 MB of WebAssembly. V8 compiles it with its baseline compiler, then recompiles hot
+// functions with its optimising one; keeping the baseline code only saves about 70 MB of this process's memory,
+// and the database work of the hot paths (cached reads, batched sign-ups) is too small to miss the
+// optimiser (decision 0043). It must be set before PGlite compiles its module, which happens in openDatabase.
+if (!env.databaseUrl) v8.setFlagsFromString('--liftoff-only');
 const db = await openDatabase(env);
 const migrations = await readMigrations(path.join(supabaseFolder, 'migrations'));
 const applied = await migrate(db, migrations);

@@ -1,12 +1,12 @@
 /**
  * POST /functions/v1/send-email as a web-standard handler, shared by the Node server and the edge function:
- * limits, validation, one transaction, then 200 {"ok": true}. Same answer whether the address is new or not.
+ * limits, validation, one transaction (shared with concurrent sign-ups), then 200 {"ok": true}. Same answer whether the address is new or not.
  */
 import { type CorsPolicy, corsHeaders, preflight } from './cors.ts';
 import type { Log } from './log.ts';
 import { type RateLimitRule, SlidingWindowLimiter } from './rate-limit.ts';
-import { readSignup } from './signup-request.ts';
-import { recordSignup } from './signup-store.ts';
+import { type BodyReader, readSignup } from './signup-request.ts';
+import { createSignupRecorder } from './signup-store.ts';
 import type { Sql } from './sql-port.ts';
 
 export interface SignupLimits {
@@ -32,13 +32,20 @@ export interface SendEmailDeps {
 
 const GENERIC_ERROR = 'Something went wrong on our side. Please try again.';
 
-export type SendEmailHandler = (request: Request, clientIp: string) => Promise<Response>;
+/** `readBody`, where given, reads the request's body instead of its web stream (see readSignup). */
+export type SendEmailHandler = (
+  request: Request,
+  clientIp: string,
+  readBody?: BodyReader,
+) => Promise<Response>;
 
 export function createSendEmailHandler(deps: SendEmailDeps): SendEmailHandler {
   const byIp = new SlidingWindowLimiter(deps.limits.perIp);
   const byAddress = new SlidingWindowLimiter(deps.limits.perAddress);
+  // Concurrent sign-ups share one statement and one commit (group commit); each is answered after its own.
+  const record = createSignupRecorder(deps.db, { source: deps.source });
 
-  return async (request, clientIp) => {
+  return async (request, clientIp, readBody) => {
     const origin = request.headers.get('origin');
     if (request.method === 'OPTIONS') return preflight(deps.cors, origin);
     const headers = { ...corsHeaders(deps.cors, origin), 'cache-control': 'no-store' };
@@ -57,7 +64,7 @@ export function createSendEmailHandler(deps: SendEmailDeps): SendEmailHandler {
       return answer(405, { error: 'Use POST to sign up.' }, { allow: 'POST, OPTIONS' });
     const ipDecision = byIp.hit(clientIp);
     if (!ipDecision.allowed) return tooMany(ipDecision.retryAfterSeconds);
-    const parsed = await readSignup(request);
+    const parsed = await readSignup(request, readBody);
     if (!parsed.ok) return answer(400, { error: parsed.error });
     // Case-blind here, so case variants of one mailbox cannot multiply the e-mails it receives.
     const addressDecision = byAddress.hit(parsed.signup.email.toLowerCase());
@@ -65,7 +72,7 @@ export function createSendEmailHandler(deps: SendEmailDeps): SendEmailHandler {
 
     let outboxId: string | undefined;
     try {
-      ({ outboxId } = await recordSignup(deps.db, parsed.signup, { source: deps.source }));
+      ({ outboxId } = await record(parsed.signup));
     } catch (error) {
       deps.log.error({
         event: 'signup.failed',

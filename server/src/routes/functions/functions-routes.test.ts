@@ -124,6 +124,67 @@ describe(`POST /functions/v1/send-email (${databaseKind})`, () => {
     expect((await rows()).outbox).toHaveLength(1);
   });
 
+  it('records concurrent sign-ups together in one statement, each answered once its row is committed', async () => {
+    const statements: string[] = [];
+    const counting: Database = {
+      ...db,
+      query: (text, params) => {
+        if (text.includes('insert into public.signups')) statements.push(text);
+        return db.query(text, params);
+      },
+    };
+    const app = await appWith({ db: counting });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        signUp(
+          app,
+          { name: `Guest ${i}`, email: `guest-${i}@example.com` },
+          { 'x-forwarded-for': `192.0.2.${i}` },
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect(statements.length).toBeLessThanOrEqual(2);
+    const { signups, outbox } = await rows();
+    expect(signups.map((s) => s.email).sort()).toEqual(
+      Array.from({ length: 20 }, (_, i) => `guest-${i}@example.com`).sort(),
+    );
+    expect(outbox.map((o) => o.recipient).sort()).toEqual(signups.map((s) => s.email).sort());
+  });
+
+  it('fails only the sign-up whose row fails when it shared a statement with others', async () => {
+    const { lines, log } = recordingLog();
+    await db.exec(`
+      create function public.fail_one_recipient() returns trigger language plpgsql as $$
+      begin
+        if new.recipient = 'doomed@example.com' then raise exception 'disk full' using errcode = '53100'; end if;
+        return new;
+      end $$;
+      create trigger fail_one_recipient before insert on public.email_outbox
+        for each row execute function public.fail_one_recipient();`);
+    try {
+      const app = await appWith({ log });
+      const emails = ['a@example.com', 'doomed@example.com', 'b@example.com', 'c@example.com'];
+      const answers = await Promise.all(
+        emails.map((email, i) =>
+          signUp(app, { name: 'Guest', email }, { 'x-forwarded-for': `192.0.2.${i}` }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual([200, 500, 200, 200]);
+      expect(await answers[1]?.json()).toEqual({
+        error: 'Something went wrong on our side. Please try again.',
+      });
+      const { signups, outbox } = await rows();
+      expect(signups.map((s) => s.email).sort()).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
+      expect(outbox).toHaveLength(3);
+      expect(lines.filter((line) => line.event === 'signup.failed')).toHaveLength(1);
+    } finally {
+      await db.exec(`
+        drop trigger fail_one_recipient on public.email_outbox;
+        drop function public.fail_one_recipient();`);
+    }
+  });
+
   it('limits each client address per minute, with Retry-After and an error message', async () => {
     const app = await appWith({ limits: { ...DEFAULT_LIMITS, perIp: { limit: 2, windowSeconds: 60 } } });
     expect((await signUp(app, { name: 'A', email: 'a1@example.com' })).status).toBe(200);
