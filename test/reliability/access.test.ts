@@ -233,6 +233,10 @@ describe('access with the public key', () => {
     });
     const guides = tab.waitForResponse((response) => response.url().includes('/rest/v1/guides'));
     await tab.goto(`http://127.0.0.1:${port}/`);
+    // The guides (and supabase-js) load when the carousel comes near, as a visitor scrolls to it.
+    await tab
+      .getByRole('region', { name: 'No one should face the future alone. Meet some of our friends' })
+      .scrollIntoViewIfNeeded();
     expect((await guides).status()).toBe(200);
     await tab.getByRole('button', { name: 'Sign up free and watch instantly' }).click();
     await tab.getByRole('dialog', { name: 'Get instant access (free)' }).waitFor();
