@@ -53,32 +53,32 @@ export function TeaserCard({ onUnlock }: { onUnlock: (opener: HTMLElement) => vo
               />
             </video>
             {!started && (
-              <img
-                src={teaserSettings.still}
-                srcSet={teaserSettings.stillSrcSet}
-                sizes={teaserSettings.stillSizes}
-                alt=""
-                width={teaserSettings.stillWidth}
-                height={teaserSettings.stillHeight}
-                fetchPriority="low"
-                decoding="async"
-                className="absolute inset-0 size-full object-cover"
-              />
-            )}
-            {!started && (
-              <div className="absolute inset-0 grid place-items-center bg-gradient-to-t from-night/70 via-night/10 to-transparent">
-                <Button
-                  size="sm"
-                  onClick={play}
-                  className="shadow-xl sm:min-h-13 sm:px-7 sm:py-3.5 sm:text-lg"
-                >
-                  <PlayIcon />
-                  {teaserCopy.playTeaser}
-                  <span className="rounded-full bg-ink/10 px-2 py-0.5 text-xs font-semibold sm:px-2.5 sm:text-sm">
-                    {teaserCopy.teaserLength}
-                  </span>
-                </Button>
-              </div>
+              <>
+                <img
+                  src={teaserSettings.still}
+                  srcSet={teaserSettings.stillSrcSet}
+                  sizes={teaserSettings.stillSizes}
+                  alt=""
+                  width={teaserSettings.stillWidth}
+                  height={teaserSettings.stillHeight}
+                  fetchPriority="low"
+                  decoding="async"
+                  className="absolute inset-0 size-full object-cover"
+                />
+                <div className="absolute inset-0 grid place-items-center bg-gradient-to-t from-night/70 via-night/10 to-transparent">
+                  <Button
+                    size="sm"
+                    onClick={play}
+                    className="shadow-xl sm:min-h-13 sm:px-7 sm:py-3.5 sm:text-lg"
+                  >
+                    <PlayIcon />
+                    {teaserCopy.playTeaser}
+                    <span className="rounded-full bg-ink/10 px-2 py-0.5 text-xs font-semibold sm:px-2.5 sm:text-sm">
+                      {teaserCopy.teaserLength}
+                    </span>
+                  </Button>
+                </div>
+              </>
             )}
           </div>
           <div className="flex flex-col gap-6 p-6 sm:p-8 md:flex-row md:items-center md:justify-between">

@@ -7,17 +7,17 @@ export interface RateLimitRule {
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-/**
- * Counts hits per key in the last `windowSeconds` and refuses the (limit + 1)-th. Memory stays bounded:
- * keys whose window has passed are swept, and at most `maxKeys` are tracked (the oldest are dropped first).
- * Each process (or edge isolate) counts on its own; that is a brake on abuse, not an accounting system.
- */
 /** One key's hits in time order; `first` is the oldest one still in the window (older ones are dropped lazily). */
 interface Hits {
   times: number[];
   first: number;
 }
 
+/**
+ * Counts hits per key in the last `windowSeconds` and refuses the (limit + 1)-th. Memory stays bounded:
+ * keys whose window has passed are swept, and at most `maxKeys` are tracked (the oldest are dropped first).
+ * Each process (or edge isolate) counts on its own; that is a brake on abuse, not an accounting system.
+ */
 export class SlidingWindowLimiter {
   private readonly hits = new Map<string, Hits>();
   private lastSweep = 0;
@@ -48,7 +48,6 @@ export class SlidingWindowLimiter {
       hits.first = 0;
     }
     if (times.length - hits.first >= this.rule.limit) {
-      this.hits.set(key, hits);
       const oldest = times[hits.first] ?? now;
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)) };
     }

@@ -1,6 +1,7 @@
 /**
  * POST /functions/v1/send-email as a web-standard handler, shared by the Node server and the edge function:
- * limits, validation, one transaction (shared with concurrent sign-ups), then 200 {"ok": true}. Same answer whether the address is new or not.
+ * limits, validation, one transaction (shared with concurrent sign-ups), then 200 {"ok": true}. Same answer
+ * whether the address is new or not.
  */
 import { type CorsPolicy, corsHeaders, preflight } from './cors.ts';
 import type { Log } from './log.ts';

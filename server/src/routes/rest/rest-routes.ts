@@ -50,8 +50,8 @@ export function restRoutes(db: Database, options: RestOptions = {}): Hono {
     maxEntries: 100,
     ...(options.now && { now: options.now }),
   });
-  // The statement each recently asked URL becomes (the carousel asks the same one every time), so a cached
-  // answer costs no parsing. Bounded like the answer cache; refused queries are parsed again.
+  // The statement each of the first 100 distinct URLs becomes (the carousel asks the same one every time), so
+  // a cached answer costs no parsing; other URLs and refused queries are parsed each time.
   const statements = new Map<string, { statement: SelectStatement; key: string }>();
   const routes = new Hono();
 
