@@ -24,7 +24,17 @@ const importZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench/results', '.data'] },
+  {
+    ignores: [
+      'dist',
+      'server/dist',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'bench/results',
+      '.data',
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.strict,
   {

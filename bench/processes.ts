@@ -31,8 +31,9 @@ async function startNode(
   env: NodeJS.ProcessEnv,
   readyText: string,
   url: string,
+  nodeOptions: string[] = [],
 ): Promise<Running> {
-  const child: ChildProcess = spawn(process.execPath, [script, ...args], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeOptions, script, ...args], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -66,7 +67,17 @@ async function startNode(
   };
 }
 
-/** The real server (`scripts/start.mjs`, as `npm start` runs it) on a free loopback port. */
+/** The Node options `npm start` gives the server (its memory settings), read from package.json's start script. */
+function startScriptNodeOptions(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const match = /^node((?:\s+--\S+)*)\s+scripts\/start\.mjs$/.exec(scripts.start ?? '');
+  if (!match) throw new Error(`package.json's start script is not "node [--options] scripts/start.mjs".`);
+  return (match[1] ?? '').split(/\s+/).filter(Boolean);
+}
+
+/** The real server (`scripts/start.mjs`, with the options `npm start` gives it) on a free loopback port. */
 export async function startSiteServer(options: {
   distDir: string;
   dataDir: string;
@@ -91,6 +102,7 @@ export async function startSiteServer(options: {
     env,
     'is running at',
     `http://127.0.0.1:${port}`,
+    startScriptNodeOptions(),
   );
 }
 

@@ -1,6 +1,7 @@
-// npm start: build the site when dist/ is missing or stale, then run the embedded server in this process.
-import { register } from 'tsx/esm/api';
+// npm start: build the site when dist/ is missing or stale, compile the server, then run it in this process.
+import { pathToFileURL } from 'node:url';
 import { isBuildCurrent } from './build-stamp.mjs';
+import { bundleServer } from './bundle-server.mjs';
 
 if (!isBuildCurrent()) {
   console.log('Building the site (dist/ is missing or out of date)…');
@@ -8,5 +9,4 @@ if (!isBuildCurrent()) {
   const { buildSite } = await import('./build.mjs');
   await buildSite();
 }
-register();
-await import('../server/src/index.ts');
+await import(pathToFileURL(await bundleServer()).href);

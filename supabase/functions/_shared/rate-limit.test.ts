@@ -13,6 +13,14 @@ describe('SlidingWindowLimiter', () => {
     expect(limiter.hit('a', start + 60_001).allowed).toBe(true);
   });
 
+  it('refuses a key hit once until its window has passed, then counts its new hits', () => {
+    const limiter = new SlidingWindowLimiter({ limit: 1, windowSeconds: 60 });
+    expect(limiter.hit('a', 0).allowed).toBe(true);
+    expect(limiter.hit('a', 15_000)).toEqual({ allowed: false, retryAfterSeconds: 45 });
+    expect(limiter.hit('a', 60_000).allowed).toBe(true);
+    expect(limiter.hit('a', 61_000)).toEqual({ allowed: false, retryAfterSeconds: 59 });
+  });
+
   it('forgets keys whose window has passed and never tracks more than maxKeys', () => {
     const limiter = new SlidingWindowLimiter({ limit: 1, windowSeconds: 1 }, 2);
     limiter.hit('a', 0);
