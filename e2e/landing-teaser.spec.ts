@@ -25,11 +25,19 @@ test('the teaser is an inline video with preload="none" and captions, under a lo
   expect(await captions.text()).toMatch(/^WEBVTT/);
 });
 
-test('Play Teaser (30 seconds) plays the 30-second clip inline, with controls', async ({ page }) => {
+test('Play Teaser (30 seconds) plays the 30-second clip inline, with controls and captions', async ({
+  page,
+}) => {
+  const captionRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('.vtt')) captionRequests.push(request.url());
+  });
   await page.goto('/');
   const video = page.getByLabel('Course teaser');
   const play = page.getByRole('button', { name: 'Play Teaser 30 seconds' });
   await expect(play).toBeVisible();
+  await page.waitForLoadState('load');
+  expect(captionRequests, 'the captions load only for a visitor who plays').toEqual([]);
   await play.click();
   await expect(play).toBeHidden();
   await expect(video).toHaveAttribute('controls', '');
@@ -40,4 +48,10 @@ test('Play Teaser (30 seconds) plays the 30-second clip inline, with controls', 
   const duration = await video.evaluate((element: HTMLVideoElement) => element.duration);
   expect(duration).toBeGreaterThan(28);
   expect(duration).toBeLessThan(32);
+  const [mode, cues] = [
+    () => video.evaluate((element: HTMLVideoElement) => element.textTracks[0]?.mode),
+    () => video.evaluate((element: HTMLVideoElement) => element.textTracks[0]?.cues?.length ?? 0),
+  ];
+  await expect.poll(mode).toBe('showing');
+  await expect.poll(cues).toBeGreaterThan(0);
 });

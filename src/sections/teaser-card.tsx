@@ -4,9 +4,10 @@ import { LockIcon, PlayIcon } from '@/components/ui/icons';
 import { teaserCopy, teaserSettings } from '@/content/teaser';
 
 /**
- * The teaser card. The video element is in the prerendered page with preload="none", so nothing of the clip
- * loads until the visitor presses Play Teaser; until then a responsive still covers it, fetched at low
- * priority so it never competes with the first view (a poster attribute would load the full-size still).
+ * The teaser card. The video element is in the prerendered page with preload="none" and its captions off, so
+ * nothing of the clip loads until the visitor presses Play Teaser; until then a responsive still covers it,
+ * fetched at low priority so it never competes with the first view (a poster attribute would load the
+ * full-size still).
  */
 export function TeaserCard({ onUnlock }: { onUnlock: (opener: HTMLElement) => void }) {
   const video = useRef<HTMLVideoElement>(null);
@@ -18,8 +19,13 @@ export function TeaserCard({ onUnlock }: { onUnlock: (opener: HTMLElement) => vo
   }, [started]);
 
   function play() {
+    const player = video.current;
     setStarted(true);
-    video.current?.play().catch((error: unknown) => console.error('Teaser: playback did not start.', error));
+    if (!player) return;
+    // The captions track is off in the markup, so that the page does not fetch it for a visitor who never plays;
+    // it shows from the first frame of playback.
+    for (const track of player.textTracks) if (track.kind === 'captions') track.mode = 'showing';
+    player.play().catch((error: unknown) => console.error('Teaser: playback did not start.', error));
   }
 
   return (
@@ -49,7 +55,6 @@ export function TeaserCard({ onUnlock }: { onUnlock: (opener: HTMLElement) => vo
                 src={teaserSettings.captionsSrc}
                 srcLang={teaserSettings.captionsLanguage}
                 label={teaserSettings.captionsLabel}
-                default
               />
             </video>
             {!started && (
