@@ -18,17 +18,23 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** What every answer carries: HTTPS from now on, and no guessing of content types. */
+const EVERY_ANSWER: Readonly<Record<string, string>> = {
+  'strict-transport-security': 'max-age=15552000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+};
+
 /**
- * Every answer's security headers: what Hono's `secureHeaders()` sent with our options (decision 0043 keeps
- * them byte for byte), written once here so that a hot route can hand them over as a plain object.
+ * What a document carries besides (the values Hono's `secureHeaders()` sent with our options, decision 0043).
+ * They act only where a browser renders the answer as a page, so JSON, scripts, fonts and images go without
+ * them and stay about 650 bytes shorter (decision 0053).
  */
-const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const DOCUMENT_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'cross-origin-opener-policy': 'same-origin',
   'origin-agent-cluster': '?1',
   'referrer-policy': 'strict-origin-when-cross-origin',
-  'strict-transport-security': 'max-age=15552000; includeSubDomains',
-  'x-content-type-options': 'nosniff',
+  ...EVERY_ANSWER,
   'x-dns-prefetch-control': 'off',
   'x-download-options': 'noopen',
   'x-frame-options': 'DENY',
@@ -36,11 +42,18 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-xss-protection': '0',
 };
 
+/** Types a browser may render as a document, scripts included: pages, and SVG opened on its own. */
+const DOCUMENT_TYPES = /^(text\/html|image\/svg\+xml|application\/xhtml\+xml|text\/xml|application\/xml)\b/i;
+
+function securityHeadersFor(contentType: string | null): Readonly<Record<string, string>> {
+  return contentType === null || DOCUMENT_TYPES.test(contentType) ? DOCUMENT_HEADERS : EVERY_ANSWER;
+}
+
 const secured = new WeakSet<Response>();
 
 /** A route's own headers merged with the security headers (which win), made once and reused for many answers. */
 export function securedHeaders(headers: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
-  return Object.freeze({ ...headers, ...SECURITY_HEADERS });
+  return Object.freeze({ ...headers, ...securityHeadersFor(headers['content-type'] ?? null) });
 }
 
 /**
@@ -63,6 +76,7 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
   if (secured.has(c.res)) return;
   const headers = c.res.headers;
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
+  for (const [name, value] of Object.entries(securityHeadersFor(headers.get('content-type'))))
+    headers.set(name, value);
   headers.delete('x-powered-by');
 };
