@@ -9,6 +9,14 @@ import { teaserCopy, teaserSettings } from '@/content/teaser';
  * fetched at low priority so it never competes with the first view (a poster attribute would load the
  * full-size still).
  */
+/**
+ * The captions track is off in the markup, so that the page does not fetch it for a visitor who never plays
+ * (decision 0052); it shows from the first frame of playback.
+ */
+function showCaptions(player: HTMLVideoElement) {
+  for (const track of player.textTracks) if (track.kind === 'captions') track.mode = 'showing';
+}
+
 export function TeaserCard({ onUnlock }: { onUnlock: (opener: HTMLElement) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [started, setStarted] = useState(false);
@@ -22,9 +30,7 @@ export function TeaserCard({ onUnlock }: { onUnlock: (opener: HTMLElement) => vo
     const player = video.current;
     setStarted(true);
     if (!player) return;
-    // The captions track is off in the markup, so that the page does not fetch it for a visitor who never plays;
-    // it shows from the first frame of playback.
-    for (const track of player.textTracks) if (track.kind === 'captions') track.mode = 'showing';
+    showCaptions(player);
     player.play().catch((error: unknown) => console.error('Teaser: playback did not start.', error));
   }
 

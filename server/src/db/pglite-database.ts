@@ -7,11 +7,11 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Database, Tx } from './database.ts';
 
 /**
- * PGlite's defaults plus a 16 MB buffer pool instead of Postgres's 128 MB (decision 0043). The pool lives in
+ * PGlite's defaults plus an 8 MB buffer pool instead of Postgres's 128 MB (decisions 0043 and 0051). The pool lives in
  * this process's memory; the site's tables are a few megabytes, and a page that is not cached is one read
  * from the kernel's page cache away.
  */
-const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB'];
 
 function sqlOver(runner: PGlite | Transaction): Tx {
   return {
