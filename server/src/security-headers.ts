@@ -25,9 +25,9 @@ const EVERY_ANSWER: Readonly<Record<string, string>> = {
 };
 
 /**
- * What a document carries besides (the values Hono's `secureHeaders()` sent with our options, decision 0043).
- * They act only where a browser renders the answer as a page, so JSON, scripts, fonts and images go without
- * them and stay about 650 bytes shorter (decision 0053).
+ * What a document carries: the values Hono's `secureHeaders()` sent with our options (decision 0043). Most of
+ * them act only where a browser renders the answer as a page, so JSON, scripts, fonts and images carry only
+ * `EVERY_ANSWER` and stay about 650 bytes shorter (decision 0053).
  */
 const DOCUMENT_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,

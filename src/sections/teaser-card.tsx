@@ -4,12 +4,6 @@ import { LockIcon, PlayIcon } from '@/components/ui/icons';
 import { teaserCopy, teaserSettings } from '@/content/teaser';
 
 /**
- * The teaser card. The video element is in the prerendered page with preload="none" and its captions off, so
- * nothing of the clip loads until the visitor presses Play Teaser; until then a responsive still covers it,
- * fetched at low priority so it never competes with the first view (a poster attribute would load the
- * full-size still).
- */
-/**
  * The captions track is off in the markup, so that the page does not fetch it for a visitor who never plays
  * (decision 0052); it shows from the first frame of playback.
  */
@@ -17,6 +11,12 @@ function showCaptions(player: HTMLVideoElement) {
   for (const track of player.textTracks) if (track.kind === 'captions') track.mode = 'showing';
 }
 
+/**
+ * The teaser card. The video element is in the prerendered page with preload="none" and its captions off, so
+ * nothing of the clip loads until the visitor presses Play Teaser; until then a responsive still covers it,
+ * fetched at low priority so it never competes with the first view (a poster attribute would load the
+ * full-size still).
+ */
 export function TeaserCard({ onUnlock }: { onUnlock: (opener: HTMLElement) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [started, setStarted] = useState(false);
