@@ -6,8 +6,15 @@ import { defineConfig } from 'vite';
 /** In `npm run dev`, the embedded server answers the Supabase paths; Vite serves the app with hot reload. */
 const backEnd = `http://localhost:${process.env.API_PORT ?? '8787'}`;
 
+/**
+ * Compile-time constants, shared with the web tests. `__BUILD_YEAR__` is the year the page was prerendered:
+ * the footer hydrates from it, so it changes nothing unless the build is from an earlier year.
+ */
+export const define = { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) };
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  define,
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: { manifest: true },
   server: {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { define } from './vite.config';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
@@ -14,6 +15,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
+        define,
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -51,7 +51,7 @@ test.describe('the HTML served before any script runs', () => {
     const html = await (await request.get('/')).text();
     for (const text of SECTION_TEXTS) expect(html, text).toContain(text);
     expect(html).toContain('id="signup"');
-    expect(html).toContain('© Three Lenses');
+    expect(html).toContain(`© ${new Date().getFullYear()} Three Lenses`);
     expect(html).toMatch(/<video[^>]*preload="none"/);
   });
 

@@ -4,10 +4,11 @@ import './styles.css';
 const LATEST_HYDRATION_MS = 1000;
 
 let hydrating = false;
+/** Evaluating React and starting to hydrate are two tasks, so that neither is a long one on a slow phone. */
 function hydrate() {
   if (hydrating) return;
   hydrating = true;
-  void import('./hydrate').then((module) => module.hydrate());
+  void import('./hydrate').then((module) => setTimeout(module.hydrate));
 }
 
 /**

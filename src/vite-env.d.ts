@@ -4,3 +4,6 @@ interface ImportMetaEnv {
   readonly VITE_SUPABASE_URL?: string;
   readonly VITE_SUPABASE_ANON_KEY?: string;
 }
+
+/** The year the page was built and prerendered (vite.config.ts). */
+declare const __BUILD_YEAR__: number;

@@ -1,6 +1,6 @@
 /** The footer links point to a placeholder anchor until the real pages exist. */
 export const footerCopy = {
-  copyright: (year: number | null, brand: string) => (year === null ? `© ${brand}` : `© ${year} ${brand}`),
+  copyright: (year: number, brand: string) => `© ${year} ${brand}`,
   links: [
     { label: 'Privacy policy', href: '#' },
     { label: 'For Schools & Employers', href: '#' },

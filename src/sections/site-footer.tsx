@@ -4,11 +4,14 @@ import { siteSettings } from '@/content/site';
 
 const noSubscription = () => () => undefined;
 const currentYear = () => new Date().getFullYear();
-// The prerendered page carries no year, so it never goes stale; hydration fills it in without a mismatch.
-const noYearBeforeHydration = () => null;
+/**
+ * The prerendered page shows the year it was built in, and hydration starts from that same year: nothing
+ * re-renders unless the build is from an earlier year, which the footer then corrects (decision 0054).
+ */
+const prerenderedYear = () => __BUILD_YEAR__;
 
 export function SiteFooter() {
-  const year = useSyncExternalStore(noSubscription, currentYear, noYearBeforeHydration);
+  const year = useSyncExternalStore(noSubscription, currentYear, prerenderedYear);
   return (
     <footer className="border-t border-line bg-paper px-5 py-10 sm:px-8">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between">

@@ -1,18 +1,33 @@
-import * as SwitchPrimitive from '@radix-ui/react-switch';
 import type * as React from 'react';
 
-/** Radix Switch (role="switch", aria-checked), styled for the dark hero. */
-export function Switch({ className = '', ...props }: React.ComponentProps<typeof SwitchPrimitive.Root>) {
+type SwitchProps = Omit<React.ComponentProps<'button'>, 'onClick' | 'role' | 'type'> & {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+};
+
+/**
+ * An on/off switch (role="switch", aria-checked) styled for the dark hero: a native button, so Space, Enter
+ * and a click on its label toggle it. Radix's Switch stored its own button in state and re-rendered the page
+ * synchronously right after hydration (docs/decisions/0054); this one renders once.
+ */
+export function Switch({ checked, onCheckedChange, className = '', ...props }: SwitchProps) {
+  const state = checked ? 'checked' : 'unchecked';
   return (
-    <SwitchPrimitive.Root
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      data-state={state}
       data-slot="switch"
       className={`peer inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-white/25 transition-colors data-[state=checked]:bg-lens-2 ${className}`}
       {...props}
+      onClick={() => onCheckedChange(!checked)}
     >
-      <SwitchPrimitive.Thumb
+      <span
+        data-state={state}
         data-slot="switch-thumb"
         className="pointer-events-none block size-6 rounded-full bg-white shadow-md transition-transform data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0"
       />
-    </SwitchPrimitive.Root>
+    </button>
   );
 }
