@@ -7,10 +7,12 @@ import { defineConfig } from 'vite';
 const backEnd = `http://localhost:${process.env.API_PORT ?? '8787'}`;
 
 /**
- * Compile-time constants, shared with the web tests. `__BUILD_YEAR__` is the year the page was prerendered:
- * the footer hydrates from it, so it changes nothing unless the build is from an earlier year.
+ * Compile-time constants, shared with the web tests. `__BUILD_YEAR__` is the year the page is prerendered in
+ * (`npm run build` pins it in `BUILD_YEAR` for both of its Vite builds): the footer hydrates from it.
  */
-export const define = { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) };
+export const define = {
+  __BUILD_YEAR__: JSON.stringify(Number(process.env.BUILD_YEAR ?? new Date().getFullYear())),
+};
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],

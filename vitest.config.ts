@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { define } from './vite.config';
+import { define } from './vite.config.ts';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 

@@ -38,6 +38,8 @@ export function computeStamp() {
         .update(readFileSync(path.join(root, file)));
   }
   for (const name of ENV) hash.update(`${name}=${process.env[name] ?? ''}\0`);
+  // The prerendered footer shows the year of its build (vite.config.ts), so a new year means a new build.
+  hash.update(`BUILD_YEAR=${process.env.BUILD_YEAR ?? new Date().getFullYear()}\0`);
   return hash.digest('hex');
 }
 

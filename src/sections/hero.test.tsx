@@ -15,7 +15,8 @@ describe('Hero', () => {
     expect(toggle).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^What should I do for a living\?$/);
 
-    fireEvent.click(toggle);
+    fireEvent.click(screen.getByText('Clean version'));
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       'What the f*ck should I do for a living?',
     );

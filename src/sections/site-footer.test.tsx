@@ -1,29 +1,40 @@
 import { act, render, screen } from '@testing-library/react';
 import { Profiler } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { type Root, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SiteFooter } from './site-footer';
 
-/** Prerenders the footer the way the build does, then hydrates it; returns how many times React committed. */
+const hydratedRoots: Root[] = [];
+
+/**
+ * Prerenders the footer the way the build does, then hydrates it; returns how many times React committed and
+ * whether hydration had to recover from a mismatch.
+ */
 async function prerenderAndHydrate() {
   const container = document.createElement('div');
   container.innerHTML = renderToString(<SiteFooter />);
   document.body.append(container);
   const onRender = vi.fn();
+  const onRecoverableError = vi.fn();
   await act(async () => {
-    hydrateRoot(
+    const root = hydrateRoot(
       container,
       <Profiler id="footer" onRender={onRender}>
         <SiteFooter />
       </Profiler>,
+      { onRecoverableError },
     );
+    hydratedRoots.push(root);
   });
-  return { container, commits: onRender.mock.calls.length };
+  return { container, commits: onRender.mock.calls.length, mismatches: onRecoverableError.mock.calls.length };
 }
 
 describe('SiteFooter', () => {
   afterEach(() => {
+    act(() => {
+      for (const root of hydratedRoots.splice(0)) root.unmount();
+    });
     vi.useRealTimers();
     document.body.innerHTML = '';
   });
@@ -38,16 +49,18 @@ describe('SiteFooter', () => {
   it('hydrates a page built this year without rendering again', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(__BUILD_YEAR__, 5, 1));
-    const { container, commits } = await prerenderAndHydrate();
+    const { container, commits, mismatches } = await prerenderAndHydrate();
     expect(container).toHaveTextContent(`© ${__BUILD_YEAR__} Three Lenses`);
     expect(commits).toBe(1);
+    expect(mismatches).toBe(0);
   });
 
   it('shows the current year once hydrated on a page built in an earlier year', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(__BUILD_YEAR__ + 1, 0, 1));
-    const { container, commits } = await prerenderAndHydrate();
+    const { container, commits, mismatches } = await prerenderAndHydrate();
     expect(container).toHaveTextContent(`© ${__BUILD_YEAR__ + 1} Three Lenses`);
     expect(commits).toBe(2);
+    expect(mismatches).toBe(0);
   });
 });

@@ -1,6 +1,9 @@
 import type * as React from 'react';
 
-type SwitchProps = Omit<React.ComponentProps<'button'>, 'onClick' | 'role' | 'type'> & {
+type SwitchProps = Omit<
+  React.ComponentProps<'button'>,
+  'onClick' | 'role' | 'type' | 'name' | 'value' | 'form' | 'formAction'
+> & {
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
 };
@@ -14,13 +17,13 @@ export function Switch({ checked, onCheckedChange, className = '', ...props }: S
   const state = checked ? 'checked' : 'unchecked';
   return (
     <button
+      {...props}
       type="button"
       role="switch"
       aria-checked={checked}
       data-state={state}
       data-slot="switch"
-      className={`peer inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-white/25 transition-colors data-[state=checked]:bg-lens-2 ${className}`}
-      {...props}
+      className={`inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-white/25 transition-colors data-[state=checked]:bg-lens-2 ${className}`}
       onClick={() => onCheckedChange(!checked)}
     >
       <span
