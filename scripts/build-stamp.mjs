@@ -18,6 +18,16 @@ const INPUTS = [
 ];
 const ENV = ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY', 'SITE_URL'];
 
+/**
+ * The year the page is prerendered in; the footer hydrates from it (vite.config.ts). Pinned in `BUILD_YEAR` on
+ * first use, so the stamp and both Vite builds (the browser's and the prerender's) agree even at midnight on
+ * New Year's Eve.
+ */
+export function buildYear() {
+  process.env.BUILD_YEAR ??= String(new Date().getFullYear());
+  return Number(process.env.BUILD_YEAR);
+}
+
 function* files(entry) {
   const full = path.join(root, entry);
   if (!existsSync(full)) return;
@@ -38,8 +48,8 @@ export function computeStamp() {
         .update(readFileSync(path.join(root, file)));
   }
   for (const name of ENV) hash.update(`${name}=${process.env[name] ?? ''}\0`);
-  // The prerendered footer shows the year of its build (vite.config.ts), so a new year means a new build.
-  hash.update(`BUILD_YEAR=${process.env.BUILD_YEAR ?? new Date().getFullYear()}\0`);
+  // The prerendered footer shows the year of its build, so a new year means a new build.
+  hash.update(`BUILD_YEAR=${buildYear()}\0`);
   return hash.digest('hex');
 }
 

@@ -57,9 +57,6 @@ function precompress() {
 }
 
 export async function buildSite() {
-  // One year for the stamp and for both Vite builds (the browser's and the prerender's), even at midnight on
-  // New Year's Eve.
-  process.env.BUILD_YEAR ??= String(new Date().getFullYear());
   const stamp = computeStamp();
   await build({ root, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
   await prerender();
