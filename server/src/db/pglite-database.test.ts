@@ -5,6 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from './database.ts';
 import { openPgliteDatabase } from './pglite-database.ts';
 
+const SETTINGS =
+  "select name, setting, unit from pg_settings where name in ('shared_buffers', 'wal_init_zero') order by name";
+const EXPECTED = [
+  { name: 'shared_buffers', setting: '1024', unit: '8kB' },
+  { name: 'wal_init_zero', setting: 'off', unit: null },
+];
+
 describe('openPgliteDatabase', () => {
   let db: Database | undefined;
   let dataDir: string | undefined;
@@ -18,12 +25,11 @@ describe('openPgliteDatabase', () => {
   it('runs the database on disk with a small buffer pool and WAL files that are not zero-filled first', async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'pglite-settings-'));
     db = await openPgliteDatabase(path.join(dataDir, 'pglite'));
-    const settings = await db.query<{ name: string; setting: string; unit: string | null }>(
-      "select name, setting, unit from pg_settings where name in ('shared_buffers', 'wal_init_zero') order by name",
-    );
-    expect(settings).toEqual([
-      { name: 'shared_buffers', setting: '1024', unit: '8kB' },
-      { name: 'wal_init_zero', setting: 'off', unit: null },
-    ]);
+    expect(await db.query(SETTINGS)).toEqual(EXPECTED);
   }, 60_000);
+
+  it('gives a database in memory the same settings', async () => {
+    db = await openPgliteDatabase();
+    expect(await db.query(SETTINGS)).toEqual(EXPECTED);
+  });
 });

@@ -37,7 +37,7 @@ async function initdbInChildProcess(dataDir: string): Promise<void> {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const script = [
     `const { PGlite } = require(${JSON.stringify(entry)});`,
-    `const pg = new PGlite(${JSON.stringify(dataDir)}, { startParams: ${JSON.stringify(START_PARAMS)} });`,
+    `const pg = new PGlite(${JSON.stringify({ dataDir, startParams: START_PARAMS })});`,
     'pg.waitReady.then(() => pg.close());',
   ].join('\n');
   try {
@@ -55,7 +55,8 @@ async function initdbInChildProcess(dataDir: string): Promise<void> {
 export async function openPgliteDatabase(dataDir?: string): Promise<Database> {
   if (dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION')))
     await initdbInChildProcess(dataDir);
-  const pg = new PGlite(dataDir, { startParams: START_PARAMS });
+  // One options object: PGlite reads a second argument only when the first is a folder (a string).
+  const pg = new PGlite({ dataDir, startParams: START_PARAMS });
   await pg.waitReady;
   return {
     description: dataDir === undefined ? 'PGlite in memory' : `PGlite at ${dataDir}`,
