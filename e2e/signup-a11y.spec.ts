@@ -18,6 +18,8 @@ async function expectNoViolations(page: Page, scope: string) {
 }
 
 async function walkAndCheck(page: Page, form: Locator, scope: string) {
+  // The dialog's code loads on the click that opens it: axe needs the questionnaire on screen first.
+  await expect(form).toBeVisible();
   await expectNoViolations(page, scope);
   await next(form);
   await form.getByRole('checkbox', { name: 'Automation' }).check();
