@@ -26,7 +26,21 @@ describe('openPgliteDatabase', () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'pglite-settings-'));
     db = await openPgliteDatabase(path.join(dataDir, 'pglite'));
     expect(await db.query(SETTINGS)).toEqual(EXPECTED);
-  }, 60_000);
+  });
+
+  it('checkpoints a database on disk by itself, so its WAL files are reused instead of piling up', async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'pglite-checkpoints-'));
+    const open = await openPgliteDatabase(path.join(dataDir, 'pglite'), { checkpointEveryMs: 100 });
+    db = open;
+    const redo = async () =>
+      (await open.query<{ redo_lsn: string }>('select redo_lsn::text from pg_control_checkpoint()'))[0]
+        ?.redo_lsn;
+    const before = await redo();
+    await open.exec(
+      "create table filler as select repeat('x', 2000) as payload from generate_series(1, 1000)",
+    );
+    await expect.poll(redo, { timeout: 10_000 }).not.toBe(before);
+  });
 
   it('gives a database in memory the same settings', async () => {
     db = await openPgliteDatabase();
