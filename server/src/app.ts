@@ -8,7 +8,6 @@ import { restRoutes } from './routes/rest/rest-routes.ts';
 import type { Site } from './routes/static/load-site.ts';
 import { staticRoutes } from './routes/static/static-routes.ts';
 import { storageRoutes } from './routes/storage/storage-routes.ts';
-import { requestHeader } from './node-request.ts';
 import { securityHeaders } from './security-headers.ts';
 
 export interface AppDeps {
@@ -24,18 +23,16 @@ export interface AppDeps {
   trustProxy: boolean;
 }
 
-/** Builds the whole HTTP surface; tests call `app.request()` on it without opening a port. */
+/**
+ * Builds the whole HTTP surface; tests call `app.request()` on it without opening a port.
+ *
+ * The REST reads come first, on their own: the carousel's query is the hottest path, and with no middleware on
+ * its way a cached read is one handler returning one Response synchronously (decision 0057). They carry their
+ * own security headers; every other request goes on to the app whose middleware adds them.
+ */
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   app.use(securityHeaders);
-  app.use('/rest/v1/*', async (c, next) => {
-    const key = requestHeader(c, 'apikey');
-    if (key !== undefined && key !== deps.anonKey) {
-      return c.json({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` API key.' }, 401);
-    }
-    await next();
-  });
-  app.route('/rest/v1', restRoutes(deps.db));
   app.route('/storage/v1', storageRoutes(deps.storageFolder));
   app.route('/functions/v1', functionsRoutes(deps.sendEmail, { trustProxy: deps.trustProxy }));
   app.route('/', staticRoutes(deps.site));
@@ -45,7 +42,7 @@ export function createApp(deps: AppDeps): Hono {
     );
     return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
   });
-  return app;
+  return restRoutes(deps.db, { anonKey: deps.anonKey }).notFound((c) => app.fetch(c.req.raw, c.env));
 }
 
 /** The owner's tool's endpoint, for the separate listener index.ts binds to 127.0.0.1 only (PGlite mode). */

@@ -49,16 +49,15 @@ function securityHeadersFor(contentType: string | null): Readonly<Record<string,
   return contentType === null || DOCUMENT_TYPES.test(contentType) ? DOCUMENT_HEADERS : EVERY_ANSWER;
 }
 
-const secured = new WeakSet<Response>();
-
 /** A route's own headers merged with the security headers (which win), made once and reused for many answers. */
 export function securedHeaders(headers: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
   return Object.freeze({ ...headers, ...securityHeadersFor(headers['content-type'] ?? null) });
 }
 
 /**
- * A response that already carries the security headers, as a plain object: Node's adapter writes such a
- * response without building a `Headers` object, and the middleware below leaves it alone.
+ * A response that carries the security headers itself, for routes the middleware below does not run on (the
+ * REST reads, decision 0057). Its headers are a plain object, which Node's adapter writes without building a
+ * `Headers` object.
  */
 export function securedResponse(
   body: string | null,
@@ -66,15 +65,12 @@ export function securedResponse(
   /** From securedHeaders(). */
   headers: Readonly<Record<string, string>>,
 ): Response {
-  const response = new Response(body, { status, headers });
-  secured.add(response);
-  return response;
+  return new Response(body, { status, headers });
 }
 
 /** Adds the security headers to every answer that does not carry them yet, replacing a route's own. */
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
-  if (secured.has(c.res)) return;
   const headers = c.res.headers;
   for (const [name, value] of Object.entries(securityHeadersFor(headers.get('content-type'))))
     headers.set(name, value);

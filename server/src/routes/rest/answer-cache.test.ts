@@ -32,6 +32,18 @@ describe('answerCache', () => {
     expect(computed).toBe(2);
   });
 
+  it('hands out a fresh answer itself, and a promise only while it is being computed', async () => {
+    let clock = 0;
+    const cache = answerCache<string>({ ttlMs: 1000, maxEntries: 10, now: () => clock });
+    const computing = cache('q', async () => 'answer');
+    expect(computing).toBeInstanceOf(Promise);
+    expect(cache('q', async () => 'other')).toBe(computing);
+    await computing;
+    expect(cache('q', async () => 'other')).toBe('answer');
+    clock = 1000;
+    expect(cache('q', async () => 'other')).toBeInstanceOf(Promise);
+  });
+
   it('keeps different queries apart', async () => {
     const cache = answerCache<string>({ ttlMs: 1000, maxEntries: 10 });
     expect(await cache('a', async () => 'A')).toBe('A');

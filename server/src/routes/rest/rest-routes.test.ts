@@ -1,4 +1,3 @@
-import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { createTestApp } from '../../../test/test-app.ts';
@@ -162,7 +161,7 @@ describe(`GET /rest/v1 on ${databaseKind}`, () => {
 
   it('answers 304 to a matching ETag, and shows a change to the table within a second', async () => {
     let clock = 0;
-    const clocked = new Hono().route('/rest/v1', restRoutes(db, { now: () => clock }));
+    const clocked = restRoutes(db, { anonKey: EMBEDDED_ANON_KEY, now: () => clock });
     const query = '/rest/v1/guides?select=name&order=order_index.asc';
     const first = await clocked.request(query);
     const etag = first.headers.get('etag') ?? '';
@@ -186,6 +185,34 @@ describe(`GET /rest/v1 on ${databaseKind}`, () => {
     } finally {
       await db.exec("delete from public.guides where name = 'Fourth'");
     }
+  });
+
+  it('answers a cached read synchronously, so nothing on the hot path waits for a promise', async () => {
+    const request = () => new Request('http://localhost/rest/v1/guides?select=name&order=order_index.asc');
+    const first = app.fetch(request());
+    expect(first).toBeInstanceOf(Promise);
+    await first;
+    const cached = app.fetch(request());
+    expect(cached).toBeInstanceOf(Response);
+    expect(await (cached as Response).json()).toEqual([
+      { name: 'First' },
+      { name: 'Second' },
+      { name: 'Third' },
+    ]);
+  });
+
+  it.each([
+    ['a read', 'guides?select=name', {}, 200],
+    ['an unknown key', 'guides', { apikey: 'not-the-key' }, 401],
+    ['a deeper path', 'rpc/anything', {}, 404],
+    ['another schema', 'guides', { 'accept-profile': 'private' }, 406],
+  ])('gives %s the security headers of an answer that is not a page', async (_, query, headers, status) => {
+    const response = await get(query, headers);
+    expect(response.status).toBe(status);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+    expect(response.headers.get('content-security-policy')).toBeNull();
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
   });
 
   it('lets row-level security decide, not the server: anon has no write grant at the database', async () => {

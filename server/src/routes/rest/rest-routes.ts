@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { type Database, sqlState } from '../../db/database.ts';
 import { answerCache } from './answer-cache.ts';
 import { buildSelect, type SelectStatement } from './build-select.ts';
@@ -26,24 +26,50 @@ interface Answer {
   headers: { ok: Readonly<Record<string, string>>; notModified: Readonly<Record<string, string>> };
 }
 
+/** A URL's SQL statement, and the key its answers are cached under. */
+interface Query {
+  statement: SelectStatement;
+  key: string;
+}
+
 export interface RestOptions {
+  /** The public key the API accepts; a request without `apikey` is anonymous too. */
+  anonKey: string;
   /** How long an answer is served again to the same query (decision 0041). */
   cacheMs?: number;
   now?: () => number;
 }
 
+const REST_PATH = '/rest/v1';
+
 /** One second: an owner's change shows within a second, and under load the database answers once a second. */
 const DEFAULT_CACHE_MS = 1000;
 
+const JSON_HEADERS = securedHeaders({ 'content-type': 'application/json; charset=utf-8' });
+
+/** Supabase's gateway answers an unknown key before PostgREST sees the request, in its own shape. */
+const INVALID_KEY = JSON.stringify({
+  message: 'Invalid API key',
+  hint: 'Double check your Supabase `anon` API key.',
+});
+
+function refusal(error: unknown): Response {
+  const postgrestError = error instanceof PostgrestError ? error : fromDatabaseError(error);
+  return securedResponse(JSON.stringify(postgrestError.toJSON()), postgrestError.status, JSON_HEADERS);
+}
+
 /**
- * The read-only PostgREST subset at /rest/v1/<table>. Every query runs in a transaction as role `anon`,
+ * The read-only PostgREST subset at /rest/v1/<table>, as an app of its own. Every query runs in a transaction as role `anon`,
  * so the migrations' grants and row-level-security policies decide what a visitor sees, as on hosted Supabase.
  *
  * Every visitor is `anon`, so the answer to a query is the same for all: identical reads share one database
  * round trip, and its answer is served again for `cacheMs`. Answers carry an ETag and `no-cache`, so a browser
  * revalidates every time and gets a 304 when nothing changed.
+ *
+ * Every path under /rest/v1 has one handler and no middleware, and every answer carries its own security
+ * headers: a cached read is then one synchronous Response, which Node's adapter writes at once (decision 0057).
  */
-export function restRoutes(db: Database, options: RestOptions = {}): Hono {
+export function restRoutes(db: Database, options: RestOptions): Hono {
   let catalog: Promise<Catalog> | undefined;
   const cached = answerCache<Answer>({
     ttlMs: options.cacheMs ?? DEFAULT_CACHE_MS,
@@ -52,10 +78,20 @@ export function restRoutes(db: Database, options: RestOptions = {}): Hono {
   });
   // The statement each of the first 100 distinct URLs becomes (the carousel asks the same one every time), so
   // a cached answer costs no parsing; other URLs and refused queries are parsed each time.
-  const statements = new Map<string, { statement: SelectStatement; key: string }>();
-  const routes = new Hono();
+  const statements = new Map<string, Query>();
 
-  const readAsAnon = ({ statement, key }: { statement: SelectStatement; key: string }): Promise<Answer> =>
+  const prepare = async (url: string, table: string): Promise<Query> => {
+    catalog ??= loadCatalog(db).catch((error: unknown) => {
+      catalog = undefined;
+      throw error;
+    });
+    const statement = buildSelect(await catalog, table, new URL(url).searchParams);
+    const query = { statement, key: JSON.stringify([statement.text, statement.params]) };
+    if (statements.size < 100) statements.set(url, query);
+    return query;
+  };
+
+  const readAsAnon = ({ statement, key }: Query): Answer | Promise<Answer> =>
     cached(key, async () => {
       const rows = await db.transaction(async (tx) => {
         await tx.query('set local role anon');
@@ -70,48 +106,42 @@ export function restRoutes(db: Database, options: RestOptions = {}): Hono {
       return { body, etag, headers: { ok: securedHeaders(ok), notModified: securedHeaders(notModified) } };
     });
 
-  routes.get('/:table', async (c) => {
-    const profile = requestHeader(c, 'accept-profile');
-    if (profile && profile !== 'public') {
-      throw new PostgrestError(406, 'PGRST106', 'The schema must be one of the following: public');
+  const answer = (c: Context): Response | Promise<Response> => {
+    try {
+      const key = requestHeader(c, 'apikey');
+      if (key !== undefined && key !== options.anonKey)
+        return securedResponse(INVALID_KEY, 401, JSON_HEADERS);
+      // /rest/v1/ itself (PostgREST's OpenAPI document, not served here) and deeper paths (rpc/…).
+      const table = c.req.path.slice(`${REST_PATH}/`.length);
+      if (table === '' || table.includes('/')) {
+        throw new PostgrestError(404, 'PGRST125', 'Invalid path specified in request URL');
+      }
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+        throw new PostgrestError(
+          405,
+          'PGRST117',
+          `Unsupported HTTP method: ${c.req.method}`,
+          'The embedded back end serves reads only; guides are managed with the service role.',
+        );
+      }
+      const profile = requestHeader(c, 'accept-profile');
+      if (profile && profile !== 'public') {
+        throw new PostgrestError(406, 'PGRST106', 'The schema must be one of the following: public');
+      }
+      const url = c.req.url;
+      const query = statements.get(url) ?? prepare(url, table);
+      const read = query instanceof Promise ? query.then(readAsAnon) : readAsAnon(query);
+      const ifNoneMatch = requestHeader(c, 'if-none-match');
+      const respond = ({ body, etag, headers }: Answer) =>
+        ifNoneMatch === etag
+          ? securedResponse(null, 304, headers.notModified)
+          : securedResponse(body, 200, headers.ok);
+      return read instanceof Promise ? read.then(respond, refusal) : respond(read);
+    } catch (error) {
+      return refusal(error);
     }
-    catalog ??= loadCatalog(db).catch((error: unknown) => {
-      catalog = undefined;
-      throw error;
-    });
-    const known = await catalog;
-    const url = c.req.url;
-    let query = statements.get(url);
-    if (!query) {
-      const statement = buildSelect(known, c.req.param('table'), new URL(url).searchParams);
-      query = { statement, key: JSON.stringify([statement.text, statement.params]) };
-      if (statements.size < 100) statements.set(url, query);
-    }
-    const { body, etag, headers } = await readAsAnon(query).catch((error: unknown) => {
-      throw fromDatabaseError(error);
-    });
-    if (requestHeader(c, 'if-none-match') === etag) return securedResponse(null, 304, headers.notModified);
-    return securedResponse(body, 200, headers.ok);
-  });
+  };
 
-  routes.all('/:table', (c) => {
-    throw new PostgrestError(
-      405,
-      'PGRST117',
-      `Unsupported HTTP method: ${c.req.method}`,
-      'The embedded back end serves reads only; guides are managed with the service role.',
-    );
-  });
-
-  // /rest/v1/ itself (PostgREST's OpenAPI document, not served here) and deeper paths (rpc/…): PostgREST's
-  // own 404 shape rather than a bare text answer.
-  routes.all('*', () => {
-    throw new PostgrestError(404, 'PGRST125', 'Invalid path specified in request URL');
-  });
-  routes.onError((error, c) => {
-    const postgrestError = error instanceof PostgrestError ? error : fromDatabaseError(error);
-    return c.json(postgrestError.toJSON(), postgrestError.status);
-  });
-
-  return routes;
+  // One wildcard keeps Hono on its RegExpRouter, which matches in one regular expression.
+  return new Hono().basePath(REST_PATH).all('*', answer);
 }
