@@ -68,7 +68,7 @@ export function securedResponse(
   return new Response(body, { status, headers });
 }
 
-/** Adds the security headers to every answer that does not carry them yet, replacing a route's own. */
+/** Adds the security headers to every answer of the app it is used on, replacing a route's own. */
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
   const headers = c.res.headers;

@@ -202,17 +202,43 @@ describe(`GET /rest/v1 on ${databaseKind}`, () => {
   });
 
   it.each([
-    ['a read', 'guides?select=name', {}, 200],
-    ['an unknown key', 'guides', { apikey: 'not-the-key' }, 401],
-    ['a deeper path', 'rpc/anything', {}, 404],
-    ['another schema', 'guides', { 'accept-profile': 'private' }, 406],
-  ])('gives %s the security headers of an answer that is not a page', async (_, query, headers, status) => {
-    const response = await get(query, headers);
+    ['a read', '/guides?select=name', {}, 200],
+    ['an unknown key', '/guides', { headers: { apikey: 'not-the-key' } }, 401],
+    ['the API root without a slash', '', {}, 404],
+    ['a deeper path', '/rpc/anything', {}, 404],
+    ['a method other than GET', '/guides', { method: 'DELETE' }, 405],
+    ['another schema', '/guides', { headers: { 'accept-profile': 'private' } }, 406],
+    ['a query refused once the catalog is read', '/guides?select=nope', {}, 400],
+  ])('gives %s the security headers of an answer that is not a page', async (_, path, init, status) => {
+    const response = await app.request(`/rest/v1${path}`, init);
     expect(response.status).toBe(status);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
     expect(response.headers.get('content-security-policy')).toBeNull();
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  });
+
+  it('answers HEAD as GET without a body, and a 304 with the security headers', async () => {
+    const head = await app.request('/rest/v1/guides?select=name', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    const etag = head.headers.get('etag') ?? '';
+    const unchanged = await get('guides?select=name', { 'if-none-match': etag });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(unchanged.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+  });
+
+  it('decodes an encoded table name as a route parameter would, encoded slash included', async () => {
+    expect(await (await get('gui%64es?select=name&order=order_index.asc&limit=1')).json()).toEqual([
+      { name: 'First' },
+    ]);
+    const slashed = await get('gui%2Fdes');
+    expect(slashed.status).toBe(404);
+    expect(await slashed.json()).toMatchObject({
+      code: 'PGRST205',
+      message: "Could not find the table 'public.gui/des' in the schema cache",
+    });
   });
 
   it('lets row-level security decide, not the server: anon has no write grant at the database', async () => {

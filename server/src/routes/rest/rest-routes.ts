@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Context, Hono } from 'hono';
+import { tryDecodeURIComponent } from 'hono/utils/url';
 import { type Database, sqlState } from '../../db/database.ts';
 import { answerCache } from './answer-cache.ts';
 import { buildSelect, type SelectStatement } from './build-select.ts';
@@ -59,15 +60,17 @@ function refusal(error: unknown): Response {
 }
 
 /**
- * The read-only PostgREST subset at /rest/v1/<table>, as an app of its own. Every query runs in a transaction as role `anon`,
- * so the migrations' grants and row-level-security policies decide what a visitor sees, as on hosted Supabase.
+ * The read-only PostgREST subset at /rest/v1/<table>, as an app of its own. Every query runs in a
+ * transaction as role `anon`, so the migrations' grants and row-level-security policies decide what a visitor
+ * sees, as on hosted Supabase.
  *
  * Every visitor is `anon`, so the answer to a query is the same for all: identical reads share one database
  * round trip, and its answer is served again for `cacheMs`. Answers carry an ETag and `no-cache`, so a browser
  * revalidates every time and gets a 304 when nothing changed.
  *
  * Every path under /rest/v1 has one handler and no middleware, and every answer carries its own security
- * headers: a cached read is then one synchronous Response, which Node's adapter writes at once (decision 0057).
+ * headers: a cached read is then one synchronous Response, which Node's adapter writes at once
+ * (decision 0057).
  */
 export function restRoutes(db: Database, options: RestOptions): Hono {
   let catalog: Promise<Catalog> | undefined;
@@ -111,9 +114,10 @@ export function restRoutes(db: Database, options: RestOptions): Hono {
       const key = requestHeader(c, 'apikey');
       if (key !== undefined && key !== options.anonKey)
         return securedResponse(INVALID_KEY, 401, JSON_HEADERS);
-      // /rest/v1/ itself (PostgREST's OpenAPI document, not served here) and deeper paths (rpc/…).
-      const table = c.req.path.slice(`${REST_PATH}/`.length);
-      if (table === '' || table.includes('/')) {
+      // /rest/v1/ itself (PostgREST's OpenAPI document, not served here) and deeper paths (rpc/…). Hono
+      // decodes the path as decodeURI does, so an encoded "/" stays in the name, as in a route parameter.
+      const segment = c.req.path.slice(`${REST_PATH}/`.length);
+      if (segment === '' || segment.includes('/')) {
         throw new PostgrestError(404, 'PGRST125', 'Invalid path specified in request URL');
       }
       if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
@@ -129,7 +133,7 @@ export function restRoutes(db: Database, options: RestOptions): Hono {
         throw new PostgrestError(406, 'PGRST106', 'The schema must be one of the following: public');
       }
       const url = c.req.url;
-      const query = statements.get(url) ?? prepare(url, table);
+      const query = statements.get(url) ?? prepare(url, tryDecodeURIComponent(segment));
       const read = query instanceof Promise ? query.then(readAsAnon) : readAsAnon(query);
       const ifNoneMatch = requestHeader(c, 'if-none-match');
       const respond = ({ body, etag, headers }: Answer) =>
