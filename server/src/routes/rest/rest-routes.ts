@@ -54,6 +54,13 @@ const INVALID_KEY = JSON.stringify({
   hint: 'Double check your Supabase `anon` API key.',
 });
 
+/** A read's answer, or a 304 when the browser already holds it. */
+function reply({ body, etag, headers }: Answer, ifNoneMatch: string | undefined): Response {
+  return ifNoneMatch === etag
+    ? securedResponse(null, 304, headers.notModified)
+    : securedResponse(body, 200, headers.ok);
+}
+
 function refusal(error: unknown): Response {
   const postgrestError = error instanceof PostgrestError ? error : fromDatabaseError(error);
   return securedResponse(JSON.stringify(postgrestError.toJSON()), postgrestError.status, JSON_HEADERS);
@@ -136,11 +143,9 @@ export function restRoutes(db: Database, options: RestOptions): Hono {
       const query = statements.get(url) ?? prepare(url, tryDecodeURIComponent(segment));
       const read = query instanceof Promise ? query.then(readAsAnon) : readAsAnon(query);
       const ifNoneMatch = requestHeader(c, 'if-none-match');
-      const respond = ({ body, etag, headers }: Answer) =>
-        ifNoneMatch === etag
-          ? securedResponse(null, 304, headers.notModified)
-          : securedResponse(body, 200, headers.ok);
-      return read instanceof Promise ? read.then(respond, refusal) : respond(read);
+      return read instanceof Promise
+        ? read.then((ready) => reply(ready, ifNoneMatch), refusal)
+        : reply(read, ifNoneMatch);
     } catch (error) {
       return refusal(error);
     }
