@@ -6,7 +6,7 @@
 import { type CorsPolicy, corsHeaders, preflight } from './cors.ts';
 import type { Log } from './log.ts';
 import { type RateLimitRule, SlidingWindowLimiter } from './rate-limit.ts';
-import { type BodyReader, readSignup } from './signup-request.ts';
+import { readSignup } from './signup-request.ts';
 import { createSignupRecorder } from './signup-store.ts';
 import type { Sql } from './sql-port.ts';
 
@@ -33,12 +33,11 @@ export interface SendEmailDeps {
 
 const GENERIC_ERROR = 'Something went wrong on our side. Please try again.';
 
-/** `readBody`, where given, reads the request's body instead of its web stream (see readSignup). */
-export type SendEmailHandler = (
-  request: Request,
-  clientIp: string,
-  readBody?: BodyReader,
-) => Promise<Response>;
+/**
+ * A web-standard handler. The caller's address is the one thing a Request does not carry: each runtime knows
+ * it its own way (a socket, or the gateway's X-Forwarded-For), as Deno.serve hands it beside the request.
+ */
+export type SendEmailHandler = (request: Request, clientIp: string) => Promise<Response>;
 
 export function createSendEmailHandler(deps: SendEmailDeps): SendEmailHandler {
   const byIp = new SlidingWindowLimiter(deps.limits.perIp);
@@ -46,7 +45,7 @@ export function createSendEmailHandler(deps: SendEmailDeps): SendEmailHandler {
   // Concurrent sign-ups share one statement and one commit (group commit); each is answered after its own.
   const record = createSignupRecorder(deps.db, { source: deps.source });
 
-  return async (request, clientIp, readBody) => {
+  return async (request, clientIp) => {
     const origin = request.headers.get('origin');
     if (request.method === 'OPTIONS') return preflight(deps.cors, origin);
     const headers = { ...corsHeaders(deps.cors, origin), 'cache-control': 'no-store' };
@@ -65,7 +64,7 @@ export function createSendEmailHandler(deps: SendEmailDeps): SendEmailHandler {
       return answer(405, { error: 'Use POST to sign up.' }, { allow: 'POST, OPTIONS' });
     const ipDecision = byIp.hit(clientIp);
     if (!ipDecision.allowed) return tooMany(ipDecision.retryAfterSeconds);
-    const parsed = await readSignup(request, readBody);
+    const parsed = await readSignup(request);
     if (!parsed.ok) return answer(400, { error: parsed.error });
     // Case-blind here, so case variants of one mailbox cannot multiply the e-mails it receives.
     const addressDecision = byAddress.hit(parsed.signup.email.toLowerCase());

@@ -92,11 +92,8 @@ export function parseSignup(value: unknown): ParsedSignup {
 const JSON_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Reads a request body up to `maxBytes`: its bytes, or 'too-large' as soon as it passes them. */
-export type BodyReader = (maxBytes: number) => Promise<Uint8Array | 'too-large'>;
-
 /** Reads a web Request's body stream, never holding more than `maxBytes` of it in memory. */
-async function readWebBody(request: Request, maxBytes: number): Promise<Uint8Array | 'too-large'> {
+async function readBody(request: Request, maxBytes: number): Promise<Uint8Array | 'too-large'> {
   const bytes = new Uint8Array(maxBytes);
   let length = 0;
   if (request.body) {
@@ -115,14 +112,8 @@ async function readWebBody(request: Request, maxBytes: number): Promise<Uint8Arr
   return bytes.subarray(0, length);
 }
 
-/**
- * Reads the body up to MAX_BODY_BYTES (never more into memory), then parses and validates it. `readBody`
- * replaces the web stream where the runtime has a cheaper way to the same bytes (the Node server's socket).
- */
-export async function readSignup(
-  request: Request,
-  readBody: BodyReader = (maxBytes) => readWebBody(request, maxBytes),
-): Promise<ParsedSignup> {
+/** Reads the body up to MAX_BODY_BYTES (never more into memory), then parses and validates it. */
+export async function readSignup(request: Request): Promise<ParsedSignup> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!JSON_TYPE.test(contentType.trim())) {
     return { ok: false, error: 'The request must be JSON: send Content-Type: application/json.' };
@@ -133,7 +124,7 @@ export async function readSignup(
   };
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) return tooLarge;
-  const bytes = await readBody(MAX_BODY_BYTES);
+  const bytes = await readBody(request, MAX_BODY_BYTES);
   if (bytes === 'too-large') return tooLarge;
   let text: string;
   try {

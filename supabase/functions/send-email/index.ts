@@ -1,4 +1,4 @@
-// The send-email Edge Function: Deno.serve over the shared sign-up core (see edge-app.ts).
-import { createEdgeApp } from './edge-app.ts';
+// The send-email Edge Function: Deno.serve over the shared sign-up core (see send-email-function.ts).
+import { createSendEmailFunction } from './send-email-function.ts';
 
-Deno.serve(createEdgeApp(Deno.env));
+Deno.serve(createSendEmailFunction(Deno.env));

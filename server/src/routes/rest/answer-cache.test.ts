@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerCache } from './answer-cache.ts';
+import { createAnswerCache } from './answer-cache.ts';
 
 function deferred<T>() {
   let resolve: (value: T) => void = () => undefined;
@@ -11,10 +11,10 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-describe('answerCache', () => {
+describe('createAnswerCache', () => {
   it('shares an answer still being computed, then serves it again until it expires', async () => {
     let clock = 0;
-    const cache = answerCache<string>({ ttlMs: 1000, maxEntries: 10, now: () => clock });
+    const cache = createAnswerCache<string>({ ttlMs: 1000, maxEntries: 10, now: () => clock });
     let computed = 0;
     const pending = deferred<string>();
     const compute = () => {
@@ -32,32 +32,20 @@ describe('answerCache', () => {
     expect(computed).toBe(2);
   });
 
-  it('hands out a fresh answer itself, and a promise only while it is being computed', async () => {
-    let clock = 0;
-    const cache = answerCache<string>({ ttlMs: 1000, maxEntries: 10, now: () => clock });
-    const computing = cache('q', async () => 'answer');
-    expect(computing).toBeInstanceOf(Promise);
-    expect(cache('q', async () => 'other')).toBe(computing);
-    await computing;
-    expect(cache('q', async () => 'other')).toBe('answer');
-    clock = 1000;
-    expect(cache('q', async () => 'other')).toBeInstanceOf(Promise);
-  });
-
   it('keeps different queries apart', async () => {
-    const cache = answerCache<string>({ ttlMs: 1000, maxEntries: 10 });
+    const cache = createAnswerCache<string>({ ttlMs: 1000, maxEntries: 10 });
     expect(await cache('a', async () => 'A')).toBe('A');
     expect(await cache('b', async () => 'B')).toBe('B');
   });
 
   it('never serves a failure again', async () => {
-    const cache = answerCache<string>({ ttlMs: 1000, maxEntries: 10 });
+    const cache = createAnswerCache<string>({ ttlMs: 1000, maxEntries: 10 });
     await expect(cache('q', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache('q', async () => 'up')).toBe('up');
   });
 
   it('with no lifetime, shares only answers still being computed', async () => {
-    const cache = answerCache<number>({ ttlMs: 0, maxEntries: 10 });
+    const cache = createAnswerCache<number>({ ttlMs: 0, maxEntries: 10 });
     let computed = 0;
     const compute = async () => (computed += 1);
     expect(await Promise.all([cache('q', compute), cache('q', compute)])).toEqual([1, 1]);
@@ -66,7 +54,7 @@ describe('answerCache', () => {
 
   it('remembers at most maxEntries queries, making room as entries expire', async () => {
     let clock = 0;
-    const cache = answerCache<string>({ ttlMs: 1000, maxEntries: 2, now: () => clock });
+    const cache = createAnswerCache<string>({ ttlMs: 1000, maxEntries: 2, now: () => clock });
     let computed = 0;
     const compute = async () => `answer ${(computed += 1)}`;
     await cache('a', compute);

@@ -2,8 +2,6 @@
 
 interface Entry<T> {
   answer: Promise<T>;
-  /** The computed answer, once there is one: a fresh answer is handed out as is, without a promise. */
-  settled?: { value: T };
   /** When the answer stops being served; Infinity while it is still being computed. */
   expiresAt: number;
 }
@@ -16,11 +14,13 @@ export interface AnswerCacheOptions {
   now?: () => number;
 }
 
-/**
- * Returns the cached answer itself while it is fresh, and a promise while it is being computed, so that a
- * caller answering from the cache can answer synchronously (decision 0057).
- */
-export function answerCache<T>({ ttlMs, maxEntries, now = Date.now }: AnswerCacheOptions) {
+export type AnswerCache<T> = (key: string, compute: () => Promise<T>) => Promise<T>;
+
+export function createAnswerCache<T>({
+  ttlMs,
+  maxEntries,
+  now = Date.now,
+}: AnswerCacheOptions): AnswerCache<T> {
   const entries = new Map<string, Entry<T>>();
 
   const sweep = () => {
@@ -28,9 +28,9 @@ export function answerCache<T>({ ttlMs, maxEntries, now = Date.now }: AnswerCach
     for (const [key, entry] of entries) if (entry.expiresAt <= time) entries.delete(key);
   };
 
-  return (key: string, compute: () => Promise<T>): T | Promise<T> => {
+  return (key, compute) => {
     const cached = entries.get(key);
-    if (cached && cached.expiresAt > now()) return cached.settled ? cached.settled.value : cached.answer;
+    if (cached && cached.expiresAt > now()) return cached.answer;
     if (cached) entries.delete(key);
     if (entries.size >= maxEntries) sweep();
 
@@ -39,8 +39,7 @@ export function answerCache<T>({ ttlMs, maxEntries, now = Date.now }: AnswerCach
     const entry: Entry<T> = { answer, expiresAt: Number.POSITIVE_INFINITY };
     entries.set(key, entry);
     answer.then(
-      (value) => {
-        entry.settled = { value };
+      () => {
         if (ttlMs > 0) entry.expiresAt = now() + ttlMs;
         else if (entries.get(key) === entry) entries.delete(key);
       },

@@ -1,4 +1,4 @@
-/** The send-email edge function's wiring: environment, database, transport and routes over the shared core. */
+/** The send-email edge function's handler factory: environment, database, transport and routes over the shared core. */
 import { corsPolicyFor } from '../_shared/cors.ts';
 import { consoleLog } from '../_shared/log.ts';
 import { mailFromProblem, resendApiUrlProblem } from '../_shared/mail-settings.ts';
@@ -43,7 +43,7 @@ function constantTimeEqual(a: string, b: string): boolean {
 }
 
 /** Reads the function's secrets once per isolate and returns its request handler. Throws on bad settings. */
-export function createEdgeApp(
+export function createSendEmailFunction(
   env: EnvSource,
   db: Sql = openPostgresJsDatabase(required(env, 'SUPABASE_DB_URL')),
 ) {
