@@ -1,5 +1,5 @@
 // Compiles the embedded server (server/src/index.ts) to one JavaScript file, so that `npm start` runs it on plain
-// Node: a TypeScript loader in the server process would cost a loader thread and about 70 MB (decision 0051).
+// Node: a TypeScript loader would add a loader thread and its memory to the server process (decision 0051).
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, stop } from 'esbuild';

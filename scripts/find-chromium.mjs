@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
-/** The flags this workplace's closed network needs; see README "Testing". */
+/** The flags this workplace's closed network needs (docs/testing.md). */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
