@@ -1,9 +1,9 @@
-import { createFileMailboxTransport } from '../../../supabase/functions/_shared/transports/file-mailbox-transport.ts';
 import type { Log } from '../../../supabase/functions/_shared/log.ts';
 import type { MailTransport } from '../../../supabase/functions/_shared/transports/mail-transport.ts';
 import { createResendTransport } from '../../../supabase/functions/_shared/transports/resend-transport.ts';
-import { createSmtpTransport } from '../../../supabase/functions/_shared/transports/smtp-transport.ts';
 import type { Env } from '../env.ts';
+import { createFileMailboxTransport } from './transports/file-mailbox-transport.ts';
+import { createSmtpTransport } from './transports/smtp-transport.ts';
 
 /** The transport the environment chose, and a line saying where course e-mails go. */
 export function createTransport(

@@ -15,7 +15,7 @@ import {
 import { recordSignup } from '../../../supabase/functions/_shared/signup-store.ts';
 import type { MailTransport } from '../../../supabase/functions/_shared/transports/mail-transport.ts';
 import { createResendTransport } from '../../../supabase/functions/_shared/transports/resend-transport.ts';
-import { createSmtpTransport } from '../../../supabase/functions/_shared/transports/smtp-transport.ts';
+import { createSmtpTransport } from './transports/smtp-transport.ts';
 
 let db: Database;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;

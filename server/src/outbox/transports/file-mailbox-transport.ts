@@ -2,8 +2,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Log } from '../log.ts';
-import type { MailTransport } from './mail-transport.ts';
+import type { Log } from '../../../../supabase/functions/_shared/log.ts';
+import type { MailTransport } from '../../../../supabase/functions/_shared/transports/mail-transport.ts';
 import { toNodemailerMessage } from './smtp-transport.ts';
 
 export function createFileMailboxTransport(mailFolder: string, log: Log): MailTransport {

@@ -1,6 +1,10 @@
 /** SMTP through nodemailer, pooled, for the Node server (hosted Edge Functions block outbound SMTP ports). */
 import nodemailer from 'nodemailer';
-import { DeliveryError, type MailTransport, type OutgoingMail } from './mail-transport.ts';
+import {
+  DeliveryError,
+  type MailTransport,
+  type OutgoingMail,
+} from '../../../../supabase/functions/_shared/transports/mail-transport.ts';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
