@@ -27,7 +27,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'supabase/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'supabase/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'test/lint/**/*.test.ts',
+          ],
           // The edge function's own test runs under Deno (scripts/test.mjs), not Vitest.
           exclude: ['supabase/functions/send-email/**'],
           testTimeout: 30_000,
@@ -43,7 +48,7 @@ export default defineConfig({
       },
       {
         test: {
-          // Real server processes, PostgreSQL and SMTP on loopback (README, "Reliability"); one file at
+          // Real server processes, PostgreSQL and SMTP on loopback (docs/reliability.md); one file at
           // a time, so each measures the machine alone. `npm test` runs the short sizes, `npm run soak` the long.
           name: 'reliability',
           environment: 'node',

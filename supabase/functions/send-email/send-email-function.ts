@@ -20,7 +20,7 @@ type EnvSource = { get(name: string): string | undefined };
 function required(env: EnvSource, name: string): string {
   const value = env.get(name);
   if (!value)
-    throw new Error(`send-email: the secret ${name} is not set (see README, "Deploying to Supabase").`);
+    throw new Error(`send-email: the secret ${name} is not set (see docs/deploy-supabase.md).`);
   return value;
 }
 
