@@ -37,17 +37,53 @@ export default tseslint.config(
   },
   js.configs.recommended,
   tseslint.configs.strict,
+  // Tells import-x that .ts and .tsx files are modules; it follows only .js by default and missed .ts cycles.
+  importX.flatConfigs.typescript,
   {
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.app.json' })],
+      // The root tsconfig references every project: a file resolves with the paths of its own project.
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       'import-x/no-restricted-paths': ['error', { zones: importZones }],
       'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    // The sign-up core runs in Node and in Deno (the edge function), so it speaks web standards only.
+    // Its tests keep the rule too: none needs Node, and one that did would be testing server/ code.
+    files: ['supabase/functions/_shared/**'],
+    rules: {
+      'import-x/no-nodejs-modules': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'nodemailer',
+                'pg',
+                'pg-*',
+                '@electric-sql/*',
+                '@hono/node-server',
+                '@hono/node-server/*',
+              ],
+              message: 'Node-only: supabase/functions/_shared also runs in Deno. Put it in server/.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['Buffer', 'process', 'global', '__dirname', '__filename'].map((name) => ({
+          name,
+          message: 'Node-only: supabase/functions/_shared also runs in Deno.',
+        })),
+      ],
     },
   },
   {

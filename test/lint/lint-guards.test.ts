@@ -1,0 +1,76 @@
+/** The project's ESLint config catches what it promises: .ts import cycles, Node in the neutral core, zones. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+const ruleIds = (result: ESLint.LintResult) => result.messages.map((message) => message.ruleId);
+
+/** The rules a source text breaks if it were the file at `file` (relative to the repository). */
+async function rulesBrokenBy(source: string, file: string) {
+  const results = await eslint.lintText(source, { filePath: path.join(root, file) });
+  return results.flatMap(ruleIds);
+}
+
+describe('import-x/no-cycle', () => {
+  let folder: string;
+
+  beforeAll(async () => {
+    // Inside the repository, so the project's config and resolver treat the pair like any other source file.
+    folder = await mkdtemp(path.join(root, 'test/lint/cycle-'));
+    await writeFile(
+      path.join(folder, 'a.ts'),
+      "import { b } from './b.ts';\nexport const a = (): number => b() + 1;\n",
+    );
+    await writeFile(
+      path.join(folder, 'b.ts'),
+      "import { a } from './a.ts';\nexport const b = (): number => a() - 1;\n",
+    );
+  });
+  afterAll(() => rm(folder, { recursive: true, force: true }));
+
+  it('flags two .ts files that import each other', async () => {
+    const results = await eslint.lintFiles([folder]);
+    expect(results.map((result) => [path.basename(result.filePath), ruleIds(result)])).toEqual([
+      ['a.ts', ['import-x/no-cycle']],
+      ['b.ts', ['import-x/no-cycle']],
+    ]);
+  });
+});
+
+describe('supabase/functions/_shared, which Deno also runs', () => {
+  const shared = 'supabase/functions/_shared/example.ts';
+
+  it.each([
+    ["import 'node:fs/promises';", 'import-x/no-nodejs-modules'],
+    ["import 'path';", 'import-x/no-nodejs-modules'],
+    ["import 'nodemailer';", 'no-restricted-imports'],
+    ["import 'pg';", 'no-restricted-imports'],
+    ["import '@electric-sql/pglite';", 'no-restricted-imports'],
+    ["import '@hono/node-server';", 'no-restricted-imports'],
+    ["export const size = Buffer.byteLength('x');", 'no-restricted-globals'],
+    ['export const home = process.env.HOME;', 'no-restricted-globals'],
+  ])('refuses %s', async (source, rule) => {
+    expect(await rulesBrokenBy(source, shared)).toEqual([rule]);
+  });
+
+  it('accepts web-standard code and runtime-neutral packages', async () => {
+    const source = "import 'zod';\nexport const bytes = new TextEncoder().encode('x');\n";
+    expect(await rulesBrokenBy(source, shared)).toEqual([]);
+  });
+});
+
+describe('import-x/no-restricted-paths', () => {
+  it.each([
+    ['server/src/example.ts', "import '../../src/content/site.ts';"],
+    ['src/example.ts', "import '../server/src/env.ts';"],
+    ['supabase/functions/_shared/example.ts', "import '../../../server/src/env.ts';"],
+    ['supabase/functions/_shared/example.ts', "import '../../../src/content/site.ts';"],
+  ])('keeps %s from importing across: %s', async (file, source) => {
+    expect(await rulesBrokenBy(source, file)).toEqual(['import-x/no-restricted-paths']);
+  });
+});
