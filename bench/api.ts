@@ -1,9 +1,11 @@
-// Load tests with autocannon: the two calls the page makes, and a bare hello-world server as the ceiling.
+// Load tests with autocannon: the two calls the page makes, a bare Hono app serving the guides answer as the
+// guides' reference, and a bare hello-world server for information.
+import { request } from 'node:http';
 import autocannon from 'autocannon';
 import { EMBEDDED_ANON_KEY } from '../supabase/embedded-keys.ts';
 
-const GUIDES_PATH =
-  '/rest/v1/guides?select=id%2Cname%2Ctitle%2Cquote%2Cimage_url%2Corder_index&is_active=eq.true&order=order_index.asc';
+const GUIDES_ROUTE = '/rest/v1/guides';
+const GUIDES_PATH = `${GUIDES_ROUTE}?select=id%2Cname%2Ctitle%2Cquote%2Cimage_url%2Corder_index&is_active=eq.true&order=order_index.asc`;
 const SEND_EMAIL_PATH = '/functions/v1/send-email';
 
 /** The headers supabase-js sends with these calls. */
@@ -12,12 +14,16 @@ const SUPABASE_HEADERS = {
   authorization: `Bearer ${EMBEDDED_ANON_KEY}`,
   'x-client-info': 'supabase-js-web/bench',
 };
+const GUIDES_HEADERS = { ...SUPABASE_HEADERS, 'accept-profile': 'public' };
 
 export interface LoadResult {
+  /** The median over the rounds (the mean of the middle two for an even count). */
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
-  /** Connection errors, timeouts and non-2xx answers. */
+  /** Requests/s of each round, in the order they ran. */
+  rounds: number[];
+  /** Connection errors, timeouts and non-2xx answers, over all rounds. */
   errors: number;
   total: number;
   /** Answers by status code, so a reader sees what the errors were. */
@@ -32,51 +38,152 @@ export interface LoadOptions {
 
 type Target = Pick<autocannon.Options, 'method' | 'headers' | 'body' | 'requests'> & { url: string };
 
-async function run(target: Target, connections: number, duration: number): Promise<autocannon.Result> {
-  return autocannon({ ...target, connections, duration, timeout: 10 });
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const upper = sorted[middle] ?? 0;
+  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
+}
+
+/** The part of autocannon's result that a round contributes. */
+interface Round {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  non2xx: number;
+  statusCodeStats?: Record<string, { count?: number }>;
+}
+
+/** One result from several rounds of the same load: medians of the rates and latencies, sums of the counts. */
+export function combineRounds(rounds: Round[]): LoadResult {
+  const statuses: Record<string, number> = {};
+  for (const round of rounds) {
+    for (const [code, stats] of Object.entries(round.statusCodeStats ?? {}))
+      statuses[code] = (statuses[code] ?? 0) + (stats.count ?? 0);
+  }
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  return {
+    requestsPerSecond: median(rounds.map((round) => round.requests.average)),
+    p50Ms: median(rounds.map((round) => round.latency.p50)),
+    p99Ms: median(rounds.map((round) => round.latency.p99)),
+    rounds: rounds.map((round) => round.requests.average),
+    errors: sum(rounds.map((round) => round.errors + round.non2xx)),
+    total: sum(rounds.map((round) => round.requests.total)),
+    statuses,
+  };
+}
+
+function run(target: Target, options: LoadOptions, seconds = options.durationSeconds) {
+  return autocannon({ ...target, connections: options.connections, duration: seconds, timeout: 10 });
 }
 
 async function load(target: Target, options: LoadOptions): Promise<LoadResult> {
-  if (options.warmupSeconds > 0) await run(target, options.connections, options.warmupSeconds);
-  const result = await run(target, options.connections, options.durationSeconds);
-  const statuses = Object.fromEntries(
-    Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]),
-  );
-  return {
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.non2xx,
-    total: result.requests.total,
-    statuses,
-  };
+  if (options.warmupSeconds > 0) await run(target, options, options.warmupSeconds);
+  return combineRounds([await run(target, options)]);
+}
+
+/**
+ * Loads two targets in turns (a, b, a, b, …), each round as long, so that whatever else the machine does
+ * falls on both alike.
+ */
+async function loadAlternately(
+  a: Target,
+  b: Target,
+  options: LoadOptions,
+  rounds: number,
+): Promise<[LoadResult, LoadResult]> {
+  if (options.warmupSeconds > 0) {
+    await run(a, options, options.warmupSeconds);
+    await run(b, options, options.warmupSeconds);
+  }
+  const resultsA: autocannon.Result[] = [];
+  const resultsB: autocannon.Result[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    resultsA.push(await run(a, options));
+    resultsB.push(await run(b, options));
+  }
+  return [combineRounds(resultsA), combineRounds(resultsB)];
 }
 
 export function loadHelloWorld(baseUrl: string, options: LoadOptions): Promise<LoadResult> {
   return load({ url: `${baseUrl}/` }, options);
 }
 
-export async function loadGuides(baseUrl: string, options: LoadOptions): Promise<LoadResult> {
-  const headers = { ...SUPABASE_HEADERS, 'accept-profile': 'public' };
-  const probe = await fetch(baseUrl + GUIDES_PATH, { headers });
-  const rows: unknown = await probe.json();
-  if (!probe.ok || !Array.isArray(rows) || rows.length === 0) {
-    throw new Error(
-      `The guides query answered ${probe.status} ${JSON.stringify(rows)}; expected seeded guides.`,
-    );
-  }
-  return load({ url: baseUrl + GUIDES_PATH, headers }, options);
+/** One answer as a server sent it, for the bare Hono app to repeat byte for byte. */
+export interface RecordedAnswer {
+  path: string;
+  status: number;
+  headers: Record<string, string>;
+  bodyBase64: string;
 }
 
-/** Whether the server has the send-email function at all (it answers 404 with the site's page where not). */
-export async function hasSendEmail(baseUrl: string): Promise<boolean> {
-  const response = await fetch(baseUrl + SEND_EMAIL_PATH, {
-    method: 'POST',
-    headers: { ...SUPABASE_HEADERS, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench Probe', email: `probe-${Date.now()}@bench.example.com` }),
+/** Headers that belong to the connection or the moment rather than to the answer; Node sets its own. */
+const CONNECTION_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'date',
+]);
+
+function holdsRows(body: Buffer): boolean {
+  try {
+    const rows: unknown = JSON.parse(body.toString());
+    return Array.isArray(rows) && rows.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Asks for the guides the way the load does (node:http, so nothing decodes or adds headers) and records the
+ * answer; it must hold seeded guides.
+ */
+export function recordGuidesAnswer(baseUrl: string): Promise<RecordedAnswer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(new URL(GUIDES_PATH, baseUrl), { headers: GUIDES_HEADERS }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('error', reject);
+      incoming.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const status = incoming.statusCode ?? 0;
+        if (status !== 200 || !holdsRows(body)) {
+          reject(
+            new Error(`The guides query answered ${status} ${body.toString()}; expected seeded guides.`),
+          );
+          return;
+        }
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(incoming.headers)) {
+          if (value !== undefined && !CONNECTION_HEADERS.has(name))
+            headers[name] = Array.isArray(value) ? value.join(', ') : value;
+        }
+        resolve({ path: GUIDES_ROUTE, status, headers, bodyBase64: body.toString('base64') });
+      });
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
   });
-  await response.arrayBuffer();
-  return response.status !== 404 && response.status !== 405;
+}
+
+export function loadGuides(baseUrl: string, options: LoadOptions): Promise<LoadResult> {
+  return load({ url: baseUrl + GUIDES_PATH, headers: GUIDES_HEADERS }, options);
+}
+
+/** Our guides read and the bare Hono app's copy of its answer, in turns: [ours, bare Hono]. */
+export function loadGuidesAgainstBareHono(
+  baseUrl: string,
+  bareHonoUrl: string,
+  options: LoadOptions,
+  rounds: number,
+): Promise<[LoadResult, LoadResult]> {
+  return loadAlternately(
+    { url: baseUrl + GUIDES_PATH, headers: GUIDES_HEADERS },
+    { url: bareHonoUrl + GUIDES_PATH, headers: GUIDES_HEADERS },
+    options,
+    rounds,
+  );
 }
 
 /** Every request signs up a new address, so each one is a real, durable sign-up with its e-mail queued. */

@@ -1,4 +1,5 @@
-// The processes the bench starts (the embedded server, the hello-world ceiling), each stopped by its own pid.
+// The processes the bench starts (the embedded server, the bare Hono reference, the hello-world server), each
+// stopped by its own pid.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -77,9 +78,12 @@ function startScriptNodeOptions(): string[] {
   return (match[1] ?? '').split(/\s+/).filter(Boolean);
 }
 
-/** The real server (`scripts/start.mjs`, with the options `npm start` gives it) on a free loopback port. */
+/**
+ * The real server (`scripts/start.mjs`, with the options `npm start` gives it) on a free loopback port. Without
+ * `distDir` it serves dist/, building it first when its stamp is missing or stale, as `npm start` does.
+ */
 export async function startSiteServer(options: {
-  distDir: string;
+  distDir?: string;
   dataDir: string;
   databaseUrl?: string;
 }): Promise<Running> {
@@ -89,11 +93,12 @@ export async function startSiteServer(options: {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,
-    DIST_DIR: options.distDir,
     // autocannon is one client standing in for many visitors: the per-IP brake on sign-ups would measure
     // nothing but 429s. The per-address limit stays, and every request uses a new address anyway.
     SIGNUP_LIMIT_PER_IP_PER_MINUTE: '1000000',
   };
+  if (options.distDir) env.DIST_DIR = options.distDir;
+  else delete env.DIST_DIR;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
   return startNode(
@@ -106,12 +111,24 @@ export async function startSiteServer(options: {
   );
 }
 
-/** A bare `node:http` hello-world server: the ceiling of requests/s on this machine. */
+/** A bare `node:http` hello-world server: the most requests/s a Node server makes on this machine. */
 export async function startHelloWorld(): Promise<Running> {
   const port = await freePort();
   return startNode(
     path.join(root, 'bench', 'hello-world-server.mjs'),
     [String(port)],
+    process.env,
+    'listening',
+    `http://127.0.0.1:${port}`,
+  );
+}
+
+/** A bare Hono app on @hono/node-server that answers the guides route with the answer recorded in `answerFile`. */
+export async function startBareHono(answerFile: string): Promise<Running> {
+  const port = await freePort();
+  return startNode(
+    path.join(root, 'bench', 'bare-hono-server.mjs'),
+    [String(port), answerFile],
     process.env,
     'listening',
     `http://127.0.0.1:${port}`,

@@ -5,20 +5,31 @@ import type { PageResult } from './page.ts';
 import { BUDGET, KB, TARGETS } from './targets.ts';
 
 export interface ApiRun {
-  backend: string;
+  /** The start path: which database, and whether that start built the site first. */
+  startPath: 'PGlite' | 'PGlite, first start (builds dist/)' | 'PostgreSQL';
   guides: LoadResult;
-  /** Undefined where the server has no send-email function yet. */
-  sendEmail: LoadResult | undefined;
+  sendEmail: LoadResult;
   peakRssMb: number | undefined;
 }
 
 export interface BenchResult {
   date: string;
   machine: { cpus: number; loadAverage: number[]; node: string; chromium: string };
-  settings: { lighthouseRuns: number; connections: number; durationSeconds: number; warmupSeconds: number };
+  settings: {
+    lighthouseRuns: number;
+    connections: number;
+    durationSeconds: number;
+    warmupSeconds: number;
+    rounds: number;
+  };
   bundle: BundleReport;
   page?: { ours: PageResult; reference: PageResult; textLength: { ours: number; reference: number } };
-  api?: { ceiling: LoadResult; runs: ApiRun[] };
+  api?: {
+    helloWorld: LoadResult;
+    /** The bare Hono app with our guides answer, loaded in turns with PGlite's guides read. */
+    bareHono: LoadResult;
+    runs: ApiRun[];
+  };
 }
 
 interface Table {
@@ -61,17 +72,17 @@ function pageTable({ ours, reference, textLength }: NonNullable<BenchResult['pag
         `≤ ${TARGETS.lcpRatio}× ref`,
         met(o.lcpMs <= TARGETS.lcpRatio * r.lcpMs),
       ],
-      ['TBT', ms(o.tbtMs), ms(r.tbtMs), '', `${TARGETS.tbtMs} ms`, met(o.tbtMs <= TARGETS.tbtMs)],
+      [
+        'TBT',
+        ms(o.tbtMs),
+        ms(r.tbtMs),
+        '',
+        `≤ ref + ${TARGETS.tbtOverReferenceMs} ms`,
+        met(o.tbtMs <= r.tbtMs + TARGETS.tbtOverReferenceMs),
+      ],
       ['CLS', o.cls.toFixed(3), r.cls.toFixed(3), '', String(TARGETS.cls), met(o.cls <= TARGETS.cls)],
       ['Speed Index', ms(o.speedIndexMs), ms(r.speedIndexMs), ratio(o.speedIndexMs, r.speedIndexMs), '', ''],
-      [
-        'total bytes',
-        kb(o.totalBytes),
-        kb(r.totalBytes),
-        ratio(o.totalBytes, r.totalBytes),
-        `≤ ${kb(BUDGET.firstViewBytes)}`,
-        met(o.totalBytes <= BUDGET.firstViewBytes),
-      ],
+      ['total bytes', kb(o.totalBytes), kb(r.totalBytes), ratio(o.totalBytes, r.totalBytes), '', ''],
       ['script bytes', kb(o.scriptBytes), kb(r.scriptBytes), '', '', ''],
       ['requests', String(o.requests), String(r.requests), '', '', ''],
       ['visible text', `${textLength.ours} chars`, `${textLength.reference} chars`, '', '', ''],
@@ -102,7 +113,7 @@ function bundleTable(bundle: BundleReport): Table {
   };
 }
 
-function apiTable({ ceiling, runs }: NonNullable<BenchResult['api']>): Table {
+function apiTable({ helloWorld, bareHono, runs }: NonNullable<BenchResult['api']>, rounds: number): Table {
   const errors = (result: LoadResult) =>
     result.errors === 0
       ? '0'
@@ -110,68 +121,78 @@ function apiTable({ ceiling, runs }: NonNullable<BenchResult['api']>): Table {
           .filter(([code]) => !code.startsWith('2'))
           .map(([code, count]) => `${count}×${code}`)
           .join(', ')})`;
-  const line = (name: string, result: LoadResult, target: string, ok: boolean | undefined): string[] => [
+  const line = (name: string, result: LoadResult, target = '', ok?: boolean): string[] => [
     name,
     Math.round(result.requestsPerSecond).toLocaleString('en-US'),
     ms(result.p50Ms),
     ms(result.p99Ms),
     errors(result),
-    ratio(result.requestsPerSecond, ceiling.requestsPerSecond),
     target,
     ok === undefined ? '' : met(ok),
   ];
-  const rows = [line('hello-world ceiling (node:http)', ceiling, '', undefined)];
-  for (const run of runs) {
-    const { guides, sendEmail } = run;
+  const single = (name: string, value: string, target: string, ok: boolean | undefined) => [
+    name,
+    value,
+    '',
+    '',
+    '',
+    target,
+    ok === undefined ? '' : met(ok),
+  ];
+  const rows = [
+    line('hello-world (node:http), for information', helloWorld),
+    line(`bare Hono, our guides answer (${rounds} rounds)`, bareHono),
+  ];
+  for (const { startPath, guides, sendEmail, peakRssMb } of runs) {
+    // The throughput targets are set on PGlite as `npm start` runs it; memory is judged on every start path.
+    const judged = startPath === 'PGlite';
+    const guidesShare =
+      bareHono.requestsPerSecond > 0 ? guides.requestsPerSecond / bareHono.requestsPerSecond : 0;
     rows.push(
-      line(
-        `${run.backend}: GET guides`,
-        guides,
-        `≥ ${TARGETS.guidesShareOfCeiling * 100} % of ceiling, p99 ≤ ${TARGETS.guidesP99Ms} ms`,
-        guides.errors === 0 &&
-          guides.requestsPerSecond >= TARGETS.guidesShareOfCeiling * ceiling.requestsPerSecond &&
-          guides.p99Ms <= TARGETS.guidesP99Ms,
+      judged
+        ? line(
+            `${startPath}: GET guides (${rounds} rounds, in turns with bare Hono)`,
+            guides,
+            `≥ ${TARGETS.guidesPerSecond.toLocaleString('en-US')}/s, p99 ≤ ${TARGETS.guidesP99Ms} ms`,
+            guides.errors === 0 &&
+              guides.requestsPerSecond >= TARGETS.guidesPerSecond &&
+              guides.p99Ms <= TARGETS.guidesP99Ms,
+          )
+        : line(`${startPath}: GET guides`, guides),
+    );
+    if (judged) {
+      rows.push(
+        single(
+          `${startPath}: GET guides / bare Hono`,
+          `${guidesShare.toFixed(2)}×`,
+          `≥ ${TARGETS.guidesShareOfBareHono}×`,
+          guidesShare >= TARGETS.guidesShareOfBareHono,
+        ),
+      );
+    }
+    rows.push(
+      judged
+        ? line(
+            `${startPath}: POST send-email`,
+            sendEmail,
+            `≥ ${TARGETS.signupsPerSecond.toLocaleString('en-US')}/s, p99 ≤ ${TARGETS.signupP99Ms} ms`,
+            sendEmail.errors === 0 &&
+              sendEmail.requestsPerSecond >= TARGETS.signupsPerSecond &&
+              sendEmail.p99Ms <= TARGETS.signupP99Ms,
+          )
+        : line(`${startPath}: POST send-email`, sendEmail),
+      single(
+        `${startPath}: server peak RSS`,
+        peakRssMb === undefined ? 'n/a' : `${peakRssMb} MB`,
+        `≤ ${TARGETS.serverRssMb} MB`,
+        peakRssMb === undefined ? undefined : peakRssMb <= TARGETS.serverRssMb,
       ),
     );
-    const signupTarget = `≥ ${TARGETS.signupsPerSecond.toLocaleString('en-US')}/s, p99 ≤ ${TARGETS.signupP99Ms} ms`;
-    rows.push(
-      sendEmail
-        ? line(
-            `${run.backend}: POST send-email`,
-            sendEmail,
-            run.backend === 'PGlite' ? signupTarget : '',
-            run.backend === 'PGlite'
-              ? sendEmail.errors === 0 &&
-                  sendEmail.requestsPerSecond >= TARGETS.signupsPerSecond &&
-                  sendEmail.p99Ms <= TARGETS.signupP99Ms
-              : undefined,
-          )
-        : [
-            `${run.backend}: POST send-email`,
-            'not available (no send-email endpoint on this build)',
-            '',
-            '',
-            '',
-            '',
-            '',
-            '',
-          ],
-    );
-    rows.push([
-      `${run.backend}: server peak RSS`,
-      run.peakRssMb === undefined ? 'n/a' : `${run.peakRssMb} MB`,
-      '',
-      '',
-      '',
-      '',
-      `≤ ${TARGETS.serverRssMb} MB`,
-      run.peakRssMb === undefined ? '' : met(run.peakRssMb <= TARGETS.serverRssMb),
-    ]);
   }
   return {
     title:
-      'API: autocannon, requests/s and latency (the server process only; PostgreSQL runs in its own processes)',
-    header: ['what', 'req/s', 'p50', 'p99', 'errors', 'vs ceiling', 'target', 'met'],
+      'API: autocannon, requests/s (median of rounds) and latency; memory of the server process only (PostgreSQL runs in its own processes)',
+    header: ['what', 'req/s', 'p50', 'p99', 'errors', 'target', 'met'],
     rows,
   };
 }
@@ -196,7 +217,7 @@ export function renderReport(result: BenchResult): string {
   const tables = [
     ...(result.page ? [pageTable(result.page)] : []),
     bundleTable(result.bundle),
-    ...(result.api ? [apiTable(result.api)] : []),
+    ...(result.api ? [apiTable(result.api, settings.rounds)] : []),
   ];
   const failing = result.page?.ours.failingAudits ?? [];
   return [
@@ -204,7 +225,7 @@ export function renderReport(result: BenchResult): string {
     '',
     `${machine.cpus} CPUs, load average ${machine.loadAverage.map((n) => n.toFixed(2)).join(' ')} at start, ` +
       `Node ${machine.node}, ${machine.chromium}; ${settings.lighthouseRuns} Lighthouse runs per page; ` +
-      `autocannon ${settings.connections} connections, ${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up.`,
+      `autocannon ${settings.connections} connections, ${settings.durationSeconds} s per round after a ${settings.warmupSeconds} s warm-up.`,
     '',
     tables.map(renderTable).join('\n\n'),
     ...(failing.length > 0

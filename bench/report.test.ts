@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { LoadResult } from './api.ts';
+import type { PageResult } from './page.ts';
+import { type ApiRun, type BenchResult, renderReport } from './report.ts';
+
+const load = (requestsPerSecond: number, p99Ms: number): LoadResult => ({
+  requestsPerSecond,
+  p50Ms: p99Ms / 2,
+  p99Ms,
+  rounds: [requestsPerSecond],
+  errors: 0,
+  total: requestsPerSecond * 10,
+  statuses: { 200: requestsPerSecond * 10 },
+});
+
+const page = (lcpMs: number, tbtMs: number): PageResult => {
+  const metrics = {
+    performance: 100,
+    accessibility: 100,
+    bestPractices: 100,
+    seo: 100,
+    fcpMs: 700,
+    lcpMs,
+    tbtMs,
+    cls: 0,
+    speedIndexMs: 700,
+    totalBytes: 120_000,
+    scriptBytes: 70_000,
+    requests: 7,
+  };
+  return { url: 'http://bench/', runs: [metrics], median: metrics, failingAudits: [], lighthouseJson: '{}' };
+};
+
+const run = (startPath: ApiRun['startPath'], guides: LoadResult, peakRssMb: number): ApiRun => ({
+  startPath,
+  guides,
+  sendEmail: load(1500, 80),
+  peakRssMb,
+});
+
+function result(overrides: { tbtMs?: number; guides?: LoadResult; firstStartRssMb?: number }): BenchResult {
+  const sizes = { raw: 1, gzip: 1, brotli: 1, files: [{ file: 'a', raw: 1, gzip: 1, brotli: 1 }] };
+  return {
+    date: '2026-01-01T00:00:00.000Z',
+    machine: { cpus: 2, loadAverage: [0, 0, 0], node: 'v20', chromium: 'Chromium' },
+    settings: { lighthouseRuns: 1, connections: 100, durationSeconds: 10, warmupSeconds: 3, rounds: 3 },
+    bundle: { initialJs: sizes, initialCss: sizes, lazy: [] },
+    page: {
+      ours: page(1200, overrides.tbtMs ?? 60),
+      reference: page(1000, 20),
+      textLength: { ours: 1, reference: 1 },
+    },
+    api: {
+      helloWorld: load(40_000, 5),
+      bareHono: load(20_000, 8),
+      runs: [
+        run('PGlite', overrides.guides ?? load(12_000, 12), 170),
+        run('PGlite, first start (builds dist/)', load(12_000, 12), overrides.firstStartRssMb ?? 180),
+        run('PostgreSQL', load(1000, 90), 120),
+      ],
+    },
+  };
+}
+
+/** The "met" cell of the row whose first cell starts with `name`. */
+function met(report: string, name: string): string {
+  const row = report.split('\n').find((line) => line.startsWith(`| ${name}`));
+  if (!row) throw new Error(`No row ${name} in:\n${report}`);
+  return row.split('|').at(-2)?.trim() ?? '';
+}
+
+describe('renderReport', () => {
+  it("judges TBT against the reference page's TBT plus 50 ms", () => {
+    expect(met(renderReport(result({ tbtMs: 70 })), 'TBT')).toBe('yes');
+    expect(met(renderReport(result({ tbtMs: 71 })), 'TBT')).toBe('NO');
+  });
+
+  it("judges the guides read on its own rate and p99 and on its share of the bare Hono app's rate", () => {
+    const enough = renderReport(result({ guides: load(10_000, 25) }));
+    expect(met(enough, 'PGlite: GET guides (')).toBe('yes');
+    expect(met(enough, 'PGlite: GET guides / bare Hono')).toBe('yes');
+    const underHalf = renderReport(result({ guides: load(9_999, 12) }));
+    expect(met(underHalf, 'PGlite: GET guides (')).toBe('yes');
+    expect(met(underHalf, 'PGlite: GET guides / bare Hono')).toBe('NO');
+    expect(met(renderReport(result({ guides: load(10_000, 26) })), 'PGlite: GET guides (')).toBe('NO');
+  });
+
+  it('judges send-email on PGlite only, and memory on every start path', () => {
+    const report = renderReport(result({ firstStartRssMb: 201 }));
+    expect(met(report, 'PGlite: POST send-email')).toBe('yes');
+    expect(met(report, 'PostgreSQL: POST send-email')).toBe('');
+    expect(met(report, 'PGlite: server peak RSS')).toBe('yes');
+    expect(met(report, 'PGlite, first start (builds dist/): server peak RSS')).toBe('NO');
+    expect(met(report, 'PostgreSQL: server peak RSS')).toBe('yes');
+  });
+});
