@@ -29,6 +29,7 @@ export default defineConfig({
           environment: 'node',
           include: [
             'server/**/*.test.ts',
+            'admin/**/*.test.ts',
             'supabase/**/*.test.ts',
             'scripts/**/*.test.ts',
             'test/lint/**/*.test.ts',

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 
-/**
- * What the owner's tool can do, as one interface with two implementations: straight on a database
- * (PostgreSQL, or PGlite under the data-folder lock) and through the running server's admin endpoint.
- * Every input is parsed by the schemas below on both sides.
- */
+/** What the owner's tool can do on the database; every input is parsed by the schemas below first. */
 export interface AdminApi {
   listGuides(): Promise<GuideRow[]>;
   addGuide(input: AddGuideInput): Promise<GuideRow>;
@@ -16,26 +12,6 @@ export interface AdminApi {
   outboxStatus(): Promise<OutboxStatus>;
   retryOutbox(input: RetryOutboxInput): Promise<RetryResult>;
 }
-
-/** The path of each operation under /admin/v1/. */
-export const ADMIN_OPERATIONS = {
-  listGuides: 'guides/list',
-  addGuide: 'guides/add',
-  updateGuide: 'guides/update',
-  removeGuide: 'guides/remove',
-  listSignups: 'signups/list',
-  countSignups: 'signups/count',
-  eraseSignup: 'signups/erase',
-  outboxStatus: 'outbox/status',
-  retryOutbox: 'outbox/retry',
-} as const satisfies Record<keyof AdminApi, string>;
-export type AdminOperation = keyof typeof ADMIN_OPERATIONS;
-
-/** Every non-2xx answer: `kind` tells the tool whether the owner asked for something wrong or the server failed. */
-export const adminErrorBody = z.object({
-  error: z.string(),
-  kind: z.enum(['invalid', 'not-found', 'failure']),
-});
 
 /** A refusal caused by what the owner asked for: the tool exits with code 2 and nothing has changed. */
 export class AdminError extends Error {

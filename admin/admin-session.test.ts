@@ -6,18 +6,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { readEnv } from '../env.ts';
-import { migrate, readMigrations } from '../db/migrate.ts';
-import { openPgliteDatabase } from '../db/pglite-database.ts';
-import { writeFixtureSite } from '../../test/test-app.ts';
-import { supabaseFolder } from '../../test/test-database.ts';
-import { solidPng } from '../../test/test-images.ts';
-import { endpointFilePath } from './admin-endpoint-file.ts';
+import { readEnv } from '../server/src/env.ts';
+import { migrate, readMigrations } from '../server/src/db/migrate.ts';
+import { openPgliteDatabase } from '../server/src/db/pglite-database.ts';
+import { writeFixtureSite } from '../server/test/test-app.ts';
+import { supabaseFolder } from '../server/test/test-database.ts';
+import { solidPng } from '../server/test/test-images.ts';
+import { lockFilePath } from '../server/src/db/data-dir-lock.ts';
+import { SOCKET_FILE } from '../server/src/db/pglite-socket.ts';
 import { openAdminSession } from './admin-session.ts';
-import { lockFilePath } from './data-dir-lock.ts';
 
 // These run real processes on PGlite folders: the server, and `npm run admin`'s entry point.
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = fileURLToPath(new URL('../', import.meta.url));
 const servers: ChildProcess[] = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) {
@@ -47,7 +47,7 @@ async function createdDataDir() {
 }
 
 function runTool(args: string[], env: NodeJS.ProcessEnv, input?: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/admin/main.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'admin/main.ts', ...args], {
     cwd: root,
     env,
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -63,7 +63,10 @@ function runTool(args: string[], env: NodeJS.ProcessEnv, input?: string) {
 }
 
 /** Starts the real server (server/src/index.ts) and resolves with its port once it listens. */
-async function startServer(dataDir: string): Promise<{ port: number; server: ChildProcess }> {
+async function startServer(
+  dataDir: string,
+  onOutput: (output: string) => void = () => undefined,
+): Promise<{ port: number; server: ChildProcess }> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
     cwd: root,
     env: pgliteEnv(dataDir, { PORT: '0', HOST: '127.0.0.1', DIST_DIR: await writeFixtureSite() }),
@@ -74,6 +77,7 @@ async function startServer(dataDir: string): Promise<{ port: number; server: Chi
   const port = await new Promise<number>((resolve, reject) => {
     const read = (chunk: Buffer) => {
       output += chunk.toString();
+      onOutput(output);
       const match = /running at http:\/\/localhost:(\d+)/.exec(output);
       if (match?.[1]) resolve(Number(match[1]));
     };
@@ -93,28 +97,35 @@ describe('how the tool reaches a PGlite database', { timeout: 120_000 }, () => {
     expect(existsSync(lockFilePath(dataDir))).toBe(false);
   });
 
-  it('opens PGlite itself under the lock when no server runs; the server refuses to start meanwhile', async () => {
+  it('opens PGlite itself under the lock when no server runs; a server starting meanwhile waits, then starts', async () => {
     const dataDir = await createdDataDir();
     const session = await openAdminSession(readEnv({ DATA_DIR: dataDir }));
-    try {
-      expect(session.description).toMatch(/PGlite at .* \(no server running/);
-      expect((await session.admin.listGuides()).map((guide) => guide.name)).toEqual(['Amara Okafor']);
-      await expect(startServer(dataDir)).rejects.toThrow(
-        /An admin command \(process \d+, since .*\) is using the database in .*Start the server again once the admin command has finished/,
-      );
-    } finally {
-      await session.close();
-    }
-    expect(existsSync(lockFilePath(dataDir))).toBe(false);
-    const { server } = await startServer(dataDir);
+    expect(session.description).toMatch(/PGlite at .* \(no server running/);
+    expect((await session.admin.listGuides()).map((guide) => guide.name)).toEqual(['Amara Okafor']);
+    let output = '';
+    const started = startServer(dataDir, (text) => (output = text));
+    await expect
+      .poll(() => output, { timeout: 60_000 })
+      .toMatch(/Waiting for an admin command to finish with .* \(process \d+\)…\n/);
+    expect(await session.admin.listGuides()).toHaveLength(1);
+    await session.close();
+    const { server } = await started;
     expect(server.exitCode).toBeNull();
+    expect(output.match(/Waiting for an admin command/g)).toHaveLength(1);
+  });
+
+  it('a second server on the same data folder exits with a clear message', async () => {
+    const dataDir = await createdDataDir();
+    await startServer(dataDir);
+    await expect(startServer(dataDir)).rejects.toThrow(
+      /The server \(process \d+, since .*\) is using the database in .*Stop that server first, or give this one another DATA_DIR\./,
+    );
   });
 
   it('talks to the running server: `guides add --image` while it runs, seen at once by visitors', async () => {
     const dataDir = await createdDataDir();
     const { port, server } = await startServer(dataDir);
-    // The loopback admin listener opens just after the public one and then writes admin.json.
-    await expect.poll(() => existsSync(endpointFilePath(dataDir))).toBe(true);
+    expect(existsSync(path.join(dataDir, SOCKET_FILE))).toBe(true);
 
     const picture = path.join(dataDir, 'ada.png');
     await writeFile(picture, solidPng(4, 4, [10, 120, 200]));
@@ -137,12 +148,12 @@ describe('how the tool reaches a PGlite database', { timeout: 120_000 }, () => {
     expect(Buffer.from(await image.arrayBuffer())).toEqual(solidPng(4, 4, [10, 120, 200]));
 
     const session = await openAdminSession(readEnv({ DATA_DIR: dataDir }));
-    expect(session.description).toMatch(/^the running server \(process \d+\) at http:\/\/127\.0\.0\.1:\d+$/);
+    expect(session.description).toMatch(/^the running server \(process \d+\) at .*\.s\.PGSQL\.5432$/);
     await session.close();
 
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
-    expect(existsSync(endpointFilePath(dataDir))).toBe(false);
+    expect(existsSync(path.join(dataDir, SOCKET_FILE))).toBe(false);
     expect(existsSync(lockFilePath(dataDir))).toBe(false);
     const afterStop = await runTool(['guides', 'list'], pgliteEnv(dataDir));
     expect(afterStop.stdout).toContain('Ada Lovelace');

@@ -2,18 +2,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import type { Env } from '../env.ts';
-import { migrate, readMigrations } from '../db/migrate.ts';
-import { openPgliteDatabase } from '../db/pglite-database.ts';
-import { openPostgresDatabase } from '../db/postgres-database.ts';
+import type { Env } from '../server/src/env.ts';
+import { migrate, readMigrations } from '../server/src/db/migrate.ts';
+import { openPgliteDatabase } from '../server/src/db/pglite-database.ts';
+import { openPostgresDatabase } from '../server/src/db/postgres-database.ts';
+import { SOCKET_FILE } from '../server/src/db/pglite-socket.ts';
 import type { AdminApi } from './admin-api.ts';
-import { readEndpointFile } from './admin-endpoint-file.ts';
-import { describeHolder, tryLockDataDir } from './data-dir-lock.ts';
+import { describeHolder, tryLockDataDir } from '../server/src/db/data-dir-lock.ts';
 import { createDatabaseAdmin } from './database-admin.ts';
 import { localGuidesBucket, supabaseGuidesBucket, type GuidesBucket } from './guides-bucket.ts';
-import { createRemoteAdmin } from './remote-admin.ts';
 
-const migrationsFolder = fileURLToPath(new URL('../../../supabase/migrations/', import.meta.url));
+const migrationsFolder = fileURLToPath(new URL('../supabase/migrations/', import.meta.url));
 
 /** What one admin command works with, and how it reached the database (for messages and tests). */
 export interface AdminSession {
@@ -28,19 +27,19 @@ function bucketFor(env: Env): GuidesBucket {
   return localGuidesBucket(path.join(env.dataDir, 'storage', 'guides'));
 }
 
-/** The server writes admin.json just after it listens; give a server that is still starting a few seconds. */
-async function waitForEndpoint(dataDir: string, serverPid: number) {
+/** The server opens its socket just after it listens; give a server that is still starting a few seconds. */
+async function waitForSocket(dataDir: string): Promise<boolean> {
   for (let waited = 0; waited <= 15_000; waited += 250) {
-    const endpoint = readEndpointFile(dataDir);
-    if (endpoint?.pid === serverPid) return endpoint;
+    if (existsSync(path.join(dataDir, SOCKET_FILE))) return true;
     await sleep(250);
   }
-  return undefined;
+  return false;
 }
 
 /**
- * Decision 0050: PostgreSQL directly; PGlite through the running server's admin endpoint, or, when no server
- * runs, directly under the data folder's lock (the server refuses to start while the tool holds it).
+ * Decision 0063: always SQL over a Postgres connection when there is a server to talk to. DATABASE_URL's
+ * PostgreSQL; on PGlite, the running server's socket in DATA_DIR; when no server runs, PGlite opened here
+ * under DATA_DIR's lock (a server starting meanwhile waits for it).
  */
 export async function openAdminSession(env: Env): Promise<AdminSession> {
   const bucket = bucketFor(env);
@@ -53,21 +52,23 @@ export async function openAdminSession(env: Env): Promise<AdminSession> {
   const locked = tryLockDataDir(env.dataDir, 'admin');
   if ('holder' in locked) {
     const { holder } = locked;
-    const endpoint = holder.role === 'server' ? await waitForEndpoint(env.dataDir, holder.pid) : undefined;
-    if (!endpoint) {
+    if (holder.role !== 'server' || !(await waitForSocket(env.dataDir))) {
       throw new Error(
         `${describeHolder(holder, env.dataDir)} ${
           holder.role === 'server'
-            ? 'It has not opened its admin endpoint (DATA_DIR/admin.json); is it still starting?'
+            ? `It has not opened its socket (DATA_DIR/${SOCKET_FILE}); is it still starting?`
             : 'Try again when it has finished.'
         }`,
       );
     }
+    const db = await openPostgresDatabase(
+      `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(path.resolve(env.dataDir))}`,
+    );
     return {
-      admin: createRemoteAdmin(endpoint),
+      admin: createDatabaseAdmin(db),
       bucket,
-      description: `the running server (process ${holder.pid}) at ${endpoint.url}`,
-      close: async () => undefined,
+      description: `the running server (process ${holder.pid}) at ${path.join(env.dataDir, SOCKET_FILE)}`,
+      close: () => db.close(),
     };
   }
 

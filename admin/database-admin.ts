@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Database, Sql } from '../db/database.ts';
-import { sqlState } from '../db/database.ts';
+import type { Database, Sql } from '../server/src/db/database.ts';
+import { sqlState } from '../server/src/db/database.ts';
 import {
   AdminError,
   type AdminApi,

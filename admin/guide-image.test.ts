@@ -2,7 +2,7 @@ import { mkdtemp, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_HEADERS } from '../../test/test-images.ts';
+import { IMAGE_HEADERS } from '../server/test/test-images.ts';
 import { MAX_IMAGE_BYTES, readGuideImage, sniffImage } from './guide-image.ts';
 
 let folder: string;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solidPng } from '../../test/test-images.ts';
+import { solidPng } from '../server/test/test-images.ts';
 import { readGuideImage } from './guide-image.ts';
 import { localGuidesBucket, supabaseGuidesBucket } from './guides-bucket.ts';
 

@@ -1,9 +1,10 @@
-// `npm run admin -- <command>`: the owner's tool (README, "Owner's guide"; docs/decisions/0050).
+// `npm run admin -- <command>`: the owner's tool (docs/owners-guide.md; docs/decisions/0063).
 import { createInterface } from 'node:readline/promises';
-import { readEnv } from '../env.ts';
+import { readEnv } from '../server/src/env.ts';
 import { openAdminSession } from './admin-session.ts';
-import { type AdminIo, runAdmin } from './cli/admin-program.ts';
-import { writeNewFile } from './cli/write-new-file.ts';
+import type { AdminIo } from './admin-context.ts';
+import { runAdmin } from './program.ts';
+import { writeNewFile } from './commands/write-new-file.ts';
 
 const io: AdminIo = {
   stdout: (text) => process.stdout.write(text),

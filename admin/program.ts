@@ -1,41 +1,12 @@
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { AdminError } from '../admin-api.ts';
-import type { AdminSession } from '../admin-session.ts';
-import { guidesCommands } from './guides-commands.ts';
-import { outboxCommands } from './outbox-commands.ts';
-import { signupsCommands } from './signups-commands.ts';
-
-/** Everything a command touches outside itself, so tests run the real program in-process. */
-export interface AdminIo {
-  stdout(text: string): void;
-  stderr(text: string): void;
-  /** Asks on stderr and reads one line; false on anything but y/yes, and on end of input. */
-  confirm(question: string): Promise<boolean>;
-  /** Writes a new file (never overwrites one), readable by the owner only: exports hold personal data. */
-  writeNewFile(file: string, content: string): Promise<void>;
-}
-
-export interface AdminContext {
-  io: AdminIo;
-  /** Opens the database only once the arguments are known to be good, and always closes it. */
-  withSession<T>(work: (session: AdminSession) => Promise<T>): Promise<T>;
-}
+import { Command, CommanderError } from 'commander';
+import type { AdminContext, AdminIo } from './admin-context.ts';
+import { AdminError } from './admin-api.ts';
+import type { AdminSession } from './admin-session.ts';
+import { guidesCommands } from './commands/guides-commands.ts';
+import { outboxCommands } from './commands/outbox-commands.ts';
+import { signupsCommands } from './commands/signups-commands.ts';
 
 const EXIT = { ok: 0, failed: 1, refused: 2 } as const;
-
-/** Parses a command-line id ("12") or order ("-3"); anything else is refused before anything runs. */
-export function wholeNumber(what: string, { positive }: { positive: boolean }) {
-  return (text: string): number => {
-    const pattern = positive ? /^[1-9]\d*$/ : /^-?\d+$/;
-    const value = Number(text);
-    if (!pattern.test(text.trim()) || !Number.isSafeInteger(value)) {
-      throw new InvalidArgumentError(
-        `${what} must be ${positive ? 'a positive whole number' : 'a whole number'}.`,
-      );
-    }
-    return value;
-  };
-}
 
 const MORE_HELP = `
 Examples:

@@ -8,8 +8,8 @@ import { expect, test } from '@playwright/test';
 import { solidPng } from '../server/test/test-images.ts';
 import { carousel, openCarousel } from './guides-helpers';
 
-// The owner's tool against a running server on PGlite: the tool must reach the database through the server,
-// and visitors see the change on their next load. This spec starts its own server on its own data folder, so
+// The owner's tool against a running server on PGlite: the tool reaches the database through the server's
+// Postgres socket in DATA_DIR, and visitors see the change on their next load. This spec starts its own server on its own data folder, so
 // the guides it adds never show up in the other specs, which share the server scripts/e2e.mjs started.
 const root = fileURLToPath(new URL('../', import.meta.url));
 const run = promisify(execFile);
@@ -113,7 +113,7 @@ test('`guides add --image` while the site runs puts the guide and its picture in
   await expect(page.getByRole('img', { name: `Portrait of ${GUIDE}` })).toHaveCount(0);
 });
 
-test('the admin endpoint is not on the public port', async ({ request }) => {
+test("nothing of the owner's tool is on the public port", async ({ request }) => {
   const response = await request.post(`${baseUrl}/admin/v1/guides/list`, { data: {} });
   expect(response.status()).toBe(404);
 });

@@ -2,10 +2,10 @@ import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
-import { ADMIN_MODES, createAdminRunner } from '../../../test/test-admin.ts';
-import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
-import { IMAGE_HEADERS, solidPng } from '../../../test/test-images.ts';
+import type { Database } from '../../server/src/db/database.ts';
+import { createAdminRunner } from '../test/admin-runner.ts';
+import { createTestDatabase, databaseKind } from '../../server/test/test-database.ts';
+import { IMAGE_HEADERS, solidPng } from '../../server/test/test-images.ts';
 import { readGuideImage } from '../guide-image.ts';
 
 let db: Database;
@@ -38,10 +38,10 @@ async function seedThree() {
     ('Helen Park', 'Retired', null, 'https://cdn.example/helen.webp', 3, false)`);
 }
 
-describe.each(ADMIN_MODES)(`guides commands on ${databaseKind}, %s`, (mode) => {
+describe(`guides commands on ${databaseKind}`, () => {
   let admin: Awaited<ReturnType<typeof createAdminRunner>>;
   beforeAll(async () => {
-    admin = await createAdminRunner(db, mode);
+    admin = await createAdminRunner(db);
   });
   beforeEach(seedThree);
 
@@ -262,7 +262,7 @@ describe('--help', () => {
     [['guides', 'move'], /--order <n>/],
     [['guides', 'remove'], /delete the guide for good/],
   ])('%j --help explains the command and exits 0', async (argv, text) => {
-    const admin = await createAdminRunner(db, 'straight on the database');
+    const admin = await createAdminRunner(db);
     const result = await admin.run([...argv, '--help']);
     expect(result).toMatchObject({ code: 0, sessions: 0 });
     expect(result.stdout).toMatch(text);

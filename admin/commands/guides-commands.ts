@@ -9,7 +9,7 @@ import {
 } from '../admin-api.ts';
 import type { AdminSession } from '../admin-session.ts';
 import { readGuideImage, type GuideImage } from '../guide-image.ts';
-import { type AdminContext, wholeNumber } from './admin-program.ts';
+import { type AdminContext, wholeNumber } from '../admin-context.ts';
 import { textTable } from './text-table.ts';
 
 const guideId = wholeNumber('ID', { positive: true });

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { AdminError } from '../admin-api.ts';
-import { type AdminContext, wholeNumber } from './admin-program.ts';
+import { type AdminContext, wholeNumber } from '../admin-context.ts';
 import { shortTime, textTable } from './text-table.ts';
 
 /** Every status the outbox knows, shown even at zero so the owner sees the whole picture. */

@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { AdminError, eraseSignupInput, parseInput, type SignupRow } from '../admin-api.ts';
-import type { AdminContext } from './admin-program.ts';
+import type { AdminContext } from '../admin-context.ts';
 import { toCsv } from './csv.ts';
 import { shortTime, textTable } from './text-table.ts';
 

@@ -1,29 +1,13 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createAdminApp } from '../src/app.ts';
-import type { AdminApi } from '../src/admin/admin-api.ts';
-import type { AdminSession } from '../src/admin/admin-session.ts';
-import { type AdminIo, runAdmin } from '../src/admin/cli/admin-program.ts';
-import { writeNewFile } from '../src/admin/cli/write-new-file.ts';
-import { createDatabaseAdmin } from '../src/admin/database-admin.ts';
-import { localGuidesBucket } from '../src/admin/guides-bucket.ts';
-import { createRemoteAdmin } from '../src/admin/remote-admin.ts';
-import type { Database } from '../src/db/database.ts';
-
-export const ADMIN_MODES = ['straight on the database', 'through the admin endpoint'] as const;
-export type AdminMode = (typeof ADMIN_MODES)[number];
-
-/** The admin operations in either mode; the endpoint one goes through the real route group and its token check. */
-function adminFor(db: Database, mode: AdminMode): AdminApi {
-  const direct = createDatabaseAdmin(db);
-  if (mode === 'straight on the database') return direct;
-  const token = 'test-token-0123456789abcdefghijklmnopqrstuvwxyz';
-  const app = createAdminApp({ admin: direct, token });
-  return createRemoteAdmin({ url: 'http://127.0.0.1', token }, async (input, init) =>
-    app.request(input, init),
-  );
-}
+import type { AdminIo } from '../admin-context.ts';
+import type { AdminSession } from '../admin-session.ts';
+import { writeNewFile } from '../commands/write-new-file.ts';
+import { createDatabaseAdmin } from '../database-admin.ts';
+import { localGuidesBucket } from '../guides-bucket.ts';
+import { runAdmin } from '../program.ts';
+import type { Database } from '../../server/src/db/database.ts';
 
 export interface AdminRun {
   code: number;
@@ -34,9 +18,9 @@ export interface AdminRun {
 }
 
 /** Runs the real command-line program in-process over the given database, with a bucket folder and scripted answers. */
-export async function createAdminRunner(db: Database, mode: AdminMode) {
+export async function createAdminRunner(db: Database) {
   const bucketFolder = await mkdtemp(path.join(os.tmpdir(), 'bucket-'));
-  const admin = adminFor(db, mode);
+  const admin = createDatabaseAdmin(db);
   async function run(argv: string[], options: { answer?: string } = {}): Promise<AdminRun> {
     const result: AdminRun = { code: -1, stdout: '', stderr: '', sessions: 0 };
     const io: AdminIo = {
@@ -53,7 +37,7 @@ export async function createAdminRunner(db: Database, mode: AdminMode) {
       return {
         admin,
         bucket: localGuidesBucket(bucketFolder),
-        description: mode,
+        description: db.description,
         close: async () => undefined,
       };
     };

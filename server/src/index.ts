@@ -4,10 +4,8 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { createAdminToken, removeEndpointFile, writeEndpointFile } from './admin/admin-endpoint-file.ts';
-import { createDatabaseAdmin } from './admin/database-admin.ts';
-import { describeHolder, tryLockDataDir } from './admin/data-dir-lock.ts';
-import { createAdminApp, createApp } from './app.ts';
+import { createApp } from './app.ts';
+import { describeHolder, lockDataDirForServer } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/open-database.ts';
 import { migrate, readMigrations } from './db/migrate.ts';
 import { seedGuides } from './db/seed.ts';
@@ -26,20 +24,19 @@ await mkdir(env.dataDir, { recursive: true });
 const storageFolder = path.join(env.dataDir, 'storage');
 await mkdir(path.join(storageFolder, 'guides'), { recursive: true });
 
-// PGlite is single-process: hold DATA_DIR's lock while running (decision 0050).
-const locked = env.databaseUrl ? undefined : tryLockDataDir(env.dataDir, 'server');
+// PGlite is single-process: hold DATA_DIR's lock while running, after any admin command that has it (decision 0063).
+const locked = env.databaseUrl
+  ? undefined
+  : await lockDataDirForServer(env.dataDir, (holder) =>
+      console.log(`Waiting for an admin command to finish with ${env.dataDir} (process ${holder.pid})…`),
+    );
 if (locked && 'holder' in locked) {
-  const advice =
-    locked.holder.role === 'server'
-      ? 'Stop that server first, or give this one another DATA_DIR.'
-      : 'Start the server again once the admin command has finished.';
-  console.error(`${describeHolder(locked.holder, env.dataDir)} ${advice}`);
+  console.error(
+    `${describeHolder(locked.holder, env.dataDir)} Stop that server first, or give this one another DATA_DIR.`,
+  );
   process.exit(1);
 }
-process.on('exit', () => {
-  removeEndpointFile(env.dataDir);
-  locked?.lock.release();
-});
+process.on('exit', () => locked?.lock.release());
 
 // PGlite's Postgres is 9 MB of WebAssembly. V8 compiles it with its baseline compiler, then recompiles hot
 // functions with its optimising one; keeping the baseline code only saves about 70 MB of this process's memory,
@@ -59,6 +56,17 @@ if (applied.length === migrations.length) {
     path.join(storageFolder, 'guides'),
   );
 }
+
+// On PGlite the owner's tool and psql reach the database through DATA_DIR/.s.PGSQL.5432 (decision 0063).
+const socket =
+  'serveSocket' in db
+    ? await db.serveSocket(env.dataDir).catch((error: unknown) => {
+        console.warn(
+          `No Postgres socket in ${env.dataDir} (${String(error)}): npm run admin cannot reach this server.`,
+        );
+        return undefined;
+      })
+    : undefined;
 
 const site = loadSite(env.distDir);
 if (site.files.size === 0)
@@ -120,32 +128,13 @@ const server = serve(
   },
 );
 
-// On PGlite the owner's tool reaches the database through this loopback-only listener (decision 0050).
-const adminToken = createAdminToken();
-const adminServer = env.databaseUrl
-  ? undefined
-  : serve(
-      {
-        fetch: createAdminApp({ admin: createDatabaseAdmin(db), token: adminToken }).fetch,
-        port: 0,
-        hostname: '127.0.0.1',
-      },
-      (info) =>
-        writeEndpointFile(env.dataDir, {
-          url: `http://127.0.0.1:${info.port}`,
-          token: adminToken,
-          pid: process.pid,
-        }),
-    );
-
 let stopping = false;
 function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: finishing open requests, then stopping.`);
-  adminServer?.close();
   const serverClosed = new Promise((resolve) => server.close(resolve));
-  Promise.all([serverClosed, worker.stop()])
+  Promise.all([serverClosed, worker.stop(), socket?.close()])
     .then(() => db.close())
     .then(
       () => process.exit(0),

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lockFilePath, readLockHolder, tryLockDataDir } from './data-dir-lock.ts';
+import { lockDataDirForServer, lockFilePath, readLockHolder, tryLockDataDir } from './data-dir-lock.ts';
 
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -69,5 +69,30 @@ describe('the data folder lock', () => {
     await writeFile(lockFilePath(dir), other);
     taken.lock.release();
     expect(await readFile(lockFilePath(dir), 'utf8')).toBe(other);
+  });
+
+  it('lets a server wait for an admin command, saying so once, and take the lock when it is released', async () => {
+    const dir = await dataDir();
+    const pid = liveProcess();
+    await writeFile(lockFilePath(dir), lockOf(pid, 'admin'));
+    const waits: number[] = [];
+    const taking = lockDataDirForServer(dir, (holder) => waits.push(holder.pid), 20);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(waits).toEqual([pid]);
+    await unlink(lockFilePath(dir));
+    expect(await taking).toHaveProperty('lock');
+    expect(readLockHolder(dir)).toMatchObject({ pid: process.pid, role: 'server' });
+    expect(waits).toEqual([pid]);
+  });
+
+  it('does not let a server wait for another server', async () => {
+    const dir = await dataDir();
+    const pid = liveProcess();
+    await writeFile(lockFilePath(dir), lockOf(pid, 'server'));
+    const waits: number[] = [];
+    expect(await lockDataDirForServer(dir, (holder) => waits.push(holder.pid))).toEqual({
+      holder: expect.objectContaining({ pid, role: 'server' }),
+    });
+    expect(waits).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 
 /**
  * PGlite is a single-process database: two processes opening one DATA_DIR/pglite corrupt it. Whoever opens
- * it (the server, or the admin tool while no server runs) first takes DATA_DIR/pglite.lock.
+ * it (the server, or the owner's tool while no server runs) first takes DATA_DIR/pglite.lock.
  */
 const holderSchema = z.object({
   pid: z.number().int(),
@@ -99,4 +100,23 @@ function releaseIfMine(dataDir: string, mine: LockHolder) {
 export function describeHolder(holder: LockHolder, dataDir: string): string {
   const who = holder.role === 'server' ? 'The server' : 'An admin command';
   return `${who} (process ${holder.pid}, since ${holder.since}; lock file ${lockFilePath(dataDir)}) is using the database in ${dataDir}.`;
+}
+
+/**
+ * The server's way in: while an admin command holds DATA_DIR it waits (and says so once, through `onWait`),
+ * then takes the lock; another server holding it is returned at once, since waiting for it could be forever.
+ */
+export async function lockDataDirForServer(
+  dataDir: string,
+  onWait: (holder: LockHolder) => void,
+  pollMs = 250,
+): Promise<{ lock: DataDirLock } | { holder: LockHolder }> {
+  let told = false;
+  for (;;) {
+    const attempt = tryLockDataDir(dataDir, 'server');
+    if ('lock' in attempt || attempt.holder.role === 'server') return attempt;
+    if (!told) onWait(attempt.holder);
+    told = true;
+    await sleep(pollMs);
+  }
 }

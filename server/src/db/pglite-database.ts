@@ -5,6 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Database, Tx } from './database.ts';
+import { type PgliteSocket, servePgliteSocket } from './pglite-socket.ts';
+import { createSessionLock, withSessionLock } from './session-lock.ts';
 
 /**
  * PGlite's defaults plus:
@@ -58,31 +60,46 @@ async function initdbInChildProcess(dataDir: string): Promise<void> {
  */
 const CHECKPOINT_EVERY_MS = 60_000;
 
+export interface PgliteDatabase extends Database {
+  /**
+   * Serves this database to other processes (the owner's tool, psql) as a Postgres Unix socket in `folder`.
+   * They share the one session with this process's own queries, never in the middle of each other's
+   * transaction (pglite-socket.ts).
+   */
+  serveSocket(folder: string): Promise<PgliteSocket>;
+}
+
 /** PGlite (Postgres compiled to WASM) in this process: on disk under `dataDir`, or in memory when it is omitted. */
 export async function openPgliteDatabase(
   dataDir?: string,
   { checkpointEveryMs = CHECKPOINT_EVERY_MS }: { checkpointEveryMs?: number } = {},
-): Promise<Database> {
+): Promise<PgliteDatabase> {
   if (dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION')))
     await initdbInChildProcess(dataDir);
   // One options object: PGlite reads a second argument only when the first is a folder (a string).
   const pg = new PGlite({ dataDir, startParams: START_PARAMS });
   await pg.waitReady;
+  const lock = createSessionLock();
+  const exclusive = <T>(work: () => Promise<T>) => withSessionLock(lock, work);
+  const session = sqlOver(pg);
   const checkpoints =
     dataDir === undefined
       ? undefined
       : setInterval(() => {
-          pg.exec('checkpoint').catch((error: unknown) => {
+          exclusive(() => pg.exec('checkpoint')).catch((error: unknown) => {
             console.error(JSON.stringify({ event: 'pglite.checkpoint_failed', message: String(error) }));
           });
         }, checkpointEveryMs).unref();
   return {
     description: dataDir === undefined ? 'PGlite in memory' : `PGlite at ${dataDir}`,
-    ...sqlOver(pg),
-    transaction: (work) => pg.transaction((tx) => work(sqlOver(tx))),
+    exec: (script) => exclusive(() => session.exec(script)),
+    query: <Row>(text: string, params?: readonly unknown[]) =>
+      exclusive(() => session.query<Row>(text, params)),
+    transaction: (work) => exclusive(() => pg.transaction((tx) => work(sqlOver(tx)))),
+    serveSocket: (folder) => servePgliteSocket(pg, lock, folder),
     close: () => {
       clearInterval(checkpoints);
-      return pg.close();
+      return exclusive(() => pg.close());
     },
   };
 }

@@ -1,0 +1,33 @@
+import { InvalidArgumentError } from 'commander';
+import type { AdminSession } from './admin-session.ts';
+
+/** Everything a command touches outside itself, so tests run the real program in-process. */
+export interface AdminIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Asks on stderr and reads one line; false on anything but y/yes, and on end of input. */
+  confirm(question: string): Promise<boolean>;
+  /** Writes a new file (never overwrites one), readable by the owner only: exports hold personal data. */
+  writeNewFile(file: string, content: string): Promise<void>;
+}
+
+/** What the program hands each command group. */
+export interface AdminContext {
+  io: AdminIo;
+  /** Opens the database only once the arguments are known to be good, and always closes it. */
+  withSession<T>(work: (session: AdminSession) => Promise<T>): Promise<T>;
+}
+
+/** Parses a command-line id ("12") or order ("-3"); anything else is refused before anything runs. */
+export function wholeNumber(what: string, { positive }: { positive: boolean }) {
+  return (text: string): number => {
+    const pattern = positive ? /^[1-9]\d*$/ : /^-?\d+$/;
+    const value = Number(text);
+    if (!pattern.test(text.trim()) || !Number.isSafeInteger(value)) {
+      throw new InvalidArgumentError(
+        `${what} must be ${positive ? 'a positive whole number' : 'a whole number'}.`,
+      );
+    }
+    return value;
+  };
+}
