@@ -18,9 +18,9 @@ const importZones = [
   },
   { target: './src/sections', from: ['./src/features', './src/app'] },
   { target: './src/features', from: ['./src/app'] },
-  { target: './src', from: './server' },
-  { target: './server', from: './src' },
-  { target: './supabase', from: ['./src', './server'] },
+  { target: './src', from: ['./server', './admin'] },
+  { target: './server', from: ['./src', './admin'] },
+  { target: './supabase', from: ['./src', './server', './admin'] },
 ];
 
 export default tseslint.config(
