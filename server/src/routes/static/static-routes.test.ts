@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,9 @@ beforeAll(async () => {
   const html = await readFile(index);
   await writeFile(`${index}.br`, brotliCompressSync(html));
   await writeFile(`${index}.gz`, gzipSync(html));
+  await writeFile(path.join(dist, 'privacy.html'), '<!doctype html><title>Privacy policy</title>');
+  await mkdir(path.join(dist, 'course'));
+  await writeFile(path.join(dist, 'course', 'index.html'), '<!doctype html><title>Your course</title>');
   app = await createTestApp(db, { distDir: dist });
 });
 afterAll(() => db.close());
@@ -62,6 +65,25 @@ describe('the static site', () => {
       const response = await app.request(url);
       expect(response.status).toBe(404);
       expect(await response.text()).toContain('Oops! Page not found');
+    }
+  });
+
+  it('serves a prerendered page at its clean URL: name.html, else name/index.html', async () => {
+    for (const [url, title] of [
+      ['/privacy', 'Privacy policy'],
+      ['/privacy.html', 'Privacy policy'],
+      ['/course', 'Your course'],
+      ['/course/', 'Your course'],
+    ]) {
+      const response = await app.request(url ?? '');
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain(`<title>${title}</title>`);
+    }
+    for (const url of ['/privacy/', '/privacy.htm', '/course.html', '/assets/app-3f2a1b']) {
+      const response = await app.request(url);
+      expect(response.status, url).toBe(404);
     }
   });
 

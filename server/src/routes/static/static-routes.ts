@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Hono } from 'hono';
 import type { Site, SiteFile } from './load-site.ts';
 
@@ -31,12 +32,25 @@ function decodedPathname(url: string): string {
   }
 }
 
-/** The built site: `/` is index.html, unknown paths get the prerendered 404 page with status 404. */
+/**
+ * The file a path names: the file itself, or for a clean URL without an extension the prerendered page of that
+ * name (`/privacy` → privacy.html, else privacy/index.html), as static hosts resolve them.
+ */
+function fileFor(site: Site, pathname: string): SiteFile | undefined {
+  if (!pathname.startsWith('/')) return undefined;
+  const exact = site.files.get(pathname);
+  if (exact) return exact;
+  if (pathname.endsWith('/')) return site.files.get(`${pathname}index.html`);
+  if (path.posix.extname(pathname) !== '') return undefined;
+  return site.files.get(`${pathname}.html`) ?? site.files.get(`${pathname}/index.html`);
+}
+
+/** The built site: `/` is index.html, `/name` its prerendered page, unknown paths the 404 page with status 404. */
 export function staticRoutes(site: Site): Hono {
   const routes = new Hono();
   routes.get('*', (c) => {
     const pathname = decodedPathname(c.req.url);
-    const found = site.files.get(pathname === '/' ? '/index.html' : pathname);
+    const found = fileFor(site, pathname);
     const file = found ?? site.notFound;
     if (!file) return c.text('Not found', 404);
     const status = found ? 200 : 404;
