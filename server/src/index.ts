@@ -38,10 +38,8 @@ if (locked && 'holder' in locked) {
 }
 process.on('exit', () => locked?.lock.release());
 
-// PGlite's Postgres is 9 MB of WebAssembly. V8 compiles it with its baseline compiler, then recompiles hot
-// functions with its optimising one; keeping the baseline code only saves about 70 MB of this process's memory,
-// and the database work of the hot paths (cached reads, batched sign-ups) is too small to miss the
-// optimiser (decision 0043). It must be set before PGlite compiles its module, which happens in openDatabase.
+// V8 would recompile PGlite's WebAssembly with its optimising compiler and keep both copies; the baseline code
+// alone keeps this process's memory within its budget (decision 0043). Set before openDatabase compiles it.
 if (!env.databaseUrl) v8.setFlagsFromString('--liftoff-only');
 const db = await openDatabase(env);
 const migrations = await readMigrations(path.join(supabaseFolder, 'migrations'));

@@ -10,12 +10,11 @@ import { createSessionLock, withSessionLock } from './session-lock.ts';
 
 /**
  * PGlite's defaults plus:
- * - an 8 MB buffer pool instead of Postgres's 128 MB (decisions 0043 and 0051). The pool lives in this process's
- *   memory; the site's tables are a few megabytes, and a page that is not cached is one read from the kernel's
- *   page cache away.
- * - new WAL files are not filled with zeros before use (decision 0055). Postgres runs on this process's only
- *   thread, so writing 16 MB of zeros stopped every request about once a second under load. PGlite never
- *   fsyncs (decision 0060), so the zeros made no record more durable.
+ * - an 8 MB buffer pool instead of Postgres's 128 MB (decision 0043): the pool lives in this process's memory,
+ *   and the site's tables are a few megabytes.
+ * - new WAL files are not filled with zeros before use (decision 0055): Postgres runs on this process's only
+ *   thread, where the filling would stall requests, and PGlite never fsyncs (decision 0060), so the zeros
+ *   would make no record more durable.
  */
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB', '-c', 'wal_init_zero=off'];
 
@@ -32,8 +31,8 @@ function sqlOver(runner: PGlite | Transaction): Tx {
 }
 
 /**
- * Creates the database files in `dataDir` in a short-lived Node process. PGlite runs initdb in a second
- * Postgres instance whose memory (about 500 MB) this process would otherwise keep for its whole life.
+ * Creates the database files in `dataDir` in a short-lived Node process: PGlite runs initdb in a second
+ * Postgres instance, whose memory this process would otherwise keep for its whole life.
  */
 async function initdbInChildProcess(dataDir: string): Promise<void> {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
@@ -56,7 +55,7 @@ async function initdbInChildProcess(dataDir: string): Promise<void> {
 /**
  * How often a database on disk is checkpointed. PGlite runs Postgres in single-user mode, which has no
  * checkpointer: without this, WAL files pile up for as long as the process lives, and a restart after a kill
- * replays all of them. A checkpoint of the 8 MB buffer pool takes about 8 ms (decision 0055).
+ * replays all of them.
  */
 const CHECKPOINT_EVERY_MS = 60_000;
 
