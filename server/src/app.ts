@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { apiKey } from './api-key.ts';
+import { supabaseCors } from './cors.ts';
 import type { Database } from './db/database.ts';
+import type { CorsPolicy } from '../../supabase/functions/_shared/cors.ts';
 import type { SendEmailHandler } from '../../supabase/functions/_shared/send-email-handler.ts';
 import { functionsRoutes } from './routes/functions/functions-routes.ts';
 import { restRoutes } from './routes/rest/rest-routes.ts';
@@ -17,6 +19,8 @@ export interface AppDeps {
   site: Site;
   /** The public key the API accepts; a request without `apikey` is anonymous too. */
   anonKey: string;
+  /** Which site origins may call the Supabase routes from a browser (SITE_URL's origins). */
+  cors: CorsPolicy;
   /** POST /functions/v1/send-email, the shared sign-up core. */
   sendEmail: SendEmailHandler;
   /** Read the client address from X-Forwarded-For (behind a trusted reverse proxy). */
@@ -27,6 +31,7 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   app.use(securityHeaders);
+  for (const api of ['/rest/v1/*', '/storage/v1/*', '/functions/v1/*']) app.use(api, supabaseCors(deps.cors));
   app.use('/rest/v1/*', apiKey(deps.anonKey));
   app.route('/rest/v1', restRoutes(deps.db));
   app.route('/storage/v1', storageRoutes(deps.storageFolder));

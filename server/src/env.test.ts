@@ -13,6 +13,13 @@ describe('readEnv', () => {
     expect(env.databaseUrl).toBeUndefined();
   });
 
+  it('takes SITE_URL as a comma-separated list: the first is the public address, all may call the API', () => {
+    const env = readEnv({ SITE_URL: 'https://lenses.example/, https://www.lenses.example' });
+    expect(env.siteUrl).toBe('https://lenses.example');
+    expect(env.siteUrls).toEqual(['https://lenses.example', 'https://www.lenses.example']);
+    expect(() => readEnv({ SITE_URL: 'https://lenses.example,ftp://x' })).toThrow(/SITE_URL/);
+  });
+
   it('treats blank variables as unset and trims a trailing slash from SITE_URL', () => {
     const env = readEnv({ PORT: '9000', DATABASE_URL: '', SITE_URL: 'https://lenses.example/' });
     expect(env).toMatchObject({ port: 9000, siteUrl: 'https://lenses.example', databaseUrl: undefined });

@@ -22,7 +22,16 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
-  SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SITE_URL: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim().replace(/\/$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be http(s) URLs, separated by commas' })).min(1))
+    .optional(),
   ANON_KEY: z.string().min(1).default(EMBEDDED_ANON_KEY),
   DIST_DIR: z.string().min(1).default('dist'),
   SUPABASE_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -45,7 +54,10 @@ export type Env = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The site's public address: canonical link, Open Graph, every link in an e-mail. SITE_URL's first URL. */
   siteUrl: string;
+  /** Every address the site is served from (SITE_URL's list): their origins may call the API from a browser. */
+  siteUrls: string[];
   anonKey: string;
   distDir: string;
   /** Hosted Supabase Storage for the owner's tool's guide pictures; both set, or the local bucket is used. */
@@ -90,13 +102,15 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   const dataDir = path.resolve(env.DATA_DIR);
-  const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const siteUrls = env.SITE_URL ?? [`http://localhost:${env.PORT}`];
+  const siteUrl = siteUrls[0] ?? `http://localhost:${env.PORT}`;
   return {
     port: env.PORT,
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
     siteUrl,
+    siteUrls,
     anonKey: env.ANON_KEY,
     distDir: path.resolve(env.DIST_DIR),
     supabaseStorage:

@@ -87,10 +87,11 @@ const worker = startOutboxWorker(
   },
   { pollSeconds: 5 },
 );
+const cors = corsPolicyFor(env.siteUrls);
 const sendEmail = createSendEmailHandler({
   db,
   log: consoleLog,
-  cors: corsPolicyFor([env.siteUrl]),
+  cors,
   limits: env.signupLimits,
   source: 'embedded',
   onQueued: () => worker.wake(),
@@ -101,6 +102,7 @@ const app = createApp({
   storageFolder,
   site,
   anonKey: env.anonKey,
+  cors,
   sendEmail,
   trustProxy: env.trustProxy,
 });

@@ -35,16 +35,18 @@ export async function createTestApp(
     distDir?: string;
     sendEmail?: SendEmailHandler;
     trustProxy?: boolean;
+    siteUrls?: string[];
   } = {},
 ) {
   const storageFolder = options.storageFolder ?? (await mkdtemp(path.join(os.tmpdir(), 'storage-')));
   const site = loadSite(options.distDir ?? (await writeFixtureSite()));
+  const cors = corsPolicyFor(options.siteUrls ?? ['https://lenses.example']);
   const sendEmail =
     options.sendEmail ??
     createSendEmailHandler({
       db,
       log: consoleLog,
-      cors: corsPolicyFor(['https://lenses.example']),
+      cors,
       limits: DEFAULT_LIMITS,
       source: 'test',
     });
@@ -53,6 +55,7 @@ export async function createTestApp(
     storageFolder,
     site,
     anonKey: EMBEDDED_ANON_KEY,
+    cors,
     sendEmail,
     trustProxy: options.trustProxy ?? true,
   });

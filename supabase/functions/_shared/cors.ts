@@ -1,8 +1,28 @@
-/** CORS for send-email: the configured site origins (and localhost while developing), never `*`. */
+/**
+ * CORS as hosted Supabase answers it on every route, limited to the configured site origins (and localhost
+ * while developing), never `*`. The edge function and the embedded server's middleware both answer with it.
+ */
 
-/** Every header supabase-js may send with functions.invoke (and its other clients). */
-const ALLOWED_HEADERS =
-  'apikey, authorization, x-client-info, accept-profile, content-profile, content-type, prefer, x-retry-count, x-region';
+/** Every header supabase-js sends (PostgREST, Storage, Auth and Functions clients). */
+const ALLOWED_HEADERS = [
+  'apikey',
+  'authorization',
+  'x-client-info',
+  'accept-profile',
+  'content-profile',
+  'content-type',
+  'prefer',
+  'range',
+  'x-retry-count',
+  'x-region',
+  'x-supabase-api-version',
+  'x-upsert',
+].join(', ');
+
+/** Response headers supabase-js reads: a cross-origin page sees only these besides the simple ones. */
+const EXPOSED_HEADERS = 'content-range, content-profile, x-supabase-api-version';
+
+const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
 const LOCALHOST = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
@@ -23,18 +43,21 @@ function isAllowedOrigin(policy: CorsPolicy, origin: string): boolean {
   return policy.origins.includes(origin) || (policy.allowLocalhost && LOCALHOST.test(origin));
 }
 
-/** Headers for a response to a request from `origin` (none for a foreign or absent origin). */
+/** Headers for a response to a request from `origin` (only `Vary` for a foreign or absent origin). */
 export function corsHeaders(policy: CorsPolicy, origin: string | null): Record<string, string> {
-  const headers: Record<string, string> = { vary: 'Origin' };
-  if (origin && isAllowedOrigin(policy, origin)) headers['access-control-allow-origin'] = origin;
-  return headers;
+  if (!origin || !isAllowedOrigin(policy, origin)) return { vary: 'Origin' };
+  return {
+    vary: 'Origin',
+    'access-control-allow-origin': origin,
+    'access-control-expose-headers': EXPOSED_HEADERS,
+  };
 }
 
-/** The answer to an OPTIONS preflight. */
+/** The answer to an OPTIONS preflight, made without any other work. */
 export function preflight(policy: CorsPolicy, origin: string | null): Response {
   if (!origin || !isAllowedOrigin(policy, origin)) {
     return Response.json(
-      { error: 'This origin may not call send-email.' },
+      { error: 'This origin may not call this API.' },
       { status: 403, headers: { vary: 'Origin' } },
     );
   }
@@ -42,7 +65,7 @@ export function preflight(policy: CorsPolicy, origin: string | null): Response {
     status: 204,
     headers: {
       ...corsHeaders(policy, origin),
-      'access-control-allow-methods': 'POST, OPTIONS',
+      'access-control-allow-methods': ALLOWED_METHODS,
       'access-control-allow-headers': ALLOWED_HEADERS,
       'access-control-max-age': '86400',
     },
