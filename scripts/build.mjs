@@ -1,13 +1,14 @@
 // The web build: Vite's client bundle, then each route prerendered to static HTML, then brotli/gzip variants.
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { computeStamp, root, stampFile } from './build-stamp.mjs';
 import { inlineCriticalCss } from './inline-critical-css.mjs';
 
-const dist = path.join(root, 'dist');
+const defaultDist = path.join(root, 'dist');
 const ssrOut = path.join(root, 'node_modules', '.tmp', 'ssr');
 const COMPRESSIBLE = /\.(html|js|css|svg|json|webmanifest|vtt|txt|xml)$/;
 
@@ -19,14 +20,15 @@ function* walk(folder) {
   }
 }
 
-async function prerender() {
+async function prerender(dist) {
   await build({
     root,
     logLevel: 'warn',
     build: { ssr: 'src/entry-server.tsx', outDir: ssrOut, emptyOutDir: true },
   });
   const { render } = await import(pathToFileURL(path.join(ssrOut, 'entry-server.js')).href);
-  const siteUrl = (process.env.SITE_URL || 'http://localhost:8080').replace(/\/$/, '');
+  // SITE_URL may list several addresses; the first is the site's public one.
+  const siteUrl = (process.env.SITE_URL || 'http://localhost:8080').split(',')[0].trim().replace(/\/$/, '');
   const template = inlineCriticalCss(
     readFileSync(path.join(dist, 'index.html'), 'utf8').replaceAll('__SITE_URL__', siteUrl),
     (href) => readFileSync(path.join(dist, href), 'utf8'),
@@ -44,7 +46,7 @@ async function prerender() {
   rmSync(ssrOut, { recursive: true, force: true });
 }
 
-function precompress() {
+function precompress(dist) {
   for (const file of walk(dist)) {
     if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
     const content = readFileSync(file);
@@ -56,16 +58,17 @@ function precompress() {
   }
 }
 
-export async function buildSite() {
+/** Builds into dist/ (and stamps it, so npm start knows it is current), or into another folder, unstamped. */
+export async function buildSite({ outDir = defaultDist } = {}) {
   const stamp = computeStamp();
-  await build({ root, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
-  await prerender();
-  precompress();
-  mkdirSync(dist, { recursive: true });
-  writeFileSync(stampFile, stamp);
+  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  await prerender(outDir);
+  precompress(outDir);
+  if (outDir === defaultDist) writeFileSync(stampFile, stamp);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await buildSite();
+  const { values } = parseArgs({ options: { 'out-dir': { type: 'string' } } });
+  await buildSite(values['out-dir'] ? { outDir: path.resolve(values['out-dir']) } : {});
   console.log('Built dist/ (prerendered index.html and 404.html).');
 }
