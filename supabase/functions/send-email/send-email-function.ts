@@ -19,8 +19,7 @@ type EnvSource = { get(name: string): string | undefined };
 
 function required(env: EnvSource, name: string): string {
   const value = env.get(name);
-  if (!value)
-    throw new Error(`send-email: the secret ${name} is not set (see docs/deploy-supabase.md).`);
+  if (!value) throw new Error(`send-email: the secret ${name} is not set (see docs/deploy-supabase.md).`);
   return value;
 }
 
