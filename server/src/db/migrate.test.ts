@@ -54,3 +54,41 @@ describe('migrate', () => {
     expect(visible.map((row) => row.name)).toEqual(['On']);
   });
 });
+
+describe('migration 20261123000100: one row per mailbox', () => {
+  it('merges case variants into the earliest row, with their e-mails, counts and unsubscribe', async () => {
+    db = await openPgliteDatabase();
+    const migrations = await readMigrations(path.join(supabaseFolder, 'migrations'));
+    const merge = migrations.findIndex((m) => m.version === '20261123000100');
+    await migrate(db, migrations.slice(0, merge));
+    await db.exec(`
+      insert into public.signups (email, name, consent_version, source, first_signed_up_at, last_signed_up_at,
+                                  signup_count, unsubscribed, last_email_queued_at) values
+        ('Victim@example.com', 'Second', 'v', 't', '2026-11-02', '2026-11-05', 2, true, '2026-11-05'),
+        ('victim@example.com', 'First', 'v', 't', '2026-11-01', '2026-11-01', 1, false, '2026-11-01'),
+        ('other@example.com', 'Other', 'v', 't', '2026-11-03', '2026-11-03', 1, false, null);
+      insert into public.email_outbox (signup_id, recipient) select id, email from public.signups;`);
+    await migrate(db, migrations);
+    const signups = await db.query(
+      `select email, name, signup_count, unsubscribed, last_signed_up_at::date::text as last
+         from public.signups order by id`,
+    );
+    expect(signups).toEqual([
+      { email: 'victim@example.com', name: 'First', signup_count: 3, unsubscribed: true, last: '2026-11-05' },
+      { email: 'other@example.com', name: 'Other', signup_count: 1, unsubscribed: false, last: '2026-11-03' },
+    ]);
+    const outbox = await db.query<{ email: string }>(
+      'select s.email from public.email_outbox o join public.signups s on s.id = o.signup_id order by o.id',
+    );
+    expect(outbox.map((row) => row.email)).toEqual([
+      'victim@example.com',
+      'victim@example.com',
+      'other@example.com',
+    ]);
+    await expect(
+      db.query(
+        "insert into public.signups (email, name, consent_version, source) values ('VICTIM@example.com', 'x', 'v', 't')",
+      ),
+    ).rejects.toThrow(/duplicate key/);
+  });
+});

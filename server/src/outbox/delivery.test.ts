@@ -12,6 +12,7 @@ import {
   deliverDue,
   retryDelaySeconds,
 } from '../../../supabase/functions/_shared/outbox.ts';
+import { DEFAULT_LIMITS } from '../../../supabase/functions/_shared/send-email-handler.ts';
 import { recordSignup } from '../../../supabase/functions/_shared/signup-store.ts';
 import type { MailTransport } from '../../../supabase/functions/_shared/transports/mail-transport.ts';
 import { createResendTransport } from '../../../supabase/functions/_shared/transports/resend-transport.ts';
@@ -54,9 +55,13 @@ function context(overrides: Partial<DeliveryContext> = {}): DeliveryContext {
 }
 
 async function queue(name: string, email: string): Promise<string> {
-  const { outboxId } = await recordSignup(db, { name, email }, { source: 'test' });
-  if (!outboxId) throw new Error('expected a queued e-mail');
-  return outboxId;
+  const result = await recordSignup(
+    db,
+    { name, email },
+    { source: 'test', perAddress: DEFAULT_LIMITS.perAddress },
+  );
+  if (!result.recorded || !result.outboxId) throw new Error('expected a queued e-mail');
+  return result.outboxId;
 }
 
 const outboxRow = async (id: string) => {

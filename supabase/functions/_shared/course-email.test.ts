@@ -25,14 +25,33 @@ describe('the course e-mail', () => {
     expect(email.html).toContain('name="viewport"');
   });
 
-  it('escapes the name in the HTML part, so a name can never add markup', () => {
-    const email = renderCourseEmail({ ...input, name: '<script>alert("x")</script> & <b>Bob</b>\'s' });
-    expect(email.html).not.toContain('<script>');
-    expect(email.html).not.toContain('<b>Bob');
-    expect(email.html).toContain(
-      'Hi &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;Bob&lt;/b&gt;&#39;s,',
-    );
-    expect(email.text).toContain('Hi <script>alert("x")</script> & <b>Bob</b>\'s,');
+  it('greets with the first word of the name, escaped in the HTML part', () => {
+    const email = renderCourseEmail({ ...input, name: "  O'Neil Jean-Luc  Picard" });
+    expect(email.text).toMatch(/^Hi O'Neil,/);
+    expect(email.html).toContain('Hi O&#39;Neil,');
+    expect(renderCourseEmail({ ...input, name: 'Jean-Luc' }).text).toMatch(/^Hi Jean-Luc,/);
+    expect(renderCourseEmail({ ...input, name: '山田 太郎' }).text).toMatch(/^Hi 山田,/);
+  });
+
+  it.each([
+    'https://evil.example/win',
+    'evil.example',
+    'www.evil',
+    'Bob;=1+2;@SUM(1+1)',
+    'victim@evil.example',
+    'evil。example',
+    'evil\u2024example',
+    '<script>alert("x")</script>',
+    'x'.repeat(41),
+  ])('greets "there" and carries nothing of a name a mail client could link or run: %s', (name) => {
+    const email = renderCourseEmail({ ...input, name: `${name} tail.example` });
+    expect(email.text).toMatch(/^Hi there,/);
+    expect(email.html).toContain('Hi there,');
+    for (const part of [email.text, email.html]) {
+      expect(part).not.toContain('evil');
+      expect(part).not.toContain('tail.example');
+      expect(part).not.toContain('<script>');
+    }
   });
 
   it('keeps the name out of the subject', () => {

@@ -23,18 +23,34 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
+/** Letters and combining marks, joined by apostrophes or hyphens: Ada, O'Neil, Jean-Luc, 山田, José. */
+const GREETABLE = /^[\p{L}\p{M}]+(['’-][\p{L}\p{M}]+)*$/u;
+const MAX_GREETING_LENGTH = 40;
+
 /**
- * Renders the e-mail for one visitor. `name` is whatever they typed (validated, never trusted): it is escaped
- * in the HTML and appears in no header. Single-column table layout with inline styles, max 560 px wide, so it
+ * The word the e-mail greets with: the name's first word when it is plain letters, else "there". Anyone can
+ * sign up any address, so whatever the name holds reaches a stranger's inbox from the course's own sender: a
+ * word without dots, slashes, colons, @ or digits is something no mail client turns into a link, and the rest
+ * of the name never appears in the e-mail.
+ */
+export function greetingName(name: string): string {
+  const first = name.trim().split(/\s+/u)[0] ?? '';
+  return GREETABLE.test(first) && [...first].length <= MAX_GREETING_LENGTH ? first : 'there';
+}
+
+/**
+ * Renders the e-mail for one visitor. `name` is whatever they typed (validated, never trusted): only its
+ * first word greets them (`greetingName`), escaped in the HTML, and it appears in no header. Single-column table layout with inline styles, max 560 px wide, so it
  * reads well in narrow clients and in the ones that ignore <style>.
  */
 export function renderCourseEmail(input: { name: string; courseUrl: string; siteUrl: string }): CourseEmail {
-  const name = escapeHtml(input.name);
+  const greeting = greetingName(input.name);
+  const name = escapeHtml(greeting);
   const courseUrl = escapeHtml(input.courseUrl);
   const siteUrl = escapeHtml(input.siteUrl);
   const why = `You are receiving this e-mail because you signed up for the free ${BRAND} course at ${input.siteUrl}. If that wasn't you, ignore this message: we will not write again unless you sign up.`;
   const text = [
-    `Hi ${input.name},`,
+    `Hi ${greeting},`,
     '',
     `Thanks for signing up. Your free ${BRAND} course is ready: a short video course on the 3-lens framework that top companies use to plan ahead, made for your career.`,
     '',

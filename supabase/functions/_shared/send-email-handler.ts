@@ -7,7 +7,7 @@ import { type CorsPolicy, corsHeaders, preflight } from './cors.ts';
 import type { Log } from './log.ts';
 import { type RateLimitRule, SlidingWindowLimiter } from './rate-limit.ts';
 import { readSignup } from './signup-request.ts';
-import { createSignupRecorder } from './signup-store.ts';
+import { createSignupRecorder, type RecordResult } from './signup-store.ts';
 import type { Sql } from './sql-port.ts';
 
 export interface SignupLimits {
@@ -41,9 +41,9 @@ export type SendEmailHandler = (request: Request, clientIp: string) => Promise<R
 
 export function createSendEmailHandler(deps: SendEmailDeps): SendEmailHandler {
   const byIp = new SlidingWindowLimiter(deps.limits.perIp);
-  const byAddress = new SlidingWindowLimiter(deps.limits.perAddress);
   // Concurrent sign-ups share one statement and one commit (group commit); each is answered after its own.
-  const record = createSignupRecorder(deps.db, { source: deps.source });
+  // The per-address limit is counted there, in the database, so a restart or a second server does not reset it.
+  const record = createSignupRecorder(deps.db, { source: deps.source, perAddress: deps.limits.perAddress });
 
   return async (request, clientIp) => {
     const origin = request.headers.get('origin');
@@ -66,13 +66,10 @@ export function createSendEmailHandler(deps: SendEmailDeps): SendEmailHandler {
     if (!ipDecision.allowed) return tooMany(ipDecision.retryAfterSeconds);
     const parsed = await readSignup(request);
     if (!parsed.ok) return answer(400, { error: parsed.error });
-    // Case-blind here, so case variants of one mailbox cannot multiply the e-mails it receives.
-    const addressDecision = byAddress.hit(parsed.signup.email.toLowerCase());
-    if (!addressDecision.allowed) return tooMany(addressDecision.retryAfterSeconds);
 
-    let outboxId: string | undefined;
+    let result: RecordResult;
     try {
-      ({ outboxId } = await record(parsed.signup));
+      result = await record(parsed.signup);
     } catch (error) {
       deps.log.error({
         event: 'signup.failed',
@@ -82,7 +79,8 @@ export function createSendEmailHandler(deps: SendEmailDeps): SendEmailHandler {
       });
       return answer(500, { error: GENERIC_ERROR });
     }
-    if (outboxId !== undefined) deps.onQueued?.(outboxId);
+    if (!result.recorded) return tooMany(result.retryAfterSeconds);
+    if (result.outboxId !== undefined) deps.onQueued?.(result.outboxId);
     return answer(200, { ok: true });
   };
 }

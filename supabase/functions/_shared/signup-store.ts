@@ -1,5 +1,7 @@
 /** Records sign-ups and the course e-mails they are owed, both or neither, in one short statement. */
+import { z } from 'zod';
 import { CONSENT_VERSION } from './course-email.ts';
+import type { RateLimitRule } from './rate-limit.ts';
 import type { Signup } from './signup-request.ts';
 import type { Sql } from './sql-port.ts';
 
@@ -7,54 +9,98 @@ import type { Sql } from './sql-port.ts';
 const DEDUPE_MINUTES = 10;
 
 /**
- * One statement for any number of sign-ups with distinct addresses, so one round trip and one implicit
+ * One statement for any number of sign-ups of distinct mailboxes, so one round trip and one implicit
  * transaction: every row of the batch or none. The sign-ups travel as one JSON text parameter, which every
- * driver (PGlite, node-postgres, postgres.js) passes the same way. The 10-minute check lives on the signups
- * row: ON CONFLICT DO UPDATE locks that row and sees its latest committed version, so two sign-ups of one
- * address at the same moment queue one e-mail, without a scan of the outbox.
+ * driver (PGlite, node-postgres, postgres.js) passes the same way. Addresses are compared case-insensitively
+ * (the unique index on lower(email)); the row keeps the address as first typed. The 10-minute check and the
+ * per-address limit live on the signups row: ON CONFLICT DO UPDATE locks that row and sees its latest committed
+ * version, so concurrent sign-ups of one address, on any number of servers, queue one e-mail and count each
+ * attempt once. A sign-up over the limit leaves the row untouched and comes back with how long to wait.
  */
 const RECORD_SIGNUPS = `
-with signup as (
-  insert into public.signups as s (email, name, consent_version, source, last_email_queued_at)
-  select i.email, i.name, $2, $3, now() from json_to_recordset($1::text::json) as i(email text, name text)
-  on conflict (email) do update
+with input as (
+  select i.email, i.name from json_to_recordset($1::text::json) as i(email text, name text)
+), signup as (
+  insert into public.signups as s (email, name, consent_version, source, last_email_queued_at, recent_signup_times)
+  select i.email, i.name, $2, $3, now(), array[now()] from input i
+  on conflict (lower(email)) do update
      set name = excluded.name, consent_version = excluded.consent_version, unsubscribed = false,
          last_signed_up_at = now(), signup_count = s.signup_count + 1,
          last_email_queued_at = case
            when s.last_email_queued_at > now() - make_interval(mins => $4) then s.last_email_queued_at
            else now()
-         end
-  returning s.id, s.email, s.last_email_queued_at = now() as queue
+         end,
+         recent_signup_times = array(
+           select t from unnest(s.recent_signup_times) t where t > now() - make_interval(secs => $6) order by t
+         ) || now()
+   where cardinality(array(
+           select t from unnest(s.recent_signup_times) t where t > now() - make_interval(secs => $6)
+         )) < $5
+  returning s.id, lower(s.email) as mailbox, s.email, s.last_email_queued_at = now() as queue
+), queued as (
+  insert into public.email_outbox (signup_id, recipient)
+  select id, email from signup where queue
+  returning id, signup_id
 )
-insert into public.email_outbox (signup_id, recipient)
-select id, email from signup where queue
-returning id::text as id, recipient`;
+select lower(i.email) as mailbox, s.id is not null as recorded, q.id::text as outbox_id,
+       ceil(extract(epoch from (
+         select min(t) from public.signups old, unnest(old.recent_signup_times) t
+          where lower(old.email) = lower(i.email) and t > now() - make_interval(secs => $6)
+       ) + make_interval(secs => $6) - now()))::int as retry_after_seconds
+  from input i
+  left join signup s on s.mailbox = lower(i.email)
+  left join queued q on q.signup_id = s.id`;
 
-export interface RecordResult {
-  /** The new outbox row, or undefined when an e-mail to this address was queued moments ago. */
-  outboxId: string | undefined;
-}
+export type RecordResult =
+  /** `outboxId` is the new outbox row, or undefined when an e-mail to this address was queued moments ago. */
+  | { recorded: true; outboxId: string | undefined }
+  /** This address reached its per-address limit: nothing changed; it may sign up again after this long. */
+  | { recorded: false; retryAfterSeconds: number };
 
 interface RecordOptions {
   source: string;
+  /** Sign-ups of one address (any capitalisation) allowed per window, counted in the database. */
+  perAddress: RateLimitRule;
   dedupeMinutes?: number;
 }
 
-/** Records sign-ups whose addresses are all different (one statement cannot upsert a row twice). */
+const resultRow = z.object({
+  mailbox: z.string(),
+  recorded: z.boolean(),
+  outbox_id: z.string().nullable(),
+  retry_after_seconds: z.number().nullable(),
+});
+
+/** Records sign-ups whose mailboxes are all different (one statement cannot upsert a row twice). */
 async function recordSignups(db: Sql, signups: readonly Signup[], options: RecordOptions) {
-  const rows = await db.query<{ id: string; recipient: string }>(RECORD_SIGNUPS, [
-    JSON.stringify(signups.map(({ email, name }) => ({ email, name }))),
-    CONSENT_VERSION,
-    options.source,
-    options.dedupeMinutes ?? DEDUPE_MINUTES,
-  ]);
-  const queued = new Map(rows.map((row) => [row.recipient, row.id]));
-  return signups.map((signup): RecordResult => ({ outboxId: queued.get(signup.email) }));
+  const rows = z
+    .array(resultRow)
+    .parse(
+      await db.query(RECORD_SIGNUPS, [
+        JSON.stringify(signups.map(({ email, name }) => ({ email, name }))),
+        CONSENT_VERSION,
+        options.source,
+        options.dedupeMinutes ?? DEDUPE_MINUTES,
+        options.perAddress.limit,
+        options.perAddress.windowSeconds,
+      ]),
+    );
+  const byMailbox = new Map(rows.map((row) => [row.mailbox, row]));
+  return signups.map((signup): RecordResult => {
+    const row = byMailbox.get(mailboxOf(signup.email));
+    if (!row) throw new Error('The sign-up statement returned no row for an address it was given.');
+    if (row.recorded) return { recorded: true, outboxId: row.outbox_id ?? undefined };
+    return { recorded: false, retryAfterSeconds: Math.max(1, row.retry_after_seconds ?? 1) };
+  });
 }
+
+/** Addresses are ASCII (signup-request.ts), so this is the database's lower(email) too. */
+export const mailboxOf = (email: string) => email.toLowerCase();
 
 export async function recordSignup(db: Sql, signup: Signup, options: RecordOptions): Promise<RecordResult> {
   const [result] = await recordSignups(db, [signup], options);
-  return result ?? { outboxId: undefined };
+  if (!result) throw new Error('The sign-up statement returned no result.');
+  return result;
 }
 
 interface Waiting {
@@ -70,7 +116,7 @@ const MAX_BATCH = 100;
  * Group commit: sign-ups that arrive while a statement is running wait for it, then go together in the next
  * one, so under load one commit serves many requests; a lone sign-up waits only for the next turn of the
  * event loop. Each promise
- * resolves only after the statement holding its own row has committed. A second sign-up of an address
+ * resolves only after the statement holding its own row has committed. A second sign-up of a mailbox
  * already in the batch waits for the next one, in arrival order. When a batch fails, each of its sign-ups
  * is retried alone, so one bad row fails only its own request, with its own error.
  */
@@ -114,7 +160,11 @@ export function createSignupRecorder(
       for (const item of batch) await settleAlone(item);
       return;
     }
-    batch.forEach((item, index) => item.resolve(results[index] ?? { outboxId: undefined }));
+    batch.forEach((item, index) => {
+      const result = results[index];
+      if (result) item.resolve(result);
+      else item.reject(new Error('The sign-up statement returned fewer results than sign-ups.'));
+    });
   };
 
   const next = () => {
@@ -124,8 +174,9 @@ export function createSignupRecorder(
     const later: Waiting[] = [];
     const addresses = new Set<string>();
     for (const item of waiting) {
-      if (batch.length < MAX_BATCH && !addresses.has(item.signup.email)) {
-        addresses.add(item.signup.email);
+      const mailbox = mailboxOf(item.signup.email);
+      if (batch.length < MAX_BATCH && !addresses.has(mailbox)) {
+        addresses.add(mailbox);
         batch.push(item);
       } else {
         later.push(item);

@@ -220,6 +220,32 @@ describe(`POST /functions/v1/send-email (${databaseKind})`, () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
   });
 
+  it('treats case variants of one address as one sign-up: one row (as first typed), one e-mail', async () => {
+    const app = await appWith();
+    for (const email of ['victim@example.com', 'Victim@example.com', 'VICTIM@EXAMPLE.COM']) {
+      expect((await signUp(app, { name: 'Visit evil.example', email })).status).toBe(200);
+    }
+    const { signups, outbox } = await rows();
+    expect(signups).toMatchObject([{ email: 'victim@example.com', signup_count: 3 }]);
+    expect(outbox).toMatchObject([{ recipient: 'victim@example.com' }]);
+  });
+
+  it('counts the per-address limit in the database: a restarted or second server keeps refusing', async () => {
+    const limits = { ...DEFAULT_LIMITS, perAddress: { limit: 3, windowSeconds: 3600 } };
+    const first = await appWith({ limits });
+    for (const email of ['ada@example.com', 'Ada@example.com', 'ADA@example.com']) {
+      expect((await signUp(first, { name: 'Ada', email })).status).toBe(200);
+    }
+    // A new handler has no memory of the first one's sign-ups, as after a restart or on another server.
+    const second = await appWith({ limits });
+    const refused = await signUp(second, { name: 'Ada', email: 'ada@EXAMPLE.com' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect((await rows()).signups).toMatchObject([{ signup_count: 3 }]);
+    await db.query("update public.signups set recent_signup_times = array[now() - interval '61 minutes']");
+    expect((await signUp(second, { name: 'Ada', email: 'ada@example.com' })).status).toBe(200);
+  });
+
   it('leaves nothing behind and answers a generic 500 with a log line when the outbox insert fails', async () => {
     const { lines, log } = recordingLog();
     // A failure injected after the signups upsert, inside the same statement: the outbox insert raises.
