@@ -12,6 +12,9 @@ const defaultDist = path.join(root, 'dist');
 const ssrOut = path.join(root, 'node_modules', '.tmp', 'ssr');
 const COMPRESSIBLE = /\.(html|js|css|svg|json|webmanifest|vtt|txt|xml)$/;
 
+const escapeHtml = (text) =>
+  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
 function* walk(folder) {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const full = path.join(folder, entry.name);
@@ -26,7 +29,7 @@ async function prerender(dist) {
     logLevel: 'warn',
     build: { ssr: 'src/entry-server.tsx', outDir: ssrOut, emptyOutDir: true },
   });
-  const { render } = await import(pathToFileURL(path.join(ssrOut, 'entry-server.js')).href);
+  const { render, extraPages } = await import(pathToFileURL(path.join(ssrOut, 'entry-server.js')).href);
   // SITE_URL may list several addresses; the first is the site's public one.
   const siteUrl = (process.env.SITE_URL || 'http://localhost:8080').split(',')[0].trim().replace(/\/$/, '');
   const template = inlineCriticalCss(
@@ -43,6 +46,19 @@ async function prerender(dist) {
     .replace(/\s*<link rel="canonical"[^>]*>/, '')
     .replace('<!--app-html-->', render('/404'));
   writeFileSync(path.join(dist, '404.html'), notFound);
+  for (const page of extraPages) {
+    const html = template
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+      .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, `$1${escapeHtml(page.description)}"`)
+      .replace(/(<link rel="canonical" href=")[^"]*"/, `$1${siteUrl}${page.path}"`)
+      .replace(/(<meta property="og:url" content=")[^"]*"/, `$1${siteUrl}${page.path}"`)
+      .replace(/(<meta property="og:title" content=")[^"]*"/, `$1${escapeHtml(page.title)}"`)
+      .replace(/(<meta\s+property="og:description"\s+content=")[^"]*"/, `$1${escapeHtml(page.description)}"`)
+      // The Course's structured data describes the landing page only.
+      .replace(/\s*<script type="application\/ld\+json">[\s\S]*?<\/script>/, '')
+      .replace('<!--app-html-->', render(page.path));
+    writeFileSync(path.join(dist, page.file), html);
+  }
   rmSync(ssrOut, { recursive: true, force: true });
 }
 
@@ -70,5 +86,5 @@ export async function buildSite({ outDir = defaultDist } = {}) {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({ options: { 'out-dir': { type: 'string' } } });
   await buildSite(values['out-dir'] ? { outDir: path.resolve(values['out-dir']) } : {});
-  console.log('Built dist/ (prerendered index.html and 404.html).');
+  console.log('Built dist/ (prerendered index.html, 404.html and the extra pages of src/entry-server.tsx).');
 }

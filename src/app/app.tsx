@@ -1,7 +1,14 @@
+import { PRIVACY_PATH } from '@/content/privacy';
 import { Home } from './routes/home';
 import { NotFound } from './routes/not-found';
+import { Privacy } from './routes/privacy';
 
-/** The whole routing table: the landing page at `/`, the 404 page anywhere else. */
+/**
+ * The whole routing table. Each page is served both at its clean URL and as its prerendered file
+ * (server/src/routes/static), so both names render it.
+ */
 export function App({ path }: { path: string }) {
-  return path === '/' || path === '/index.html' ? <Home /> : <NotFound path={path} />;
+  if (path === '/' || path === '/index.html') return <Home />;
+  if (path === PRIVACY_PATH || path === `${PRIVACY_PATH}.html`) return <Privacy />;
+  return <NotFound path={path} />;
 }

@@ -1,8 +1,10 @@
-/** The footer links point to a placeholder anchor until the real pages exist. */
+import { PRIVACY_PATH } from './privacy';
+
+/** "For Schools & Employers" points to a placeholder anchor until its page exists. */
 export const footerCopy = {
   copyright: (year: number, brand: string) => `© ${year} ${brand}`,
   links: [
-    { label: 'Privacy policy', href: '#' },
+    { label: 'Privacy policy', href: PRIVACY_PATH },
     { label: 'For Schools & Employers', href: '#' },
   ],
   navLabel: 'Legal and partners',

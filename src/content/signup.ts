@@ -128,6 +128,12 @@ export const signupCopy = {
     title: 'Where should we send your course?',
     nameLabel: 'Your name',
     emailLabel: 'Your email',
+    /** Under the e-mail field: what the address is used for. */
+    trust: 'One e-mail with your link. No spam.',
+    privacyLink: 'Privacy policy',
+    /** The browser's message for an address whose domain has no dot (alex@bad). */
+    emailIncomplete:
+      'Please enter the whole address, with a dot in the part after the @ (like name@example.com).',
     /** spec §4 */
     submit: 'Show Me My Free Course',
     sending: 'Sending...',
@@ -136,5 +142,21 @@ export const signupCopy = {
     /** spec §8 */
     sent: "You're in! Check your inbox for access.",
     sendFailed: "We couldn't send the email. Please try again.",
+    /** Added after the spec's failure message when the server refused the address (400). */
+    addressRejected: "That e-mail address doesn't look right.",
+    /** Added after the spec's failure message when the server asked us to slow down (429). */
+    rateLimited: 'Too many tries — please wait a minute.',
+  },
+  /** The panel under the success message: where the e-mail went and what to do meanwhile. */
+  sentPanel: {
+    sentTo: 'We sent your link to',
+    from: 'From',
+    subject: 'Subject',
+    timing: 'It usually arrives within a minute.',
+    spamHint: 'Nothing yet? Check your Promotions or Spam folder.',
+    wrongAddress: 'Wrong address?',
+    changeAddress: 'Change it',
+    meanwhile: 'While you wait:',
+    watchTeaser: 'watch the 30-second teaser',
   },
 } as const;

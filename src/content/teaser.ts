@@ -15,6 +15,12 @@ export const teaserCopy = {
   playFullCourse: 'Play Full Course (locked)',
   lockedHint: 'Free after a 30-second sign-up.',
   videoLabel: 'Course teaser',
+  /** The card over the last frame of the teaser. */
+  endCard: {
+    title: 'Liked the teaser?',
+    action: 'Watch the full course free',
+    replay: 'Replay teaser',
+  },
 } as const;
 
 export const teaserSettings = {

@@ -1,13 +1,22 @@
 import { useId, useState } from 'react';
 import heroLenses from '@/assets/hero-lenses.svg?no-inline';
 import { Button } from '@/components/ui/button';
-import { ArrowDownIcon } from '@/components/ui/icons';
+import { ArrowDownIcon, CheckIcon } from '@/components/ui/icons';
 import { Switch } from '@/components/ui/switch';
 import { heroCopy } from '@/content/hero';
 import { siteSettings } from '@/content/site';
 
-/** The hero: the headline and its clean-version switch, the promise, and the two ways to the sign-up. */
-export function Hero({ onSignUp }: { onSignUp: (opener: HTMLElement) => void }) {
+/**
+ * The hero: the headline and its clean-version switch, the promise, the course's length, and the two ways to
+ * the sign-up. `onSignUpIntent` hears a press or focus on the sign-up button, before its click.
+ */
+export function Hero({
+  onSignUp,
+  onSignUpIntent,
+}: {
+  onSignUp: (opener: HTMLElement) => void;
+  onSignUpIntent?: () => void;
+}) {
   const [clean, setClean] = useState(false);
   const switchId = useId();
   return (
@@ -45,8 +54,17 @@ export function Hero({ onSignUp }: { onSignUp: (opener: HTMLElement) => void }) 
             <p className="mt-8 max-w-xl text-lg leading-relaxed text-on-night-soft sm:text-xl">
               {heroCopy.body}
             </p>
+            <p className="mt-4 flex max-w-xl gap-2 text-sm font-medium text-on-night sm:text-base">
+              <CheckIcon className="mt-0.5 size-4 shrink-0 text-lens-2 sm:size-5" />
+              {heroCopy.proof(siteSettings.courseLength)}
+            </p>
             <div className="mt-10 flex flex-col items-start gap-5 sm:flex-row sm:items-center sm:gap-7">
-              <Button size="lg" onClick={(event) => onSignUp(event.currentTarget)}>
+              <Button
+                size="lg"
+                onClick={(event) => onSignUp(event.currentTarget)}
+                onPointerDown={onSignUpIntent}
+                onFocus={onSignUpIntent}
+              >
                 {heroCopy.primaryCta}
               </Button>
               <a

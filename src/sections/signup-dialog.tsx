@@ -5,16 +5,17 @@ import { signupShellCopy } from '@/content/signup-shell';
 interface SignupDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The button that opened the dialog: focus goes back there on close, without scrolling the page. */
-  opener: HTMLElement | null;
+  /** Called when the dialog has closed, to put the focus where the visitor now is (the page decides). */
+  onReturnFocus: () => void;
   children?: React.ReactNode;
 }
 
 /**
- * The sign-up modal; the compact questionnaire arrives as children. Loaded on first open (home.tsx imports
- * it lazily), so Radix Dialog costs nothing on the first load.
+ * The sign-up modal; the compact questionnaire arrives as children. Its code is fetched after hydration,
+ * when the browser is idle (src/app/routes/signup-dialog-host.tsx), so Radix Dialog costs nothing on the
+ * first load and the first click opens it at once.
  */
-export function SignupDialog({ open, onOpenChange, opener, children }: SignupDialogProps) {
+export function SignupDialog({ open, onOpenChange, onReturnFocus, children }: SignupDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -22,16 +23,16 @@ export function SignupDialog({ open, onOpenChange, opener, children }: SignupDia
         onCloseAutoFocus={(event) => {
           // Radix returns focus to a Dialog.Trigger; the openers here are ordinary buttons elsewhere on the page.
           event.preventDefault();
-          opener?.focus({ preventScroll: true });
+          onReturnFocus();
         }}
       >
-        <DialogTitle className="pr-10 font-display text-2xl font-semibold tracking-tight sm:text-3xl">
+        <DialogTitle className="pr-12 font-display text-2xl font-semibold tracking-tight sm:text-3xl">
           {signupShellCopy.dialogTitle}
         </DialogTitle>
         <DialogDescription className="mt-2 text-ink-soft">
           {signupShellCopy.dialogDescription}
         </DialogDescription>
-        {children && <div className="mt-6">{children}</div>}
+        {children && <div className="mt-6 flex flex-1 flex-col sm:block">{children}</div>}
       </DialogContent>
     </Dialog>
   );

@@ -20,7 +20,7 @@ describe('SignupSection', () => {
 describe('SignupDialog', () => {
   it('when open, is a modal dialog with its title and description, holding the form it is given', () => {
     render(
-      <SignupDialog open onOpenChange={() => undefined} opener={null}>
+      <SignupDialog open onOpenChange={() => undefined} onReturnFocus={() => undefined}>
         <form aria-label="Compact questionnaire" />
       </SignupDialog>,
     );
@@ -31,7 +31,7 @@ describe('SignupDialog', () => {
   });
 
   it('renders nothing while closed', () => {
-    render(<SignupDialog open={false} onOpenChange={() => undefined} opener={null} />);
+    render(<SignupDialog open={false} onOpenChange={() => undefined} onReturnFocus={() => undefined} />);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -39,10 +39,10 @@ describe('SiteFooter', () => {
     document.body.innerHTML = '';
   });
 
-  it('shows © <current year> <brand> and the two placeholder links', () => {
+  it('shows © <current year> <brand>, the privacy page and the placeholder link', () => {
     render(<SiteFooter />);
     expect(screen.getByText(`© ${new Date().getFullYear()} Three Lenses`)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '#');
+    expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
     expect(screen.getByRole('link', { name: 'For Schools & Employers' })).toHaveAttribute('href', '#');
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type MouseEvent, type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { LockIcon, PlayIcon } from '@/components/ui/icons';
 import { teaserCopy, teaserSettings } from '@/content/teaser';
@@ -11,31 +11,60 @@ function showCaptions(player: HTMLVideoElement) {
   for (const track of player.textTracks) if (track.kind === 'captions') track.mode = 'showing';
 }
 
+/** What the page may ask of the teaser: to play it (the sign-up's "watch the teaser" link does). */
+export interface TeaserHandle {
+  play(): void;
+}
+
 /**
  * The teaser card. The video element is in the prerendered page with preload="none" and its captions off, so
  * nothing of the clip loads until the visitor presses Play Teaser; until then a responsive still covers it,
  * fetched at low priority so it never competes with the first view (a poster attribute would load the
- * full-size still).
+ * full-size still). When the clip ends, a card offers the full course: it opens the sign-up.
  */
-export function TeaserCard({ onUnlock }: { onUnlock: (opener: HTMLElement) => void }) {
+export function TeaserCard({
+  ref,
+  onUnlock,
+  onUnlockIntent,
+}: {
+  ref?: Ref<TeaserHandle>;
+  onUnlock: (opener: HTMLElement) => void;
+  onUnlockIntent?: () => void;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const [started, setStarted] = useState(false);
+  const [ended, setEnded] = useState(false);
+  const [focusRequests, setFocusRequests] = useState(0);
 
   // The overlay button goes away once playing starts: keyboard focus moves to the player and its controls.
   useEffect(() => {
-    if (started) video.current?.focus();
-  }, [started]);
+    if (focusRequests > 0) video.current?.focus();
+  }, [focusRequests]);
 
   function play() {
     const player = video.current;
     setStarted(true);
+    setEnded(false);
+    setFocusRequests((count) => count + 1);
     if (!player) return;
     showCaptions(player);
     player.play().catch((error: unknown) => console.error('Teaser: playback did not start.', error));
   }
 
+  useImperativeHandle(ref, () => ({ play }));
+
+  const unlockProps = {
+    onClick: (event: MouseEvent<HTMLButtonElement>) => onUnlock(event.currentTarget),
+    onPointerDown: onUnlockIntent,
+    onFocus: onUnlockIntent,
+  };
+
   return (
-    <section aria-labelledby="teaser-title" className="below-the-fold px-5 py-16 sm:px-8 sm:py-24">
+    <section
+      id="teaser"
+      aria-labelledby="teaser-title"
+      className="below-the-fold px-5 py-16 sm:px-8 sm:py-24"
+    >
       <div className="mx-auto max-w-5xl">
         <h2
           id="teaser-title"
@@ -50,7 +79,8 @@ export function TeaserCard({ onUnlock }: { onUnlock: (opener: HTMLElement) => vo
               className="size-full object-cover"
               preload="none"
               playsInline
-              controls={started}
+              controls={started && !ended}
+              onEnded={() => setEnded(true)}
               aria-label={teaserCopy.videoLabel}
               width={teaserSettings.stillWidth}
               height={teaserSettings.stillHeight}
@@ -91,13 +121,30 @@ export function TeaserCard({ onUnlock }: { onUnlock: (opener: HTMLElement) => vo
                 </div>
               </>
             )}
+            {ended && (
+              <div className="absolute inset-0 grid place-items-center bg-night/95 p-4 text-center text-on-night">
+                <div className="flex flex-col items-center gap-3 sm:gap-5">
+                  <p className="font-display text-xl font-semibold sm:text-3xl">{teaserCopy.endCard.title}</p>
+                  <Button size="sm" className="sm:min-h-13 sm:px-7 sm:text-lg" {...unlockProps}>
+                    {teaserCopy.endCard.action}
+                  </Button>
+                  <button
+                    type="button"
+                    onClick={play}
+                    className="inline-flex min-h-11 items-center px-3 text-sm font-semibold underline underline-offset-4 sm:text-base"
+                  >
+                    {teaserCopy.endCard.replay}
+                  </button>
+                </div>
+              </div>
+            )}
           </div>
           <div className="flex flex-col gap-6 p-6 sm:p-8 md:flex-row md:items-center md:justify-between">
             <p className="max-w-xl text-base leading-relaxed text-ink-soft sm:text-lg">
               {teaserCopy.caption}
             </p>
             <div className="flex shrink-0 flex-col items-start gap-2 md:items-end">
-              <Button variant="dark" onClick={(event) => onUnlock(event.currentTarget)}>
+              <Button variant="dark" {...unlockProps}>
                 <LockIcon />
                 {teaserCopy.playFullCourse}
               </Button>

@@ -1,34 +1,35 @@
-import { lazy, Suspense, useState } from 'react';
+import { useRef } from 'react';
 import { GuidesCarousel } from '@/features/guides/components/guides-carousel';
 import { Questionnaire } from '@/features/signup/components/questionnaire';
 import { About } from '@/sections/about';
 import { Hero } from '@/sections/hero';
 import { SignupSection } from '@/sections/signup-section';
 import { SiteFooter } from '@/sections/site-footer';
-import { TeaserCard } from '@/sections/teaser-card';
+import { TeaserCard, type TeaserHandle } from '@/sections/teaser-card';
 import { WhatYouLearn } from '@/sections/what-you-learn';
-
-// Radix Dialog loads on the first open only: the first page load does not pay for it.
-const SignupDialog = lazy(() =>
-  import('@/sections/signup-dialog').then((module) => ({ default: module.SignupDialog })),
-);
+import { type SignupDialogHandle, SignupDialogHost } from './signup-dialog-host';
 
 function scrollToSignup() {
   const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   document.getElementById('signup')?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth' });
 }
 
-/** The landing page: the spec's sections in order, and the sign-up dialog that two of them open. */
+/**
+ * The landing page: the spec's sections in order, and the sign-up dialog that two of them open. The page holds
+ * no state of its own, so opening the dialog re-renders the dialog only.
+ */
 export function Home() {
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [dialogWanted, setDialogWanted] = useState(false);
-  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  const dialog = useRef<SignupDialogHandle>(null);
+  const teaser = useRef<TeaserHandle>(null);
+  const inlineStepHeading = useRef<HTMLHeadingElement>(null);
 
-  function openDialog(button: HTMLElement) {
-    setOpener(button);
-    setDialogWanted(true);
-    setDialogOpen(true);
-  }
+  const prepareDialog = () => dialog.current?.prepare();
+  const openDialog = (opener: HTMLElement) => dialog.current?.open(opener);
+  // Called from a click, so the teaser may start with sound; the dialog closes first if it is open.
+  const watchTeaser = () => {
+    dialog.current?.leave();
+    teaser.current?.play();
+  };
 
   return (
     <>
@@ -38,23 +39,18 @@ export function Home() {
             scrollToSignup();
             openDialog(button);
           }}
+          onSignUpIntent={prepareDialog}
         />
-        <TeaserCard onUnlock={openDialog} />
+        <TeaserCard ref={teaser} onUnlock={openDialog} onUnlockIntent={prepareDialog} />
         <GuidesCarousel />
         <About />
         <WhatYouLearn />
         <SignupSection>
-          <Questionnaire variant="full" />
+          <Questionnaire variant="full" stepHeadingRef={inlineStepHeading} onWatchTeaser={watchTeaser} />
         </SignupSection>
       </main>
       <SiteFooter />
-      {dialogWanted && (
-        <Suspense fallback={null}>
-          <SignupDialog open={dialogOpen} onOpenChange={setDialogOpen} opener={opener}>
-            <Questionnaire variant="compact" />
-          </SignupDialog>
-        </Suspense>
-      )}
+      <SignupDialogHost ref={dialog} inlineStepHeading={inlineStepHeading} onWatchTeaser={watchTeaser} />
     </>
   );
 }

@@ -1,13 +1,15 @@
 import type * as React from 'react';
 
+/** In forced colours (Windows high contrast) backgrounds vanish: every button keeps a border, in ButtonText. */
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-[background-color,box-shadow,transform] duration-200 active:translate-y-px disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-5 [&_svg]:shrink-0';
+  'inline-flex items-center justify-center gap-2 rounded-full border font-semibold forced-colors:border-[ButtonText] transition-[background-color,box-shadow,transform] duration-200 active:translate-y-px disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-5 [&_svg]:shrink-0';
 
 const variants = {
-  accent: 'bg-accent text-ink shadow-[0_8px_24px_-8px_rgb(245_184_61/0.7)] hover:bg-accent-strong',
-  dark: 'bg-ink text-on-night hover:bg-night-soft',
-  outline: 'border border-ink/15 bg-surface text-ink hover:border-ink/30 hover:bg-paper',
-  round: 'border border-ink/15 bg-surface text-ink shadow-sm hover:border-ink/30 hover:bg-paper',
+  accent:
+    'border-transparent bg-accent text-ink shadow-[0_8px_24px_-8px_rgb(245_184_61/0.7)] hover:bg-accent-strong',
+  dark: 'border-transparent bg-ink text-on-night hover:bg-night-soft',
+  outline: 'border-ink/15 bg-surface text-ink hover:border-ink/30 hover:bg-paper',
+  round: 'border-ink/15 bg-surface text-ink shadow-sm hover:border-ink/30 hover:bg-paper',
 } as const;
 
 const sizes = {

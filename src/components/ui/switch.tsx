@@ -23,13 +23,13 @@ export function Switch({ checked, onCheckedChange, className = '', ...props }: S
       aria-checked={checked}
       data-state={state}
       data-slot="switch"
-      className={`inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-white/25 transition-colors data-[state=checked]:bg-lens-2 ${className}`}
+      className={`inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-white/25 transition-colors data-[state=checked]:bg-lens-2 forced-colors:border-[ButtonText] ${className}`}
       onClick={() => onCheckedChange(!checked)}
     >
       <span
         data-state={state}
         data-slot="switch-thumb"
-        className="pointer-events-none block size-6 rounded-full bg-white shadow-md transition-transform data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0"
+        className="pointer-events-none block size-6 rounded-full bg-white shadow-md transition-transform data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0 forced-colors:bg-[ButtonText] forced-colors:forced-color-adjust-none data-[state=checked]:forced-colors:bg-[Highlight]"
       />
     </button>
   );

@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { type AgeGroupId, ageGroups } from '@/content/signup';
-import { sendSignupEmail } from './api/send-signup-email';
+import { sendFailureOf, sendSignupEmail } from './api/send-signup-email';
 import {
   type Answers,
   type QuestionnaireAction,
@@ -108,12 +108,13 @@ export function createQuestionnaireStore({ storage, send }: StoreDeps): Question
       dispatch({ type: 'submit' });
       const current = getState();
       if (wasSending || !current.sending) return;
+      const contact = signupPayload(current.answers);
       try {
-        await send(signupPayload(current.answers));
-        dispatch({ type: 'sendSucceeded' });
+        await send(contact);
+        dispatch({ type: 'sendSucceeded', sentTo: contact.email });
       } catch (error) {
         console.error('Sign-up: the course e-mail could not be sent.', error);
-        dispatch({ type: 'sendFailed' });
+        dispatch({ type: 'sendFailed', failure: sendFailureOf(error) });
       }
     },
   };

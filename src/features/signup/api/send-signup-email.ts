@@ -1,4 +1,5 @@
 import { getSupabase } from '@/lib/supabase';
+import type { SendFailure } from '../model/questionnaire';
 
 /**
  * Asks the back end to record the sign-up and send the course e-mail (spec §7). Only the response's error
@@ -10,4 +11,18 @@ export async function sendSignupEmail(contact: { name: string; email: string }):
     body: { name: contact.name, email: contact.email },
   });
   if (error) throw error;
+}
+
+/**
+ * What kind of failure a rejection of sendSignupEmail was, from the answer's status alone. supabase-js's
+ * FunctionsHttpError carries the unread Response as `context`; it is recognised by that shape, because
+ * importing the class would pull supabase-js into the page's first load.
+ */
+export function sendFailureOf(error: unknown): SendFailure {
+  const context: unknown =
+    typeof error === 'object' && error !== null && 'context' in error ? error.context : undefined;
+  if (!(context instanceof Response)) return 'send-failed';
+  if (context.status === 400) return 'address-rejected';
+  if (context.status === 429) return 'rate-limited';
+  return 'send-failed';
 }

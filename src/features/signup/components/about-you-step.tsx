@@ -6,7 +6,8 @@ const copy = signupCopy.aboutYou;
 
 /**
  * Step 4: the age group, then the strengths of that group (school subjects for under-25s). Changing the
- * group clears the strengths; with none picked a red hint shows, and a refused Next adds an error.
+ * group clears the strengths. With the list on screen and none picked a red hint shows; a refused Next shows
+ * its error in the hint's place, so the two never stack.
  */
 export function AboutYouStep({
   answers,
@@ -24,8 +25,8 @@ export function AboutYouStep({
   const { ageGroup, strengths } = answers;
   const hintId = `${idPrefix}-strengths-hint`;
   const errorId = `${idPrefix}-strengths-error`;
-  const tooFew = strengths.length < MIN_STRENGTHS;
-  const describedBy = [tooFew && hintId, showError && errorId].filter(Boolean).join(' ') || undefined;
+  const showHint = ageGroup !== null && strengths.length < MIN_STRENGTHS && !showError;
+  const describedBy = showError ? errorId : showHint ? hintId : undefined;
 
   return (
     <div className="space-y-6">
@@ -65,13 +66,13 @@ export function AboutYouStep({
         ) : (
           <p className="text-ink-soft">{copy.chooseAgeFirst}</p>
         )}
-        {tooFew && (
+        {showHint && (
           <p id={hintId} className="mt-3 text-sm font-medium text-red-700">
             {copy.pickAtLeastOne}
           </p>
         )}
         {showError && (
-          <p id={errorId} role="alert" className="mt-1 text-sm font-semibold text-red-700">
+          <p id={errorId} role="alert" className="mt-3 text-sm font-semibold text-red-700">
             {copy.pickToContinue}
           </p>
         )}

@@ -14,9 +14,12 @@ export function ProgressBar({ step }: { step: Step }) {
         aria-valuemax={100}
         aria-valuenow={percent}
         aria-valuetext={stepOf}
-        className="h-2 flex-1 overflow-hidden rounded-full bg-line"
+        className="h-2 flex-1 overflow-hidden rounded-full bg-line forced-colors:border forced-colors:border-[CanvasText]"
       >
-        <div className="h-full rounded-full bg-link transition-[width]" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-link transition-[width] forced-colors:bg-[Highlight] forced-colors:forced-color-adjust-none"
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <p className="shrink-0 text-sm font-medium text-ink-muted">{stepOf}</p>
     </div>

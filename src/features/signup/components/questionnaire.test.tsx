@@ -151,14 +151,27 @@ describe('Questionnaire: steps', () => {
         .map((radio) => radio.closest('label')?.textContent),
     ).toEqual(['Under 25', '25–44', '45–54', '55+']);
     expect(screen.getByText('Choose your age group to see the list.')).toBeVisible();
-    expect(screen.getByText('Please pick at least one.')).toHaveClass('text-red-700');
+    // The hint waits for a list to pick from.
+    expect(screen.queryByText('Please pick at least one.')).not.toBeInTheDocument();
 
     next();
     expect(heading()).toHaveTextContent('Tell us about you');
     expect(screen.getByRole('alert')).toHaveTextContent('Pick at least one strength to continue.');
     expect(screen.getByRole('group', { name: 'What are your strengths?' })).toHaveAccessibleDescription(
-      'Please pick at least one. Pick at least one strength to continue.',
+      'Pick at least one strength to continue.',
     );
+
+    fireEvent.click(screen.getByRole('radio', { name: '45–54' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Pick at least one strength to continue.');
+    expect(screen.queryByText('Please pick at least one.')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Mentoring' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Mentoring' }));
+    // With the list on screen and nothing picked, the red hint shows, once.
+    expect(screen.getByText('Please pick at least one.')).toHaveClass('text-red-700');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    next();
+    expect(screen.getByRole('alert')).toHaveTextContent('Pick at least one strength to continue.');
+    expect(screen.queryByText('Please pick at least one.')).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('radio', { name: 'Under 25' }));
     const subjects = screen.getByRole('group', { name: 'Which school subjects do you enjoy?' });
@@ -265,6 +278,74 @@ describe('Questionnaire: submit', () => {
     expect(logged).toHaveBeenCalledWith(expect.any(String), expect.any(Error));
     expect(screen.getByRole('button', { name: 'Show Me My Free Course' })).toBeEnabled();
     expect(screen.getByRole('textbox', { name: 'Your email' })).toHaveValue('ada@example.com');
+  });
+
+  it('after success shows where the e-mail went, from whom, how soon, where else to look, and what to do next', async () => {
+    answerSendEmail(200);
+    const onWatchTeaser = vi.fn();
+    render(<Questionnaire variant="compact" onWatchTeaser={onWatchTeaser} />);
+    goToContactStep();
+    fillContact('Ada Lovelace', 'ada@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Show Me My Free Course' }));
+    expect(await screen.findByText('We sent your link to')).toHaveTextContent(
+      'We sent your link to ada@example.com',
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(/^You're in! Check your inbox for access\.$/);
+    const terms = screen.getAllByRole('term').map((term) => term.textContent);
+    const definitions = screen.getAllByRole('definition').map((definition) => definition.textContent);
+    expect(terms).toEqual(['From', 'Subject']);
+    expect(definitions).toEqual(['Three Lenses', 'Your free Three Lenses course is ready to watch']);
+    expect(screen.getByText('It usually arrives within a minute.')).toBeVisible();
+    expect(screen.getByText('Nothing yet? Check your Promotions or Spam folder.')).toBeVisible();
+
+    // The panel keeps the address it sent to while the visitor corrects the field.
+    const email = screen.getByRole('textbox', { name: 'Your email' });
+    fireEvent.click(screen.getByRole('button', { name: 'Wrong address? Change it' }));
+    expect(email).toHaveFocus();
+    fireEvent.change(email, { target: { value: 'ada@example.org' } });
+    expect(screen.getByText('We sent your link to')).toHaveTextContent('ada@example.com');
+
+    fireEvent.click(screen.getByRole('link', { name: 'watch the 30-second teaser' }));
+    expect(onWatchTeaser).toHaveBeenCalledOnce();
+    expect(heading()).toHaveTextContent('Where should we send your course?');
+  });
+
+  it.each([
+    [400, "We couldn't send the email. Please try again. That e-mail address doesn't look right."],
+    [429, "We couldn't send the email. Please try again. Too many tries — please wait a minute."],
+    [500, "We couldn't send the email. Please try again."],
+    [503, "We couldn't send the email. Please try again."],
+  ])('an answer %i shows "%s" and no success panel', async (status, text) => {
+    answerSendEmail(status);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<Questionnaire variant="full" />);
+    goToContactStep();
+    fillContact();
+    fireEvent.click(screen.getByRole('button', { name: 'Show Me My Free Course' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(text));
+    expect(screen.getByRole('status').textContent).toBe(text);
+    expect(screen.queryByText('We sent your link to')).not.toBeInTheDocument();
+  });
+
+  it('the e-mail field carries the trust line and a link to the privacy page', () => {
+    render(<Questionnaire variant="full" />);
+    goToContactStep();
+    const email = screen.getByRole('textbox', { name: 'Your email' });
+    expect(email).toHaveAccessibleDescription('One e-mail with your link. No spam. Privacy policy');
+    expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
+  });
+
+  it('the browser refuses an address without a dot in its domain, with a message saying so', () => {
+    render(<Questionnaire variant="full" />);
+    goToContactStep();
+    const email = screen.getByRole<HTMLInputElement>('textbox', { name: 'Your email' });
+    fillContact('Alex', 'alex@bad');
+    expect(email.checkValidity()).toBe(false);
+    expect(email.validationMessage).toBe(
+      'Please enter the whole address, with a dot in the part after the @ (like name@example.com).',
+    );
+    fillContact('Alex', 'alex@bad.example');
+    expect(email.checkValidity()).toBe(true);
   });
 
   it('with no strength shows "Please pick at least one strength." and sends nothing', async () => {

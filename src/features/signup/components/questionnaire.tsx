@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useReducer, useRef } from 'react';
+import { type FormEvent, type RefObject, useEffect, useId, useReducer, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { signupCopy } from '@/content/signup';
 import {
@@ -14,6 +14,7 @@ import { ContactStep } from './contact-step';
 import { DreamStep } from './dream-step';
 import { IntroStep } from './intro-step';
 import { ProgressBar } from './progress-bar';
+import { SentPanel } from './sent-panel';
 import { WorriesStep } from './worries-step';
 
 const stepTitles: Record<Step, string> = {
@@ -24,23 +25,40 @@ const stepTitles: Record<Step, string> = {
   5: signupCopy.contact.title,
 };
 
+const { contact } = signupCopy;
+/** The spec's messages word for word; a refused address or a rate limit adds a sentence saying what to do. */
 const submitMessages = {
-  sent: { text: signupCopy.contact.sent, tone: 'text-green-800' },
-  'send-failed': { text: signupCopy.contact.sendFailed, tone: 'text-red-700' },
-  'strengths-missing': { text: signupCopy.contact.strengthsMissing, tone: 'text-red-700' },
+  sent: { text: contact.sent, tone: 'text-green-800' },
+  'send-failed': { text: contact.sendFailed, tone: 'text-red-700' },
+  'address-rejected': { text: `${contact.sendFailed} ${contact.addressRejected}`, tone: 'text-red-700' },
+  'rate-limited': { text: `${contact.sendFailed} ${contact.rateLimited}`, tone: 'text-red-700' },
+  'strengths-missing': { text: contact.strengthsMissing, tone: 'text-red-700' },
 } as const;
 
-/** The shells give the frame (the section's card, the dialog); the variants only scale the form to it. */
+/**
+ * The shells give the frame (the section's card, the dialog); the variants scale the form to it. Options sit
+ * in two columns from the narrowest phone up. In the dialog, which is a full-height sheet on phones, the
+ * progress bar sticks to the top (beside the sheet's close button) and the buttons to the bottom.
+ */
 const variants = {
   full: {
     form: 'space-y-6',
+    progress: '',
+    outcome: '',
     title: 'font-display text-2xl font-semibold tracking-tight text-ink sm:text-3xl',
-    grid: 'grid gap-2 sm:grid-cols-2 md:grid-cols-3',
+    grid: 'grid grid-cols-2 gap-2 md:grid-cols-3',
+    actions: '',
   },
   compact: {
-    form: 'space-y-5',
+    form: 'space-y-5 max-sm:flex max-sm:flex-1 max-sm:flex-col',
+    /** Brought into view above the bottom bar, not behind it. */
+    outcome: 'max-sm:scroll-mb-40',
+    progress:
+      'max-sm:sticky max-sm:top-0 max-sm:z-10 max-sm:-mx-5 max-sm:border-b max-sm:border-line max-sm:bg-surface max-sm:py-3 max-sm:pr-16 max-sm:pl-5',
     title: 'font-display text-xl font-semibold tracking-tight text-ink',
-    grid: 'grid gap-2 sm:grid-cols-2',
+    grid: 'grid grid-cols-2 gap-2',
+    actions:
+      'max-sm:sticky max-sm:bottom-0 max-sm:mt-auto max-sm:z-10 max-sm:-mx-5 max-sm:border-t max-sm:border-line max-sm:bg-surface max-sm:px-5 max-sm:py-3',
   },
 } as const;
 
@@ -53,17 +71,28 @@ function hasAnswers(state: QuestionnaireState): boolean {
 /**
  * The five-step sign-up questionnaire (spec §4). Every instance shows the one shared store, so the section
  * (`full`) and the dialog (`compact`) are the same form. Focus moves to the step's heading only in the
- * instance the visitor is using, and never on page load.
+ * instance the visitor is using, and never on page load. `stepHeadingRef` lets the page focus the heading
+ * too; `onWatchTeaser` is where the success panel's teaser link leads.
  */
-export function Questionnaire({ variant }: { variant: 'full' | 'compact' }) {
+export function Questionnaire({
+  variant,
+  stepHeadingRef,
+  onWatchTeaser,
+}: {
+  variant: 'full' | 'compact';
+  stepHeadingRef?: RefObject<HTMLHeadingElement | null>;
+  onWatchTeaser?: () => void;
+}) {
   const state = useQuestionnaireState();
-  const { step, answers, sending, message } = state;
+  const { step, answers, sending, message, sentTo } = state;
   const styles = variants[variant];
   const idPrefix = useId();
   const headingId = `${idPrefix}-heading`;
   const messageId = `${idPrefix}-message`;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
   const [headingFocusRequests, requestHeadingFocus] = useReducer((count: number) => count + 1, 0);
 
   useEffect(() => {
@@ -83,14 +112,28 @@ export function Questionnaire({ variant }: { variant: 'full' | 'compact' }) {
     void questionnaireStore.submit().then(() => {
       // The disabled "Sending..." button dropped the focus; give it back to the button.
       if (document.activeElement === document.body) submitRef.current?.focus();
+      // In a scrolling sheet the outcome may be out of view: bring it into view where the visitor is.
+      if (submitRef.current?.contains(document.activeElement))
+        outcomeRef.current?.scrollIntoView({ block: 'nearest' });
     });
   }
 
   return (
     <form className={styles.form} onSubmit={onSubmit} aria-busy={sending}>
-      <ProgressBar step={step} />
+      <div className={styles.progress}>
+        <ProgressBar step={step} />
+      </div>
 
-      <h3 ref={headingRef} id={headingId} tabIndex={-1} className={`${styles.title} focus:outline-none`}>
+      <h3
+        ref={(node) => {
+          headingRef.current = node;
+          if (stepHeadingRef) stepHeadingRef.current = node;
+        }}
+        id={headingId}
+        tabIndex={-1}
+        // A ring only when the keyboard brought the focus here (e.g. Escape closing the dialog), not after a click.
+        className={`${styles.title} focus:not-focus-visible:outline-none`}
+      >
         {stepTitles[step]}
       </h3>
 
@@ -113,26 +156,51 @@ export function Questionnaire({ variant }: { variant: 'full' | 'compact' }) {
           dispatch={dispatch}
         />
       )}
-      {step === 5 && <ContactStep answers={answers} idPrefix={idPrefix} dispatch={dispatch} />}
+      {step === 5 && (
+        <ContactStep answers={answers} idPrefix={idPrefix} emailRef={emailRef} dispatch={dispatch} />
+      )}
 
-      <div className="flex flex-wrap items-center gap-3">
-        <Button variant="outline" disabled={step === 1} onClick={() => navigate({ type: 'back' })}>
-          {signupCopy.back}
-        </Button>
+      {step === TOTAL_STEPS && (
+        <div ref={outcomeRef} className={`space-y-4 ${styles.outcome}`}>
+          <p
+            id={messageId}
+            role="status"
+            aria-live="polite"
+            aria-atomic="true"
+            className={`font-semibold ${message ? submitMessages[message].tone : ''}`}
+          >
+            {message && submitMessages[message].text}
+          </p>
+          {message === 'sent' && sentTo && (
+            <SentPanel
+              sentTo={sentTo}
+              onChangeAddress={() => emailRef.current?.focus()}
+              onWatchTeaser={onWatchTeaser}
+            />
+          )}
+        </div>
+      )}
+
+      <div className={`flex flex-wrap items-center gap-3 ${styles.actions}`}>
         {/* Distinct keys: reusing one <button> would turn the clicked Next into a submit mid-click. */}
-        {step < TOTAL_STEPS ? (
-          <Button key="next" variant="dark" onClick={() => navigate({ type: 'next' })}>
-            {signupCopy.next}
-          </Button>
-        ) : (
+        {step === TOTAL_STEPS && (
           <Button
             key="submit"
             ref={submitRef}
             type="submit"
             disabled={sending}
             aria-describedby={message ? messageId : undefined}
+            className="w-full"
           >
-            {sending ? signupCopy.contact.sending : signupCopy.contact.submit}
+            {sending ? contact.sending : contact.submit}
+          </Button>
+        )}
+        <Button variant="outline" disabled={step === 1} onClick={() => navigate({ type: 'back' })}>
+          {signupCopy.back}
+        </Button>
+        {step < TOTAL_STEPS && (
+          <Button key="next" variant="dark" onClick={() => navigate({ type: 'next' })}>
+            {signupCopy.next}
           </Button>
         )}
         {hasAnswers(state) && !sending && (
@@ -145,18 +213,6 @@ export function Questionnaire({ variant }: { variant: 'full' | 'compact' }) {
           </button>
         )}
       </div>
-
-      {step === TOTAL_STEPS && (
-        <p
-          id={messageId}
-          role="status"
-          aria-live="polite"
-          aria-atomic="true"
-          className={`min-h-6 font-semibold ${message ? submitMessages[message].tone : ''}`}
-        >
-          {message && submitMessages[message].text}
-        </p>
-      )}
     </form>
   );
 }

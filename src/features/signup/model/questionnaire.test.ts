@@ -4,6 +4,7 @@ import {
   type QuestionnaireAction,
   type QuestionnaireState,
   type Step,
+  emailDomainLooksComplete,
   initialState,
   progressPercent,
   questionnaireReducer,
@@ -193,20 +194,49 @@ describe('submit (step 5)', () => {
 
   it('success and failure end the sending and keep the form as it was', () => {
     const sending = run([{ type: 'submit' }], readyToSend);
-    const sent = run([{ type: 'sendSucceeded' }], sending);
-    const failed = run([{ type: 'sendFailed' }], sending);
-    expect(sent).toEqual({ ...readyToSend, message: 'sent' });
-    expect(failed).toEqual({ ...readyToSend, message: 'send-failed' });
+    const sent = run([{ type: 'sendSucceeded', sentTo: 'ada@example.com' }], sending);
+    expect(sent).toEqual({ ...readyToSend, message: 'sent', sentTo: 'ada@example.com' });
+    for (const failure of ['send-failed', 'address-rejected', 'rate-limited'] as const) {
+      const failed = run([{ type: 'sendFailed', failure }], sending);
+      expect(failed).toEqual({ ...readyToSend, message: failure });
+    }
+  });
+
+  it('keeps the address it sent to when the field changes afterwards', () => {
+    const sent = run(
+      [
+        { type: 'submit' },
+        { type: 'sendSucceeded', sentTo: 'ada@example.com' },
+        { type: 'setEmail', email: 'x' },
+      ],
+      readyToSend,
+    );
+    expect(sent).toMatchObject({ message: 'sent', sentTo: 'ada@example.com' });
+    expect(sent.answers.email).toBe('x');
   });
 
   it('ignores an outcome when nothing is being sent', () => {
-    expect(run([{ type: 'sendSucceeded' }], readyToSend)).toBe(readyToSend);
-    expect(run([{ type: 'sendFailed' }], readyToSend)).toBe(readyToSend);
+    expect(run([{ type: 'sendSucceeded', sentTo: 'ada@example.com' }], readyToSend)).toBe(readyToSend);
+    expect(run([{ type: 'sendFailed', failure: 'send-failed' }], readyToSend)).toBe(readyToSend);
   });
 
   it('sends only the name and the e-mail, trimmed', () => {
     const answers = { ...readyToSend.answers, name: ' Ada ', email: ' ada@example.com ', dream: 'Pilot' };
     expect(signupPayload(answers)).toEqual({ name: 'Ada', email: 'ada@example.com' });
+  });
+});
+
+describe('emailDomainLooksComplete', () => {
+  it('wants a dot between parts of the domain', () => {
+    for (const email of ['ada@example.com', 'ada@mail.example.co.uk', 'a.b@x.io', ' ada@example.com '])
+      expect(emailDomainLooksComplete(email), email).toBe(true);
+    for (const email of ['alex@bad', 'alex@bad.', 'alex@.com', 'alex@', 'alex@bad..com'])
+      expect(emailDomainLooksComplete(email), email).toBe(false);
+  });
+
+  it('leaves empty and @-less values to the browser', () => {
+    expect(emailDomainLooksComplete('')).toBe(true);
+    expect(emailDomainLooksComplete('alex')).toBe(true);
   });
 });
 

@@ -18,8 +18,14 @@ export interface Answers {
   email: string;
 }
 
+/**
+ * Why a send failed, as far as the page may tell from the answer's status: the server refused the address
+ * (400), asked us to slow down (429), or anything else.
+ */
+export type SendFailure = 'address-rejected' | 'rate-limited' | 'send-failed';
+
 /** What the visitor last saw after a submit: the outcome of the send, or why nothing was sent. */
-type SubmitMessage = 'sent' | 'send-failed' | 'strengths-missing';
+type SubmitMessage = 'sent' | SendFailure | 'strengths-missing';
 
 export interface QuestionnaireState {
   step: Step;
@@ -28,6 +34,8 @@ export interface QuestionnaireState {
   strengthsError: boolean;
   sending: boolean;
   message: SubmitMessage | null;
+  /** The address the last successful send went to, shown in the success panel even if the field changes. */
+  sentTo: string | null;
 }
 
 export type QuestionnaireAction =
@@ -40,8 +48,8 @@ export type QuestionnaireAction =
   | { type: 'setName'; name: string }
   | { type: 'setEmail'; email: string }
   | { type: 'submit' }
-  | { type: 'sendSucceeded' }
-  | { type: 'sendFailed' }
+  | { type: 'sendSucceeded'; sentTo: string }
+  | { type: 'sendFailed'; failure: SendFailure }
   | { type: 'startOver' };
 
 export const initialState: QuestionnaireState = {
@@ -50,6 +58,7 @@ export const initialState: QuestionnaireState = {
   strengthsError: false,
   sending: false,
   message: null,
+  sentTo: null,
 };
 
 export function progressPercent(step: Step): number {
@@ -63,6 +72,17 @@ function canLeaveStep(state: QuestionnaireState): boolean {
 /** The only data that leaves the browser (spec §3): the other answers stay on the client. */
 export function signupPayload(answers: Answers): { name: string; email: string } {
   return { name: answers.name.trim(), email: answers.email.trim() };
+}
+
+/**
+ * Whether an address the browser accepts as an e-mail also has a dot in its domain (`alex@bad` has none, and
+ * the server refuses it). An empty or @-less value is left to the browser's own checks.
+ */
+export function emailDomainLooksComplete(email: string): boolean {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return true;
+  const domain = email.slice(at + 1).trim();
+  return /^[^.]+(\.[^.]+)+$/.test(domain);
 }
 
 const knownWorries: ReadonlySet<string> = new Set(worryOptions);
@@ -120,9 +140,9 @@ export function questionnaireReducer(
       return { ...state, sending: true, message: null };
     }
     case 'sendSucceeded':
-      return state.sending ? { ...state, sending: false, message: 'sent' } : state;
+      return state.sending ? { ...state, sending: false, message: 'sent', sentTo: action.sentTo } : state;
     case 'sendFailed':
-      return state.sending ? { ...state, sending: false, message: 'send-failed' } : state;
+      return state.sending ? { ...state, sending: false, message: action.failure } : state;
     case 'startOver':
       return state.sending ? state : initialState;
   }

@@ -1,0 +1,62 @@
+/**
+ * The privacy page (/privacy). It describes what the product really keeps: the `signups` and `email_outbox`
+ * tables (supabase/migrations), the send-email limits (docs/email.md) and the owner's erasure command
+ * (docs/owners-guide.md). Change it when any of those change.
+ */
+/** Where the page is served (scripts/build.mjs prerenders it; the footer and the sign-up link to it). */
+export const PRIVACY_PATH = '/privacy';
+
+export const privacyCopy = {
+  documentTitle: 'Privacy policy | Three Lenses',
+  description:
+    'What Three Lenses keeps when you sign up for the free course, what stays in your browser, and how to have your details erased.',
+  homeLink: 'Back to the course page',
+  title: 'Privacy policy',
+  updated: 'Last updated 23 November 2026',
+  intro:
+    'This page says, in plain words, what happens to your details when you sign up for the free course. We keep as little as we can: only what we need to send you your course.',
+  sections: [
+    {
+      heading: 'What we keep when you sign up',
+      paragraphs: [
+        'When you press "Show Me My Free Course", your browser sends us two things: your name and your e-mail address. We store:',
+      ],
+      list: [
+        'your name and your e-mail address;',
+        'when you first signed up, when you last signed up, and how many times;',
+        'which version of our "why you get this e-mail" wording you were shown;',
+        'whether the sign-up came through this website or our hosted back end;',
+        'for the course e-mail: its delivery status, how many times we tried to send it, the last delivery error if any, and the message number our e-mail service gives it.',
+      ],
+    },
+    {
+      heading: 'What never leaves your browser',
+      paragraphs: [
+        'Your answers to the questions (your worries, your childhood dream, your age group and your strengths or favourite subjects) are never sent to us. They are kept in your browser for this tab only, so that a reload does not lose them, and they are gone when you close the tab or press "Start over".',
+      ],
+    },
+    {
+      heading: 'Cookies and tracking',
+      paragraphs: [
+        'This site sets no cookies and uses no analytics or advertising trackers.',
+        'To stop abuse, our server counts sign-up attempts per connection and per e-mail address for up to an hour. Those counts are held in memory only and are never written to disk.',
+      ],
+    },
+    {
+      heading: 'What we use it for',
+      paragraphs: [
+        'We use your name and address to send you one e-mail with the link to your course. We will not write to you again unless you sign up again. We do not sell or share your details with anyone, except the e-mail service that delivers our message, which handles your address for that purpose only.',
+      ],
+    },
+    {
+      heading: 'How long we keep it',
+      paragraphs: ['We keep your sign-up until you ask us to erase it.'],
+    },
+    {
+      heading: 'Erasing your details',
+      paragraphs: [
+        'Reply to the course e-mail, or write to the address it came from, and ask us to erase your details. We then delete your sign-up and every e-mail record for your address, however it was capitalised.',
+      ],
+    },
+  ],
+} as const;
