@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sendSignupEmail } from './send-signup-email';
+import { sendFailureOf, sendSignupEmail } from './send-signup-email';
 
 /** The real supabase-js client, with the network replaced: what goes out is exactly what a browser sends. */
 function answerWith(response: () => Response) {
@@ -48,5 +48,24 @@ describe('sendSignupEmail', () => {
       }),
     );
     await expect(sendSignupEmail({ name: 'Ada', email: 'ada@example.com' })).rejects.toThrow();
+  });
+
+  it.each([
+    [400, 'address-rejected'],
+    [429, 'rate-limited'],
+    [500, 'send-failed'],
+    [502, 'send-failed'],
+  ] as const)('a rejection after status %i is a %s failure', async (status, failure) => {
+    answerWith(() => Response.json({ error: 'whatever the server says' }, { status }));
+    const error: unknown = await sendSignupEmail({ name: 'Ada', email: 'ada@example.com' }).catch(
+      (rejection: unknown) => rejection,
+    );
+    expect(sendFailureOf(error)).toBe(failure);
+  });
+
+  it('a network failure or anything without an answer is a send-failed failure', () => {
+    expect(sendFailureOf(new TypeError('Failed to fetch'))).toBe('send-failed');
+    expect(sendFailureOf(undefined)).toBe('send-failed');
+    expect(sendFailureOf({ context: 'not a response' })).toBe('send-failed');
   });
 });
