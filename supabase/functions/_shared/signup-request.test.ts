@@ -49,6 +49,8 @@ const badBodies: Array<[label: string, body: string | Uint8Array, contentType?: 
   ['name with a NUL', json({ name: 'Ada\u0000', email: 'ada@example.com' })],
   ['name with a tab', json({ name: 'Ada\tL', email: 'ada@example.com' })],
   ['name with a line separator', json({ name: 'Ada\u2028L', email: 'ada@example.com' })],
+  ['name with a lone high surrogate', '{"name":"A\\ud800","email":"ada@example.com"}'],
+  ['name with a lone low surrogate', '{"name":"\\udc00A","email":"ada@example.com"}'],
   ['blank email', json({ name: 'Ada', email: '  ' })],
   ['email without @', json({ name: 'Ada', email: 'ada.example.com' })],
   ['email without domain', json({ name: 'Ada', email: 'ada@' })],

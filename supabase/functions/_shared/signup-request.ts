@@ -17,6 +17,8 @@ export type ParsedSignup = { ok: true; signup: Signup } | { ok: false; error: st
 // Control characters (C0, DEL, C1) and the Unicode line and paragraph separators: none belongs in a name,
 // and refusing them means the name can never break a header or a line of the e-mail.
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
+// A lone UTF-16 surrogate (JSON's "\ud800" escape) is no character at all: the database refuses to store it.
+const LONE_SURROGATE = /\p{Cs}/u;
 // RFC 5322 dot-atom local part; quoted local parts are legal but no real sign-up needs them.
 const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 const DOMAIN_LABEL = /^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
@@ -65,6 +67,7 @@ function checkName(raw: string): { ok: true; name: string } | { ok: false; error
   const name = raw.trim();
   if (name === '') return { ok: false, error: 'Please enter your name.' };
   if (CONTROL.test(name)) return { ok: false, error: 'The name must not contain control characters.' };
+  if (LONE_SURROGATE.test(name)) return { ok: false, error: 'The name must be valid Unicode text.' };
   if ([...name].length > MAX_NAME_LENGTH) {
     return { ok: false, error: `The name must be at most ${MAX_NAME_LENGTH} characters.` };
   }

@@ -52,18 +52,26 @@ describe('createAnswerCache', () => {
     expect(await cache('q', compute)).toBe(2);
   });
 
-  it('remembers at most maxEntries queries, making room as entries expire', async () => {
-    let clock = 0;
-    const cache = createAnswerCache<string>({ ttlMs: 1000, maxEntries: 2, now: () => clock });
+  it('remembers at most maxEntries queries, dropping the least recently used one first', async () => {
+    const cache = createAnswerCache<string>({ ttlMs: 1000, maxEntries: 2, now: () => 0 });
     let computed = 0;
     const compute = async () => `answer ${(computed += 1)}`;
     await cache('a', compute);
     await cache('b', compute);
-    expect(await cache('c', compute)).toBe('answer 3');
-    expect(await cache('c', compute)).toBe('answer 4');
     expect(await cache('a', compute)).toBe('answer 1');
-    clock = 1000;
-    expect(await cache('c', compute)).toBe('answer 5');
-    expect(await cache('c', compute)).toBe('answer 5');
+    expect(await cache('c', compute)).toBe('answer 3');
+    expect(await cache('a', compute)).toBe('answer 1');
+    expect(await cache('b', compute)).toBe('answer 4');
+  });
+
+  it('keeps a query asked all the time through a burst of one-off queries', async () => {
+    const cache = createAnswerCache<string>({ ttlMs: 1000, maxEntries: 100, now: () => 0 });
+    let carousel = 0;
+    await cache('carousel', async () => `carousel ${(carousel += 1)}`);
+    for (let junk = 0; junk < 1000; junk += 1) {
+      await cache(`junk ${junk}`, async () => 'junk');
+      if (junk % 50 === 0) await cache('carousel', async () => `carousel ${(carousel += 1)}`);
+    }
+    expect(await cache('carousel', async () => `carousel ${(carousel += 1)}`)).toBe('carousel 1');
   });
 });

@@ -9,13 +9,17 @@ interface Entry<T> {
 export interface AnswerCacheOptions {
   /** How long a computed answer is served again. 0 shares only answers still being computed. */
   ttlMs: number;
-  /** At most this many distinct queries are remembered; past that, new ones simply are not cached. */
+  /** At most this many distinct queries are remembered; past that, the least recently used one goes. */
   maxEntries: number;
   now?: () => number;
 }
 
 export type AnswerCache<T> = (key: string, compute: () => Promise<T>) => Promise<T>;
 
+/**
+ * Least recently used first out (a Map keeps insertion order; a hit moves its key to the end), so a burst of
+ * one-off queries pushes out other one-off queries and never keeps a busy one, such as the carousel's, out.
+ */
 export function createAnswerCache<T>({
   ttlMs,
   maxEntries,
@@ -23,21 +27,21 @@ export function createAnswerCache<T>({
 }: AnswerCacheOptions): AnswerCache<T> {
   const entries = new Map<string, Entry<T>>();
 
-  const sweep = () => {
-    const time = now();
-    for (const [key, entry] of entries) if (entry.expiresAt <= time) entries.delete(key);
-  };
-
   return (key, compute) => {
     const cached = entries.get(key);
-    if (cached && cached.expiresAt > now()) return cached.answer;
-    if (cached) entries.delete(key);
-    if (entries.size >= maxEntries) sweep();
+    entries.delete(key);
+    if (cached && cached.expiresAt > now()) {
+      entries.set(key, cached);
+      return cached.answer;
+    }
 
     const answer = compute();
-    if (entries.size >= maxEntries) return answer;
     const entry: Entry<T> = { answer, expiresAt: Number.POSITIVE_INFINITY };
     entries.set(key, entry);
+    if (entries.size > maxEntries) {
+      const oldest = entries.keys().next();
+      if (!oldest.done) entries.delete(oldest.value);
+    }
     answer.then(
       () => {
         if (ttlMs > 0) entry.expiresAt = now() + ttlMs;

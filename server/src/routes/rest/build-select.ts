@@ -5,7 +5,9 @@ import { PostgrestError } from './postgrest-error.ts';
  * Translates the PostgREST subset that supabase-js sends for a read into one parameterised SQL statement.
  * Identifiers come only from the catalog (and are quoted); every value is a parameter.
  * Supported: select=col,… or *; col=op.value with eq, neq, gt, gte, lt, lte, is, in; order=col[.asc|.desc][.nullsfirst|.nullslast],…;
- * limit; offset. Anything else is refused with PostgREST's own error codes.
+ * limit; offset. Anything else is refused with PostgREST's own error codes. The select and order lists take at
+ * most MAX_LIST_ITEMS items each (PostgreSQL's own limit is 1,664 result columns, and no table here has more
+ * than a few dozen), and a repeated select item is answered once.
  */
 export interface SelectStatement {
   text: string;
@@ -13,6 +15,7 @@ export interface SelectStatement {
 }
 
 const RESERVED = new Set(['select', 'order', 'limit', 'offset']);
+export const MAX_LIST_ITEMS = 100;
 const COMPARISONS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
 const IS_VALUES: Record<string, string> = { null: 'null', true: 'true', false: 'false', unknown: 'unknown' };
 
@@ -29,19 +32,29 @@ function columnOf(table: string, columns: ReadonlyMap<string, string>, name: str
   return quote(name);
 }
 
+/** Splits a comma-separated list, refusing one longer than MAX_LIST_ITEMS before looking at its items. */
+function listItems(parameter: 'select' | 'order', raw: string): string[] {
+  const items = raw.split(',');
+  if (items.length > MAX_LIST_ITEMS) {
+    throw parseError(
+      `failed to parse ${parameter} parameter`,
+      `${items.length} items: at most ${MAX_LIST_ITEMS} are allowed`,
+    );
+  }
+  return items;
+}
+
 function selectList(table: string, columns: ReadonlyMap<string, string>, raw: string | null): string {
   if (raw === null || raw.trim() === '*' || raw.trim() === '') return '*';
-  return raw
-    .split(',')
-    .map((item) => {
-      const name = item.trim();
-      if (name === '*') return '*';
-      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-        throw parseError(`failed to parse select parameter (${raw})`, `unexpected "${name}"`);
-      }
-      return columnOf(table, columns, name);
-    })
-    .join(', ');
+  const names = listItems('select', raw).map((item) => {
+    const name = item.trim();
+    if (name === '*') return '*';
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+      throw parseError(`failed to parse select parameter (${raw})`, `unexpected "${name}"`);
+    }
+    return columnOf(table, columns, name);
+  });
+  return [...new Set(names)].join(', ');
 }
 
 /** Parses PostgREST's list syntax `(a,b,"c,d")` into its items. */
@@ -92,19 +105,23 @@ function filterClause({ sql: column, type }: Column, raw: string, params: string
   throw parseError(`failed to parse filter (${raw})`, `unknown or unsupported operator "${operator}"`);
 }
 
+/** PostgREST's order term: a column, then at most one direction, then at most one nulls placement. */
+const ORDER_TERM = /^([^.]*)(?:\.(asc|desc))?(?:\.(nullsfirst|nullslast))?$/;
+
 function orderClause(table: string, columns: ReadonlyMap<string, string>, raw: string): string {
-  return raw
-    .split(',')
+  return listItems('order', raw)
     .map((term) => {
-      const [name = '', ...modifiers] = term.trim().split('.');
-      const column = columnOf(table, columns, name);
-      const parts = [column];
-      for (const modifier of modifiers) {
-        if (modifier === 'asc' || modifier === 'desc') parts.push(modifier);
-        else if (modifier === 'nullsfirst') parts.push('nulls first');
-        else if (modifier === 'nullslast') parts.push('nulls last');
-        else throw parseError(`failed to parse order (${raw})`, `unexpected "${modifier}"`);
+      const match = ORDER_TERM.exec(term.trim());
+      if (!match) {
+        throw parseError(
+          `failed to parse order (${raw})`,
+          'expecting column[.asc|.desc][.nullsfirst|.nullslast]',
+        );
       }
+      const [, name = '', direction, nulls] = match;
+      const parts = [columnOf(table, columns, name)];
+      if (direction) parts.push(direction);
+      if (nulls) parts.push(nulls === 'nullsfirst' ? 'nulls first' : 'nulls last');
       return parts.join(' ');
     })
     .join(', ');

@@ -181,6 +181,57 @@ describe(`GET /rest/v1 on ${databaseKind}`, () => {
     expect(transactions).toBe(1);
   });
 
+  it('caches the guides answer after a burst of junk requests with junk Host headers filled the cache', async () => {
+    let guidesReads = 0;
+    const counting: Database = {
+      ...db,
+      transaction: (work) =>
+        db.transaction((tx) =>
+          work({
+            ...tx,
+            query: (text, params) => {
+              if (text.includes('"order_index"')) guidesReads += 1;
+              return tx.query(text, params);
+            },
+          }),
+        ),
+    };
+    const routes = restRoutes(counting, { now: () => 0 });
+    const carousel =
+      '/guides?select=id,name,title,quote,image_url,order_index&is_active=eq.true&order=order_index.asc';
+    // The burst comes first and fills the cache; then the carousel, under more junk Host headers.
+    for (let junk = 0; junk < 300; junk += 1) {
+      const host = `junk-${junk}${'x'.repeat(junk % 40)}.example:${1000 + junk}`;
+      await routes.request(`http://${host}/guides?select=name&id=eq.${junk}`, { headers: { host } });
+    }
+    for (let visit = 0; visit < 20; visit += 1) {
+      const host = `visit-${visit}.example`;
+      expect((await routes.request(`http://${host}${carousel}`, { headers: { host } })).status).toBe(200);
+    }
+    expect(guidesReads).toBe(1);
+  });
+
+  it.each([
+    ['an order term with two directions', 'guides?order=name.asc.desc'],
+    ['an order term with nulls before the direction', 'guides?order=name.nullsfirst.asc'],
+    ['more select items than allowed', `guides?select=${Array(1700).fill('id').join(',')}`],
+    ['more order terms than allowed', `guides?order=${Array(1700).fill('id').join(',')}`],
+  ])("refuses %s with PostgREST's parse error, never PostgreSQL's words", async (_label, query) => {
+    const response = await get(query);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ code: 'PGRST100', message: expect.stringMatching(/^failed to parse/) });
+    expect(JSON.stringify(body)).not.toMatch(/syntax error|target lists|ORDER BY/i);
+  });
+
+  it('answers a repeated select item once, so a short URL cannot ask for a huge answer', async () => {
+    const stars = await get(`guides?select=${Array(100).fill('*').join(',')}`);
+    expect(stars.status).toBe(200);
+    const plain = await get('guides?select=*');
+    expect(await stars.text()).toBe(await plain.text());
+    expect((await get(`guides?select=${Array(101).fill('*').join(',')}`)).status).toBe(400);
+  });
+
   it('answers 304 to a matching ETag, and shows a change to the table within a second', async () => {
     let clock = 0;
     const clocked = restRoutes(db, { now: () => clock });

@@ -6,14 +6,23 @@ import { buildSelect, type SelectStatement } from './build-select.ts';
 import { type Catalog, loadCatalog } from './catalog.ts';
 import { PostgrestError } from './postgrest-error.ts';
 
-/** How PostgREST reports database errors to an anonymous caller; anything unlisted is a 400 or a 500. */
+/**
+ * How PostgREST reports database errors to an anonymous caller. A bad value (22…, e.g. `eq.banana` for a
+ * boolean) and a denied table pass through as PostgREST passes them. Any other error about the statement's
+ * text (syntax, limits) means a request the parser should have refused: the caller gets PostgREST's own parse
+ * error, never PostgreSQL's words, and the log keeps them. Anything else is a 500.
+ */
 function asPostgrestError(error: unknown): PostgrestError {
   if (error instanceof PostgrestError) return error;
   const code = sqlState(error);
   const message = error instanceof Error ? error.message : 'Database error';
   if (code === '42501') return new PostgrestError(401, code, message);
   if (code === '57014') return new PostgrestError(500, code, 'canceling statement due to statement timeout');
-  if (code && /^(22|23|42)/.test(code)) return new PostgrestError(400, code, message);
+  if (code && /^(22|23)/.test(code)) return new PostgrestError(400, code, message);
+  if (code && /^(42|54)/.test(code)) {
+    console.warn(JSON.stringify({ event: 'rest.unparsed_request', code, message }));
+    return new PostgrestError(400, 'PGRST100', 'failed to parse the request');
+  }
   console.error(JSON.stringify({ event: 'rest.database_error', code, message }));
   return new PostgrestError(500, code ?? 'PGRST000', 'Database error');
 }
