@@ -3,7 +3,8 @@ import { secureHeaders } from 'hono/secure-headers';
 /**
  * Hono's secure headers on every answer. The page runs scripts only from its own origin (no inline script,
  * no eval); guide images may be absolute https URLs (spec §3), so images may come from any https origin.
- * No Cross-Origin-Resource-Policy: a site hosted elsewhere may show this server's guide pictures.
+ * No Cross-Origin-Resource-Policy: a site hosted elsewhere may show this server's guide pictures. A header a
+ * route already set is kept: storage answers set a stricter policy of their own.
  */
 export const securityHeaders = secureHeaders({
   contentSecurityPolicy: {
@@ -22,4 +23,5 @@ export const securityHeaders = secureHeaders({
   crossOriginResourcePolicy: false,
   referrerPolicy: 'strict-origin-when-cross-origin',
   xFrameOptions: 'DENY',
+  overwrite: false,
 });

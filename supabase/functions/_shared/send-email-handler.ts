@@ -65,7 +65,11 @@ export function createSendEmailHandler(deps: SendEmailDeps): SendEmailHandler {
     const ipDecision = byIp.hit(clientIp);
     if (!ipDecision.allowed) return tooMany(ipDecision.retryAfterSeconds);
     const parsed = await readSignup(request);
-    if (!parsed.ok) return answer(400, { error: parsed.error });
+    if (!parsed.ok) {
+      // A client that goes away mid-body is ordinary traffic, not a fault: one quiet line, no stack.
+      if (parsed.aborted) deps.log.info({ event: 'signup.body_aborted', source: deps.source });
+      return answer(400, { error: parsed.error });
+    }
 
     let result: RecordResult;
     try {

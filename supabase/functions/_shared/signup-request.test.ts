@@ -97,6 +97,41 @@ describe('send-email input validation', () => {
     expect(response.headers.get('x-relay-error')).toBeNull();
   });
 
+  it('answers a body that stops arriving with 400 and one info line, not an unhandled error', async () => {
+    const lines: Array<{ level: string; event: string }> = [];
+    const recording: Log = {
+      info: (line) => lines.push({ level: 'info', event: line.event }),
+      warn: (line) => lines.push({ level: 'warn', event: line.event }),
+      error: (line) => lines.push({ level: 'error', event: line.event }),
+    };
+    const send = createSendEmailHandler({
+      db: untouchable,
+      log: recording,
+      cors: corsPolicyFor(['https://lenses.example']),
+      limits: DEFAULT_LIMITS,
+      source: 'test',
+    });
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"name":"Ada",'));
+      },
+      pull(controller) {
+        controller.error(new Error('aborted'));
+      },
+    });
+    const response = await send(
+      new Request('http://local/functions/v1/send-email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit),
+      '203.0.113.9',
+    );
+    expect(response.status).toBe(400);
+    expect(lines).toEqual([{ level: 'info', event: 'signup.body_aborted' }]);
+  });
+
   it('says which field is missing or extra', () => {
     expect(parseSignup({ email: 'a@b.co' })).toEqual({ ok: false, error: 'Missing field: name.' });
     expect(parseSignup({ ...ok, age: 3, city: 'x' })).toEqual({

@@ -12,7 +12,10 @@ export interface Signup {
   email: string;
 }
 
-export type ParsedSignup = { ok: true; signup: Signup } | { ok: false; error: string };
+export type ParsedSignup =
+  | { ok: true; signup: Signup }
+  /** `aborted`: the body stopped arriving (the client went away, or the server's request timeout cut it off). */
+  | { ok: false; error: string; aborted?: true };
 
 // Control characters (C0, DEL, C1) and the Unicode line and paragraph separators: none belongs in a name,
 // and refusing them means the name can never break a header or a line of the e-mail.
@@ -96,13 +99,15 @@ const JSON_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Reads a web Request's body stream, never holding more than `maxBytes` of it in memory. */
-async function readBody(request: Request, maxBytes: number): Promise<Uint8Array | 'too-large'> {
+async function readBody(request: Request, maxBytes: number): Promise<Uint8Array | 'too-large' | 'aborted'> {
   const bytes = new Uint8Array(maxBytes);
   let length = 0;
   if (request.body) {
     const reader = request.body.getReader();
     for (;;) {
-      const { done, value } = await reader.read();
+      const chunk = await reader.read().catch(() => 'aborted' as const);
+      if (chunk === 'aborted') return chunk;
+      const { done, value } = chunk;
       if (done) break;
       if (length + value.byteLength > maxBytes) {
         await reader.cancel();
@@ -129,6 +134,9 @@ export async function readSignup(request: Request): Promise<ParsedSignup> {
   if (declared > MAX_BODY_BYTES) return tooLarge;
   const bytes = await readBody(request, MAX_BODY_BYTES);
   if (bytes === 'too-large') return tooLarge;
+  if (bytes === 'aborted') {
+    return { ok: false, error: 'The request body did not arrive in full.', aborted: true };
+  }
   let text: string;
   try {
     text = utf8.decode(bytes);

@@ -40,6 +40,27 @@ describe('GET /storage/v1/object/public/guides/…', () => {
     expect(again.status).toBe(304);
   });
 
+  it('lets nothing in a user file run when it is opened on its own', async () => {
+    const response = await app.request('/storage/v1/object/public/guides/ada.svg');
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    const page = await app.request('/');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it.each([
+    ['a name of 256 bytes', 'a'.repeat(256)],
+    ['a name of 256 bytes in a folder', `team/${'é'.repeat(128)}`],
+    ['a name of 4,000 bytes', 'a'.repeat(4000)],
+    ['a key of many short names', Array(600).fill('ab').join('/')],
+  ])('answers 400, not 500, for %s', async (_label, key) => {
+    const response = await app.request(`/storage/v1/object/public/guides/${encodeURI(key)}`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'InvalidKey' });
+  });
+
   it('serves objects in folders and with encoded names', async () => {
     const response = await app.request('/storage/v1/object/public/guides/team/photo%20one.webp');
     expect(response.status).toBe(200);

@@ -6,6 +6,11 @@ import { contentTypeOf } from '../../content-types.ts';
 import { resolveObjectPath } from './resolve-object-path.ts';
 
 const PUBLIC_BUCKETS = new Set(['guides']);
+/**
+ * Uploaded files are data, never a page: opened on their own (an SVG, say), nothing in them may run, load or
+ * navigate. Inline styles stay, so a plain SVG still draws as it should.
+ */
+const USER_FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 const PREFIX = '/storage/v1/object/public/';
 
 function storageError(status: 400 | 404, error: string, message: string) {
@@ -33,6 +38,8 @@ export function storageRoutes(storageFolder: string): Hono {
     c.header('ETag', etag);
     c.header('Cache-Control', 'public, max-age=3600');
     c.header('Content-Type', contentTypeOf(file));
+    c.header('Content-Security-Policy', USER_FILE_POLICY);
+    c.header('X-Content-Type-Options', 'nosniff');
     if (c.req.header('if-none-match') === etag) return c.body(null, 304);
     c.header('Content-Length', String(content.byteLength));
     return c.body(new Uint8Array(content));
