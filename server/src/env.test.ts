@@ -47,7 +47,11 @@ describe('readEnv', () => {
 
   it('sends e-mail to the file mailbox under DATA_DIR/mail when no transport is configured', () => {
     const env = readEnv({ DATA_DIR: '/srv/data' });
-    expect(env.mail).toEqual({ transport: 'file', folder: path.join('/srv/data', 'mail') });
+    expect(env.mail).toEqual({
+      transport: 'file',
+      folder: path.join('/srv/data', 'mail'),
+      ratePerSecond: Number.POSITIVE_INFINITY,
+    });
     expect(env.courseUrl).toBe('http://localhost:8080/');
     expect(env.signupLimits).toEqual({
       perIp: { limit: 10, windowSeconds: 60 },
@@ -60,11 +64,23 @@ describe('readEnv', () => {
     expect(readEnv({ SMTP_URL: 'smtp://mail.example:587', MAIL_FROM: from }).mail).toEqual({
       transport: 'smtp',
       url: 'smtp://mail.example:587',
+      ratePerSecond: 10,
     });
     expect(
       readEnv({ SMTP_URL: 'smtp://mail.example:587', RESEND_API_KEY: 're_x', MAIL_FROM: from }).mail,
-    ).toMatchObject({ transport: 'resend', apiKey: 're_x' });
+    ).toMatchObject({ transport: 'resend', apiKey: 're_x', ratePerSecond: 2 });
     expect(() => readEnv({ SMTP_URL: 'smtp://mail.example:587' })).toThrow(/MAIL_FROM: is required/);
+  });
+
+  it('takes MAIL_RATE_PER_SECOND as a number above 0 or unlimited, over the transport’s default', () => {
+    const resend = { RESEND_API_KEY: 're_x', MAIL_FROM: 'course@lenses.example' };
+    expect(readEnv({ ...resend, MAIL_RATE_PER_SECOND: '10' }).mail.ratePerSecond).toBe(10);
+    expect(readEnv({ ...resend, MAIL_RATE_PER_SECOND: '0.5' }).mail.ratePerSecond).toBe(0.5);
+    expect(readEnv({ ...resend, MAIL_RATE_PER_SECOND: 'unlimited' }).mail.ratePerSecond).toBe(
+      Number.POSITIVE_INFINITY,
+    );
+    for (const bad of ['0', '-1', 'fast'])
+      expect(() => readEnv({ ...resend, MAIL_RATE_PER_SECOND: bad })).toThrow(/MAIL_RATE_PER_SECOND/);
   });
 
   it('refuses a sender that could break a header, a non-SMTP URL and plain http to a remote Resend', () => {

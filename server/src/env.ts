@@ -1,7 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { EMBEDDED_ANON_KEY } from '../../supabase/embedded-keys.ts';
-import { mailFromProblem, resendApiUrlProblem } from '../../supabase/functions/_shared/mail-settings.ts';
+import {
+  DEFAULT_MAIL_RATE_PER_SECOND,
+  MAIL_RATE_PROBLEM,
+  mailFromProblem,
+  parseMailRate,
+  resendApiUrlProblem,
+} from '../../supabase/functions/_shared/mail-settings.ts';
 import type { SignupLimits } from '../../supabase/functions/_shared/send-email-handler.ts';
 
 const port = z.coerce.number().int().min(0).max(65_535);
@@ -44,6 +50,9 @@ const schema = z.object({
     .optional(),
   RESEND_API_KEY: z.string().min(1).optional(),
   RESEND_API_URL: check(resendApiUrlProblem).optional(),
+  MAIL_RATE_PER_SECOND: check((value) => (parseMailRate(value) === undefined ? MAIL_RATE_PROBLEM : undefined))
+    .transform((value) => parseMailRate(value) ?? Number.NaN)
+    .optional(),
   SIGNUP_LIMIT_PER_IP_PER_MINUTE: count.default(10),
   SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR: count.default(3),
   TRUST_PROXY: flag.default(false),
@@ -65,21 +74,31 @@ export type Env = {
   /** The "Watch the course" link in the course e-mail. */
   courseUrl: string;
   mailFrom: string;
-  mail:
+  /** `ratePerSecond`: requests a second to the provider, shared by every server (Infinity: no limit). */
+  mail: (
     | { transport: 'resend'; apiKey: string; apiUrl: string | undefined }
     | { transport: 'smtp'; url: string }
-    | { transport: 'file'; folder: string };
+    | { transport: 'file'; folder: string }
+  ) & { ratePerSecond: number };
   signupLimits: SignupLimits;
   /** Take the client address from X-Forwarded-For (behind one reverse proxy) instead of the socket. */
   trustProxy: boolean;
 };
 
-/** Resend if its key is set, else SMTP if set, else the file mailbox under DATA_DIR/mail. */
+/** Resend if its key is set, else SMTP if set, else the file mailbox under DATA_DIR/mail; each with its rate. */
 function chooseMail(env: z.infer<typeof schema>, dataDir: string): Env['mail'] {
-  if (env.RESEND_API_KEY)
-    return { transport: 'resend', apiKey: env.RESEND_API_KEY, apiUrl: env.RESEND_API_URL };
-  if (env.SMTP_URL) return { transport: 'smtp', url: env.SMTP_URL };
-  return { transport: 'file', folder: path.join(dataDir, 'mail') };
+  const rate = (transport: keyof typeof DEFAULT_MAIL_RATE_PER_SECOND) =>
+    env.MAIL_RATE_PER_SECOND ?? DEFAULT_MAIL_RATE_PER_SECOND[transport];
+  if (env.RESEND_API_KEY) {
+    return {
+      transport: 'resend',
+      apiKey: env.RESEND_API_KEY,
+      apiUrl: env.RESEND_API_URL,
+      ratePerSecond: rate('resend'),
+    };
+  }
+  if (env.SMTP_URL) return { transport: 'smtp', url: env.SMTP_URL, ratePerSecond: rate('smtp') };
+  return { transport: 'file', folder: path.join(dataDir, 'mail'), ratePerSecond: rate('file') };
 }
 
 /** The only reader of process.env: parses it once and names every bad variable in one message. */

@@ -33,11 +33,11 @@ afterAll(async () => {
   await db.close();
 });
 beforeEach(async () => {
-  await db.exec('truncate public.email_outbox, public.signups restart identity cascade');
+  await db.exec('truncate public.email_outbox, public.signups, public.mail_rate restart identity cascade');
   smtp.received.length = 0;
   smtp.setRefusing(false);
   lines = [];
-  transport = createSmtpTransport(smtp.url);
+  transport = createSmtpTransport(smtp.url, Number.POSITIVE_INFINITY);
 });
 afterEach(() => transport.close?.());
 
@@ -85,7 +85,7 @@ const makeDue = () =>
 describe(`delivery over SMTP to a real peer on loopback (${databaseKind})`, () => {
   it('delivers the course e-mail with a text and an HTML part and the right headers, then marks it sent', async () => {
     const id = await queue('Zoë <b>O’Brien</b>', 'zoe@example.com');
-    expect(await deliverDue(context())).toEqual({ sent: 1, retry: 0, dead: 0 });
+    expect(await deliverDue(context())).toEqual({ sent: 1, retry: 0, dead: 0, rateLimited: 0 });
     expect(smtp.received).toHaveLength(1);
     const [mail] = smtp.received;
     expect(mail?.from).toBe('course@lenses.example');
@@ -112,19 +112,20 @@ describe(`delivery over SMTP to a real peer on loopback (${databaseKind})`, () =
   it('retries after the peer refuses, with back-off, and delivers once it accepts again', async () => {
     const id = await queue('Ada', 'ada@example.com');
     smtp.setRefusing(true);
-    expect(await deliverDue(context())).toEqual({ sent: 0, retry: 1, dead: 0 });
+    expect(await deliverDue(context())).toEqual({ sent: 0, retry: 1, dead: 0, rateLimited: 0 });
     const waiting = await outboxRow(id);
     expect(waiting).toMatchObject({
       status: 'pending',
       attempts: 1,
       last_error: expect.stringMatching(/451/),
     });
-    expect(waiting?.delay).toBeGreaterThanOrEqual(29);
-    expect(waiting?.delay).toBeLessThanOrEqual(30);
-    expect(await deliverDue(context())).toEqual({ sent: 0, retry: 0, dead: 0 }); // not due yet
+    // 30 s with ±20% jitter.
+    expect(waiting?.delay).toBeGreaterThanOrEqual(23);
+    expect(waiting?.delay).toBeLessThanOrEqual(36);
+    expect(await deliverDue(context())).toEqual({ sent: 0, retry: 0, dead: 0, rateLimited: 0 }); // not due yet
     smtp.setRefusing(false);
     await makeDue();
-    expect(await deliverDue(context())).toEqual({ sent: 1, retry: 0, dead: 0 });
+    expect(await deliverDue(context())).toEqual({ sent: 1, retry: 0, dead: 0, rateLimited: 0 });
     expect(smtp.received.map((m) => m.to)).toEqual([['ada@example.com']]);
     expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
@@ -133,13 +134,13 @@ describe(`delivery over SMTP to a real peer on loopback (${databaseKind})`, () =
     const id = await queue('Ada', 'ada@example.com');
     await smtp.stop();
     try {
-      expect(await deliverDue(context())).toEqual({ sent: 0, retry: 1, dead: 0 });
+      expect(await deliverDue(context())).toEqual({ sent: 0, retry: 1, dead: 0, rateLimited: 0 });
       expect((await outboxRow(id))?.last_error).toMatch(/ECONNREFUSED|connect/i);
     } finally {
       await smtp.start();
     }
     await makeDue();
-    expect(await deliverDue(context())).toEqual({ sent: 1, retry: 0, dead: 0 });
+    expect(await deliverDue(context())).toEqual({ sent: 1, retry: 0, dead: 0, rateLimited: 0 });
     expect(smtp.received).toHaveLength(1);
   });
 
@@ -154,7 +155,7 @@ describe(`delivery over SMTP to a real peer on loopback (${databaseKind})`, () =
     expect(lines.filter((l) => l.event === 'mail.retry')).toHaveLength(7);
     expect(lines).toContainEqual(expect.objectContaining({ event: 'mail.dead', outbox_id: id, attempt: 8 }));
     await makeDue();
-    expect(await deliverDue(context())).toEqual({ sent: 0, retry: 0, dead: 0 });
+    expect(await deliverDue(context())).toEqual({ sent: 0, retry: 0, dead: 0, rateLimited: 0 });
   });
 
   it('backs off 30 s, doubling, capped at an hour', () => {
@@ -167,16 +168,26 @@ describe(`delivery over SMTP to a real peer on loopback (${databaseKind})`, () =
     const id = await queue('Ada', 'ada@example.com');
     const crashed = context({ workerId: 'crashed' });
     expect(await claimDue(crashed, 10)).toHaveLength(1); // claimed, then the worker "dies"
-    expect(await deliverDue(context({ workerId: 'worker-b' }))).toEqual({ sent: 0, retry: 0, dead: 0 });
+    expect(await deliverDue(context({ workerId: 'worker-b' }))).toEqual({
+      sent: 0,
+      retry: 0,
+      dead: 0,
+      rateLimited: 0,
+    });
     await db.query("update public.email_outbox set locked_until = now() - interval '1 second'");
-    expect(await deliverDue(context({ workerId: 'worker-b' }))).toEqual({ sent: 1, retry: 0, dead: 0 });
+    expect(await deliverDue(context({ workerId: 'worker-b' }))).toEqual({
+      sent: 1,
+      retry: 0,
+      dead: 0,
+      rateLimited: 0,
+    });
     expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 2 });
     expect(smtp.received).toHaveLength(1);
   });
 });
 
 describe(`delivery through a Resend-shaped HTTP API on loopback (${databaseKind})`, () => {
-  it('sends the Idempotency-Key course-access/<id> on every try and honours a 429 retry-after', async () => {
+  it('sends the Idempotency-Key course-access/<id> on every try and waits out a 429 without spending an attempt', async () => {
     const requests: Array<{ headers: IncomingHttpHeaders; body: unknown; url: string | undefined }> = [];
     const answers = [
       { status: 429, headers: { 'retry-after': '120' }, body: { name: 'rate_limit_exceeded' } },
@@ -197,12 +208,40 @@ describe(`delivery through a Resend-shaped HTTP API on loopback (${databaseKind}
       const resend = createResendTransport({
         apiKey: 're_test_key',
         apiUrl: `http://127.0.0.1:${(peer.address() as AddressInfo).port}`,
+        ratePerSecond: 2,
       });
       const id = await queue('Ada', 'ada@example.com');
-      expect(await deliverDue(context({ transport: resend }))).toEqual({ sent: 0, retry: 1, dead: 0 });
+      expect(await deliverDue(context({ transport: resend }))).toEqual({
+        sent: 0,
+        retry: 0,
+        dead: 0,
+        rateLimited: 1,
+      });
+      expect(await outboxRow(id)).toMatchObject({ status: 'pending', attempts: 0 });
       expect((await outboxRow(id))?.delay).toBeGreaterThanOrEqual(119);
+      // Every sender waits for the provider, not only this row.
+      await db.query(
+        "insert into public.signups (email, name, consent_version, source) values ('bo@example.com', 'Bo', 'test', 'test')",
+      );
+      await db.query(
+        "insert into public.email_outbox (signup_id, recipient) select id, email from public.signups where email = 'bo@example.com'",
+      );
+      expect(await deliverDue(context({ transport: resend }))).toEqual({
+        sent: 0,
+        retry: 0,
+        dead: 0,
+        rateLimited: 0,
+      });
+      expect(requests).toHaveLength(1);
+      await db.query("delete from public.email_outbox where recipient = 'bo@example.com'");
       await makeDue();
-      expect(await deliverDue(context({ transport: resend }))).toEqual({ sent: 1, retry: 0, dead: 0 });
+      await db.query('update public.mail_rate set not_before = now()');
+      expect(await deliverDue(context({ transport: resend }))).toEqual({
+        sent: 1,
+        retry: 0,
+        dead: 0,
+        rateLimited: 0,
+      });
       expect(requests).toHaveLength(2);
       for (const request of requests) {
         expect(request.url).toBe('/emails');
@@ -216,7 +255,7 @@ describe(`delivery through a Resend-shaped HTTP API on loopback (${databaseKind}
           html: expect.stringContaining('Watch the course'),
         });
       }
-      expect(await outboxRow(id)).toMatchObject({ status: 'sent', provider_id: 're_4f9a' });
+      expect(await outboxRow(id)).toMatchObject({ status: 'sent', provider_id: 're_4f9a', attempts: 1 });
     } finally {
       await new Promise((resolve) => peer.close(resolve));
     }

@@ -25,3 +25,19 @@ export function resendApiUrlProblem(value: string): string | undefined {
     return undefined;
   return 'must be https:// (http:// only for a loopback address)';
 }
+
+/**
+ * MAIL_RATE_PER_SECOND when unset: Resend's documented 2 requests a second; 10 messages a second over SMTP,
+ * under the usual providers' limits (Amazon SES starts at 14) and far above this site's sign-ups; no limit
+ * for the file mailbox, which only writes to the local disk.
+ */
+export const DEFAULT_MAIL_RATE_PER_SECOND = { resend: 2, smtp: 10, file: Number.POSITIVE_INFINITY } as const;
+
+/** MAIL_RATE_PER_SECOND: requests per second above 0 (e.g. 2, 0.5) or `unlimited`; undefined when unusable. */
+export function parseMailRate(value: string): number | undefined {
+  if (value.trim().toLowerCase() === 'unlimited') return Number.POSITIVE_INFINITY;
+  const rate = Number(value);
+  return Number.isFinite(rate) && rate > 0 && rate <= 100_000 ? rate : undefined;
+}
+
+export const MAIL_RATE_PROBLEM = 'must be requests per second above 0 (e.g. 2 or 0.5), or unlimited';

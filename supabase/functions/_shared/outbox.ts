@@ -1,8 +1,17 @@
-/** The e-mail outbox: claim due rows, send them, record the outcome, retry with back-off, then give up loudly. */
+/**
+ * The e-mail outbox: claim due rows, send them within the provider's shared rate (in batches where it has
+ * them), record the outcome, retry with jittered back-off, wait out rate limits, and give up loudly.
+ */
 import { renderCourseEmail } from './course-email.ts';
 import type { Log } from './log.ts';
+import { claimSlot, pauseSending, slotSeconds, slotWait } from './mail-rate.ts';
 import type { Sql } from './sql-port.ts';
-import type { MailTransport } from './transports/mail-transport.ts';
+import {
+  type BatchOutcome,
+  DeliveryError,
+  type MailTransport,
+  type OutgoingMail,
+} from './transports/mail-transport.ts';
 
 const DELIVERY_DEFAULTS = {
   /** First retry 30 s after a failure, doubling each time, never more than an hour apart. */
@@ -12,7 +21,10 @@ const DELIVERY_DEFAULTS = {
   maxAttempts: 8,
   /** A claimed row is the worker's for this long; after a crash it becomes claimable again. */
   leaseSeconds: 300,
+  /** Rows a pass claims where each message is its own request; never more than a second's worth of the rate. */
   batchSize: 20,
+  /** How long a pass waits for a send slot before it leaves the rows to the next pass (poll, pg_cron). */
+  maxSlotWaitSeconds: 2,
 };
 
 export type DeliverySettings = typeof DELIVERY_DEFAULTS;
@@ -35,50 +47,111 @@ interface ClaimedRow {
   name: string;
   attempts: number;
   idempotency_key: string;
+  batch_key: string | null;
 }
 
-/** Seconds to wait after the n-th failed attempt: 30, 60, 120, … capped at an hour. */
+/** Seconds to wait after the n-th failed attempt: 30, 60, 120, … capped at an hour (before jitter). */
 export function retryDelaySeconds(attempts: number, settings: DeliverySettings = DELIVERY_DEFAULTS): number {
   return Math.min(settings.firstRetrySeconds * 2 ** Math.max(0, attempts - 1), settings.maxRetrySeconds);
 }
 
+/** A delay spread over ±20%, so rows that failed together do not all come due, and collide, together again. */
+export function withJitter(seconds: number, random: () => number = Math.random): number {
+  return Math.round(seconds * (0.8 + 0.4 * random()));
+}
+
+const DUE = `((status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now()))`;
+const TAKE = `status = 'sending', attempts = o.attempts + 1, locked_by = $1,
+       locked_until = now() + make_interval(secs => $2)`;
+const CLAIMED = 'o.id::text as id, o.recipient, s.name, o.attempts, o.idempotency_key, o.batch_key';
+
+/** Any due rows, for transports that send each message on its own. */
 const CLAIM = `
 update public.email_outbox o
-   set status = 'sending', attempts = o.attempts + 1, locked_by = $1,
-       locked_until = now() + make_interval(secs => $2)
+   set ${TAKE}
   from (
     select id from public.email_outbox
-     where (status = 'pending' and next_attempt_at <= now())
-        or (status = 'sending' and locked_until < now())
+     where ${DUE}
      order by next_attempt_at, id
      limit $3
      for update skip locked
   ) due, public.signups s
  where o.id = due.id and s.id = o.signup_id
-returning o.id::text as id, o.recipient, s.name, o.attempts, o.idempotency_key`;
+returning ${CLAIMED}`;
+
+/**
+ * A batch that was sent before and is due again, whole: the same rows make the same request under the same
+ * key. The row states are checked again on the update, so a batch another worker took meanwhile is skipped.
+ */
+const CLAIM_KEPT_BATCH = `
+update public.email_outbox o
+   set ${TAKE}
+  from (
+    select batch_key from public.email_outbox
+     where batch_key is not null and ${DUE}
+     order by next_attempt_at, id
+     limit 1
+     for update skip locked
+  ) kept, public.signups s
+ where o.batch_key = kept.batch_key and s.id = o.signup_id
+   and ((o.status = 'pending' and o.next_attempt_at <= now()) or (o.status = 'sending' and o.locked_until < now()))
+returning ${CLAIMED}`;
+
+/**
+ * Rows never sent in a batch, made into one: its key is derived from the rows' own keys (a lone row keeps its
+ * own), and it stays with them until they are sent or dead.
+ */
+const CLAIM_NEW_BATCH = `
+with due as (
+  select id, idempotency_key from public.email_outbox
+   where batch_key is null and ${DUE}
+   order by next_attempt_at, id
+   limit $3
+   for update skip locked
+), batch as (
+  select case when count(*) = 1 then min(idempotency_key)
+              else 'course-access-batch/' || md5(string_agg(idempotency_key, ',' order by id)) end as key
+    from due
+)
+update public.email_outbox o
+   set ${TAKE}, batch_key = batch.key
+  from due, batch, public.signups s
+ where o.id = due.id and s.id = o.signup_id
+returning ${CLAIMED}`;
+
+const batches = (transport: MailTransport) => transport.maxBatchSize > 1 && transport.sendBatch !== undefined;
 
 /** Claims up to `limit` due rows (and rows whose lease expired) for this worker, atomically. */
-export function claimDue(context: DeliveryContext, limit: number): Promise<ClaimedRow[]> {
+export async function claimDue(context: DeliveryContext, limit: number): Promise<ClaimedRow[]> {
   const settings = { ...DELIVERY_DEFAULTS, ...context.settings };
-  return context.db.query<ClaimedRow>(CLAIM, [context.workerId, settings.leaseSeconds, limit]);
+  const params = [context.workerId, settings.leaseSeconds, limit];
+  if (!batches(context.transport)) return context.db.query<ClaimedRow>(CLAIM, params);
+  const kept = await context.db.query<ClaimedRow>(CLAIM_KEPT_BATCH, params.slice(0, 2));
+  if (kept.length > 0) return kept;
+  return context.db.query<ClaimedRow>(CLAIM_NEW_BATCH, params);
 }
 
-async function deliverOne(context: DeliveryContext, row: ClaimedRow, settings: DeliverySettings) {
-  const email = renderCourseEmail({ name: row.name, courseUrl: context.courseUrl, siteUrl: context.siteUrl });
-  try {
-    const { providerId } = await context.transport.send({
-      from: context.mailFrom,
-      to: row.recipient,
-      ...email,
-      idempotencyKey: row.idempotency_key,
-    });
-    await context.db.query(
-      `update public.email_outbox
-          set status = 'sent', sent_at = now(), provider = $3, provider_id = $4, last_error = null,
-              locked_until = null
-        where id = $1 and locked_by = $2 and status = 'sending'`,
-      [row.id, context.workerId, context.transport.name, providerId],
-    );
+/** How a claimed group of rows came out; each count is a number of e-mails. */
+export interface DeliveryReport {
+  sent: number;
+  retry: number;
+  dead: number;
+  /** Put back without spending an attempt because the provider asked to wait (429, quota). */
+  rateLimited: number;
+}
+
+const ids = (rows: readonly ClaimedRow[]) => rows.map((row) => row.id);
+
+async function recordSent(context: DeliveryContext, rows: readonly ClaimedRow[], providerIds: string[]) {
+  await context.db.query(
+    `update public.email_outbox o
+        set status = 'sent', sent_at = now(), provider = $3, provider_id = r.provider_id, last_error = null,
+            locked_until = null
+       from unnest($1::bigint[], $4::text[]) as r(id, provider_id)
+      where o.id = r.id and o.locked_by = $2 and o.status = 'sending'`,
+    [ids(rows), context.workerId, context.transport.name, providerIds],
+  );
+  for (const row of rows) {
     context.log.info({
       event: 'mail.sent',
       to: row.recipient,
@@ -86,82 +159,196 @@ async function deliverOne(context: DeliveryContext, row: ClaimedRow, settings: D
       provider: context.transport.name,
       attempt: row.attempts,
     });
-    return 'sent' as const;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const hint =
-      typeof error === 'object' && error !== null && 'retryAfterSeconds' in error
-        ? error.retryAfterSeconds
-        : undefined;
-    const dead = row.attempts >= settings.maxAttempts;
-    const delay = Math.max(retryDelaySeconds(row.attempts, settings), typeof hint === 'number' ? hint : 0);
-    await context.db.query(
-      `update public.email_outbox
-          set status = $3, last_error = $4, locked_until = null, provider = $5,
-              next_attempt_at = now() + make_interval(secs => $6)
-        where id = $1 and locked_by = $2 and status = 'sending'`,
-      [
-        row.id,
-        context.workerId,
-        dead ? 'dead' : 'pending',
-        message.slice(0, 1000),
-        context.transport.name,
-        delay,
-      ],
-    );
-    const line = {
-      event: dead ? 'mail.dead' : 'mail.retry',
-      outbox_id: row.id,
-      provider: context.transport.name,
-      attempt: row.attempts,
-      error: message,
-      ...(dead ? {} : { retry_in_seconds: delay }),
-    };
-    if (dead) context.log.error(line);
-    else context.log.warn(line);
-    return dead ? ('dead' as const) : ('retry' as const);
   }
 }
 
-export interface DeliveryReport {
-  sent: number;
-  retry: number;
-  dead: number;
+async function recordDead(context: DeliveryContext, rows: readonly ClaimedRow[], reason: string) {
+  await context.db.query(
+    `update public.email_outbox
+        set status = 'dead', last_error = $3, locked_until = null, provider = $4
+      where id = any($1::bigint[]) and locked_by = $2 and status = 'sending'`,
+    [ids(rows), context.workerId, reason.slice(0, 1000), context.transport.name],
+  );
+  for (const row of rows) {
+    context.log.error({
+      event: 'mail.dead',
+      outbox_id: row.id,
+      provider: context.transport.name,
+      attempt: row.attempts,
+      error: reason,
+    });
+  }
 }
 
 /**
- * Claims and sends due rows batch by batch until none is due, or until `shouldStop()` says so between sends.
- * Each send finishes (and is recorded) before the next starts, so stopping never leaves a half-recorded row.
+ * A failed request, for every row it carried: a rate limit puts them back for the provider's retry-after
+ * without spending the attempt and pauses every sender; a permanent refusal ends them; anything else is
+ * retried after a jittered back-off, and the attempt that reaches the limit ends them.
+ */
+async function recordFailure(
+  context: DeliveryContext,
+  rows: readonly ClaimedRow[],
+  error: unknown,
+  settings: DeliverySettings,
+  report: DeliveryReport,
+) {
+  const message = error instanceof Error ? error.message : String(error);
+  const failure = error instanceof DeliveryError ? error.failure : 'transient';
+  const hint = error instanceof DeliveryError ? error.retryAfterSeconds : undefined;
+  const provider = context.transport.name;
+  if (failure === 'rate-limited') {
+    const wait = Math.max(1, hint ?? 1);
+    await pauseSending(context.db, provider, wait, message.slice(0, 300));
+    await context.db.query(
+      `update public.email_outbox
+          set status = 'pending', attempts = attempts - 1, locked_until = null, last_error = $3,
+              next_attempt_at = now() + make_interval(secs => $4)
+        where id = any($1::bigint[]) and locked_by = $2 and status = 'sending'`,
+      [ids(rows), context.workerId, message.slice(0, 1000), wait],
+    );
+    context.log.warn({
+      event: 'mail.rate_limited',
+      provider,
+      emails: rows.length,
+      retry_in_seconds: wait,
+      error: message,
+    });
+    report.rateLimited += rows.length;
+    return;
+  }
+  // A batch fails and retries as a whole, so its rows share one attempt count.
+  const attempts = Math.max(...rows.map((row) => row.attempts));
+  if (failure === 'permanent' || attempts >= settings.maxAttempts) {
+    await recordDead(context, rows, message);
+    report.dead += rows.length;
+    return;
+  }
+  const delay = Math.max(withJitter(retryDelaySeconds(attempts, settings)), hint ?? 0);
+  await context.db.query(
+    `update public.email_outbox
+        set status = 'pending', last_error = $3, locked_until = null, provider = $4,
+            next_attempt_at = now() + make_interval(secs => $5)
+      where id = any($1::bigint[]) and locked_by = $2 and status = 'sending'`,
+    [ids(rows), context.workerId, message.slice(0, 1000), provider, delay],
+  );
+  for (const row of rows) {
+    context.log.warn({
+      event: 'mail.retry',
+      outbox_id: row.id,
+      provider,
+      attempt: row.attempts,
+      error: message,
+      retry_in_seconds: delay,
+    });
+  }
+  report.retry += rows.length;
+}
+
+function mailFor(context: DeliveryContext, row: ClaimedRow): OutgoingMail {
+  const email = renderCourseEmail({ name: row.name, courseUrl: context.courseUrl, siteUrl: context.siteUrl });
+  return { from: context.mailFrom, to: row.recipient, ...email, idempotencyKey: row.idempotency_key };
+}
+
+/** Sends the claimed rows as one request (one row: the single endpoint under the row's own key). */
+async function deliverRequest(
+  context: DeliveryContext,
+  rows: readonly ClaimedRow[],
+  settings: DeliverySettings,
+  report: DeliveryReport,
+) {
+  const { transport } = context;
+  let outcomes: BatchOutcome[];
+  try {
+    const [only] = rows;
+    if (rows.length === 1 && only) outcomes = [await transport.send(mailFor(context, only))];
+    else if (transport.sendBatch) {
+      outcomes = await transport.sendBatch(
+        rows.map((row) => mailFor(context, row)),
+        rows[0]?.batch_key ?? '',
+      );
+    } else throw new Error(`The ${transport.name} transport cannot send a batch.`);
+  } catch (error) {
+    await recordFailure(context, rows, error, settings, report);
+    return;
+  }
+  const sent: ClaimedRow[] = [];
+  const providerIds: string[] = [];
+  for (const [index, outcome] of outcomes.entries()) {
+    const row = rows[index];
+    if (!row) continue;
+    if ('providerId' in outcome) {
+      sent.push(row);
+      providerIds.push(outcome.providerId);
+    } else {
+      await recordDead(context, [row], outcome.refused);
+      report.dead += 1;
+    }
+  }
+  if (sent.length > 0) await recordSent(context, sent, providerIds);
+  report.sent += sent.length;
+}
+
+const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+
+/**
+ * Claims and sends due rows until none is due, until the provider's rate keeps this pass waiting longer than
+ * `maxSlotWaitSeconds`, or until `shouldStop()` says so between requests. Each request finishes (and is
+ * recorded) before the next starts, so stopping never leaves a half-recorded row.
  */
 export async function deliverDue(
   context: DeliveryContext,
   shouldStop: () => boolean = () => false,
 ): Promise<DeliveryReport> {
   const settings = { ...DELIVERY_DEFAULTS, ...context.settings };
-  const report: DeliveryReport = { sent: 0, retry: 0, dead: 0 };
+  const { db, transport } = context;
+  const paced = Number.isFinite(transport.ratePerSecond);
+  const batching = batches(transport);
+  const limit = batching
+    ? transport.maxBatchSize
+    : paced
+      ? Math.max(1, Math.min(settings.batchSize, Math.floor(transport.ratePerSecond)))
+      : settings.batchSize;
+  const report: DeliveryReport = { sent: 0, retry: 0, dead: 0, rateLimited: 0 };
   while (!shouldStop()) {
-    const rows = await claimDue(context, settings.batchSize);
-    if (rows.length === 0) break;
-    for (const [index, row] of rows.entries()) {
-      if (shouldStop()) {
-        // Hand back the rows not started, so another worker (or the next start) sends them at once.
-        await releaseClaims(
-          context,
-          rows.slice(index).map((r) => r.id),
-        );
-        return report;
+    if (paced) {
+      // Look before claiming: while the provider is paused, rows stay untouched in the queue.
+      const wait = await slotWait(db, transport.name);
+      if (wait.seconds > settings.maxSlotWaitSeconds) break;
+      if (wait.seconds > 0) {
+        await sleep(wait.seconds);
+        if (shouldStop()) break;
       }
-      report[await deliverOne(context, row, settings)] += 1;
+    }
+    const rows = await claimDue(context, limit);
+    if (rows.length === 0) break;
+    const requests = batching ? 1 : rows.length;
+    if (paced && !(await claimSlot(db, transport.name, slotSeconds(transport.ratePerSecond) * requests))) {
+      // Another sender took the slot first: hand the rows back untouched and look again.
+      await releaseClaims(context, ids(rows));
+      continue;
+    }
+    if (batching) {
+      await deliverRequest(context, rows, settings, report);
+      continue;
+    }
+    const limitedBefore = report.rateLimited;
+    for (const [index, row] of rows.entries()) {
+      if (shouldStop() || report.rateLimited > limitedBefore) {
+        // Hand back the rows not started, so another worker (or the next pass) sends them when it may.
+        await releaseClaims(context, ids(rows.slice(index)));
+        break;
+      }
+      await deliverRequest(context, [row], settings, report);
     }
   }
   return report;
 }
 
-function releaseClaims(context: DeliveryContext, ids: string[]): Promise<unknown> {
+function releaseClaims(context: DeliveryContext, rowIds: string[]): Promise<unknown> {
   return context.db.query(
     `update public.email_outbox
         set status = 'pending', attempts = attempts - 1, locked_until = null
       where id = any($1::bigint[]) and locked_by = $2 and status = 'sending'`,
-    [ids, context.workerId],
+    [rowIds, context.workerId],
   );
 }

@@ -1,7 +1,13 @@
 /** The send-email edge function's handler factory: environment, database, transport and routes over the shared core. */
 import { corsPolicyFor } from '../_shared/cors.ts';
 import { consoleLog } from '../_shared/log.ts';
-import { mailFromProblem, resendApiUrlProblem } from '../_shared/mail-settings.ts';
+import {
+  DEFAULT_MAIL_RATE_PER_SECOND,
+  MAIL_RATE_PROBLEM,
+  mailFromProblem,
+  parseMailRate,
+  resendApiUrlProblem,
+} from '../_shared/mail-settings.ts';
 import { type DeliveryContext, deliverDue } from '../_shared/outbox.ts';
 import { createSendEmailHandler, DEFAULT_LIMITS } from '../_shared/send-email-handler.ts';
 import type { Sql } from '../_shared/sql-port.ts';
@@ -57,24 +63,33 @@ export function createSendEmailFunction(
   const urlProblem = apiUrl ? resendApiUrlProblem(apiUrl) : undefined;
   if (urlProblem) throw new Error(`send-email: RESEND_API_URL ${urlProblem}.`);
   const cronSecret = env.get('SEND_EMAIL_CRON_SECRET');
+  const rateSetting = env.get('MAIL_RATE_PER_SECOND');
+  const ratePerSecond = rateSetting ? parseMailRate(rateSetting) : DEFAULT_MAIL_RATE_PER_SECOND.resend;
+  if (ratePerSecond === undefined) throw new Error(`send-email: MAIL_RATE_PER_SECOND ${MAIL_RATE_PROBLEM}.`);
 
   const delivery: DeliveryContext = {
     db,
-    transport: createResendTransport({ apiKey: required(env, 'RESEND_API_KEY'), ...(apiUrl && { apiUrl }) }),
+    transport: createResendTransport({
+      apiKey: required(env, 'RESEND_API_KEY'),
+      ratePerSecond,
+      ...(apiUrl && { apiUrl }),
+    }),
     log: consoleLog,
     mailFrom,
     courseUrl: env.get('COURSE_URL') ?? `${siteUrls[0]}/`,
     siteUrl: siteUrls[0] ?? '',
     workerId: `edge:${crypto.randomUUID()}`,
   };
-  // Stop claiming new rows well before the platform's wall-clock limit for background work.
-  const deliverSoon = () => {
+  // Stop claiming new rows well before the platform's wall-clock limit for background work. After a
+  // sign-up, send only if a slot is free now; otherwise the row waits for pg_cron's drain, which may wait.
+  const deliverSoon = (maxSlotWaitSeconds: number) => {
     const deadline = Date.now() + 50_000;
-    return deliverDue(delivery, () => Date.now() > deadline).catch((error: unknown) =>
-      consoleLog.error({
-        event: 'outbox.pass_failed',
-        message: error instanceof Error ? error.message : String(error),
-      }),
+    return deliverDue({ ...delivery, settings: { maxSlotWaitSeconds } }, () => Date.now() > deadline).catch(
+      (error: unknown) =>
+        consoleLog.error({
+          event: 'outbox.pass_failed',
+          message: error instanceof Error ? error.message : String(error),
+        }),
     );
   };
 
@@ -90,7 +105,7 @@ export function createSendEmailFunction(
       },
     },
     source: 'supabase-edge',
-    onQueued: () => waitUntil(deliverSoon()),
+    onQueued: () => waitUntil(deliverSoon(0)),
   });
 
   return async (request: Request, info: { remoteAddr: { hostname: string } }): Promise<Response> => {
@@ -101,7 +116,7 @@ export function createSendEmailFunction(
       if (request.method !== 'POST' || !cronSecret || !constantTimeEqual(secret, cronSecret)) {
         return Response.json({ error: 'Not allowed.' }, { status: 403 });
       }
-      return Response.json(await deliverSoon());
+      return Response.json(await deliverSoon(10));
     }
     // Supabase's gateway puts the caller's address first in X-Forwarded-For.
     const ip = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || info.remoteAddr.hostname;

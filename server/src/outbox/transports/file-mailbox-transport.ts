@@ -12,6 +12,9 @@ export function createFileMailboxTransport(mailFolder: string, log: Log): MailTr
   let folderReady: Promise<unknown> | undefined;
   return {
     name: 'file',
+    // Local disk: nothing to pace, and one file per message.
+    ratePerSecond: Number.POSITIVE_INFINITY,
+    maxBatchSize: 1,
     async send(mail) {
       folderReady ??= mkdir(mailFolder, { recursive: true });
       await folderReady;

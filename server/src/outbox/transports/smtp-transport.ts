@@ -1,5 +1,6 @@
 /** SMTP through nodemailer, pooled, for the Node server (hosted Edge Functions block outbound SMTP ports). */
 import nodemailer from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import {
   DeliveryError,
   type MailTransport,
@@ -23,15 +24,32 @@ export function toNodemailerMessage(mail: OutgoingMail) {
 }
 
 /**
+ * nodemailer's pool limits: `rateLimit` messages per `rateDelta` ms within this process. The database's slots
+ * (mail-rate.ts) pace all servers together; this keeps one server's pool from bunching its share.
+ */
+function poolRate(ratePerSecond: number) {
+  if (!Number.isFinite(ratePerSecond)) return {};
+  if (ratePerSecond >= 1) return { rateLimit: Math.floor(ratePerSecond), rateDelta: 1000 };
+  return { rateLimit: 1, rateDelta: Math.round(1000 / ratePerSecond) };
+}
+
+/** An SMTP reply code from a nodemailer error, when the server gave one. */
+function replyCode(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('responseCode' in error)) return undefined;
+  return typeof error.responseCode === 'number' ? error.responseCode : undefined;
+}
+
+/**
  * `smtp://user:pass@host:587` (STARTTLS, required unless the host is loopback) or `smtps://…:465` (TLS from
  * the first byte). Query parameters in the URL override nodemailer's options, e.g. `?pool=false`.
  */
-export function createSmtpTransport(smtpUrl: string): MailTransport {
+export function createSmtpTransport(smtpUrl: string, ratePerSecond: number): MailTransport {
   const host = new URL(smtpUrl).hostname;
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
     maxConnections: 3,
+    ...poolRate(ratePerSecond),
     requireTLS: !LOOPBACK.has(host),
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
@@ -39,16 +57,25 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
   });
   return {
     name: 'smtp',
+    ratePerSecond,
+    maxBatchSize: 1,
     async send(mail) {
+      let info: SMTPPool.SentMessageInfo;
       try {
-        const info = await transporter.sendMail(toNodemailerMessage(mail));
-        if (info.rejected.length > 0) throw new Error(`recipient rejected: ${info.response}`);
-        return { providerId: info.messageId };
+        info = await transporter.sendMail(toNodemailerMessage(mail));
       } catch (error) {
+        // A 5xx reply is the server's final word on this message (no such mailbox, refused); 4xx and
+        // connection failures are worth another try.
+        const code = replyCode(error);
         throw new DeliveryError(`SMTP: ${error instanceof Error ? error.message : String(error)}`, {
+          failure: code !== undefined && code >= 500 ? 'permanent' : 'transient',
           cause: error,
         });
       }
+      if (info.rejected.length > 0) {
+        throw new DeliveryError(`SMTP: recipient rejected: ${info.response}`, { failure: 'permanent' });
+      }
+      return { providerId: info.messageId };
     },
     async close() {
       transporter.close();

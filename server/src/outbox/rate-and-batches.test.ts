@@ -1,0 +1,200 @@
+// The outbox against the Resend-shaped peer: batches, the shared rate, 429s and quotas that cost no attempt,
+// permanent refusals, and retried batches that are never sent twice.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { startResendPeer } from '../../test/start-resend-peer.ts';
+import { createTestDatabase, databaseKind } from '../../test/test-database.ts';
+import type { Log } from '../../../supabase/functions/_shared/log.ts';
+import { type DeliveryContext, deliverDue, withJitter } from '../../../supabase/functions/_shared/outbox.ts';
+import { createResendTransport } from '../../../supabase/functions/_shared/transports/resend-transport.ts';
+
+let db: Database;
+let peer: Awaited<ReturnType<typeof startResendPeer>>;
+const quiet: Log = { info: () => {}, warn: () => {}, error: () => {} };
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.close());
+beforeEach(() =>
+  db.exec('truncate public.email_outbox, public.signups, public.mail_rate restart identity cascade'),
+);
+afterEach(() => peer.stop());
+
+function context(
+  overrides: { workerId?: string; fetch?: typeof fetch; ratePerSecond?: number } = {},
+): DeliveryContext {
+  return {
+    db,
+    transport: createResendTransport({
+      apiKey: 're_test_key',
+      apiUrl: peer.url,
+      ratePerSecond: overrides.ratePerSecond ?? 2,
+      ...(overrides.fetch && { fetch: overrides.fetch }),
+    }),
+    log: quiet,
+    mailFrom: 'Three Lenses <course@lenses.example>',
+    courseUrl: 'https://lenses.example/course',
+    siteUrl: 'https://lenses.example',
+    workerId: overrides.workerId ?? 'worker-a',
+  };
+}
+
+/** `count` queued e-mails to person<n>@example.com, due now. */
+async function queue(count: number) {
+  await db.query(
+    `with people as (
+       insert into public.signups (email, name, consent_version, source)
+       select 'person' || n || '@example.com', 'Person ' || n, 'test', 'test' from generate_series(1, $1::int) n
+       returning id, email
+     )
+     insert into public.email_outbox (signup_id, recipient) select id, email from people order by id`,
+    [count],
+  );
+}
+
+const rows = () =>
+  db.query<{
+    recipient: string;
+    status: string;
+    attempts: number;
+    last_error: string | null;
+    batch_key: string | null;
+  }>('select recipient, status, attempts, last_error, batch_key from public.email_outbox order by id');
+
+const deliveredTo = () => peer.delivered.map((mail) => mail.to).sort();
+
+describe(`batches and the shared rate against a Resend-shaped peer (${databaseKind})`, () => {
+  it('sends the due e-mails as batches of up to 100 under a key derived from the rows, at 2 requests a second', async () => {
+    peer = await startResendPeer();
+    await queue(250);
+    const started = Date.now();
+    expect(await deliverDue(context())).toEqual({ sent: 250, retry: 0, dead: 0, rateLimited: 0 });
+    expect(peer.requests.map((r) => [r.path, r.status, r.emails])).toEqual([
+      ['/emails/batch', 200, 100],
+      ['/emails/batch', 200, 100],
+      ['/emails/batch', 200, 50],
+    ]);
+    // Three slots, each 1.1 × 1/2 s apart.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(peer.maxAcceptedInAnySecond()).toBeLessThanOrEqual(2);
+    expect(new Set(deliveredTo()).size).toBe(250);
+    const stored = await rows();
+    expect(stored.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+    expect(new Set(stored.map((row) => row.batch_key)).size).toBe(3);
+    expect(peer.requests[0]?.idempotencyKey).toMatch(/^course-access-batch\/[0-9a-f]{32}$/);
+  });
+
+  it('sends a lone due e-mail through POST /emails under its own key', async () => {
+    peer = await startResendPeer();
+    await queue(1);
+    expect(await deliverDue(context())).toEqual({ sent: 1, retry: 0, dead: 0, rateLimited: 0 });
+    expect(peer.requests).toMatchObject([
+      { path: '/emails', status: 200, idempotencyKey: 'course-access/1' },
+    ]);
+  });
+
+  it('retries a batch whose answer was lost as the same request, so the provider replays it and nobody gets two', async () => {
+    peer = await startResendPeer();
+    await queue(30);
+    let calls = 0;
+    const losingFirstAnswer: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      calls += 1;
+      if (calls === 1) throw new TypeError('connection reset before the answer arrived');
+      return response;
+    };
+    expect(await deliverDue(context({ fetch: losingFirstAnswer }))).toEqual({
+      sent: 0,
+      retry: 30,
+      dead: 0,
+      rateLimited: 0,
+    });
+    // The whole batch waits for one jittered back-off together, then comes back as one batch.
+    const waiting = await rows();
+    expect(new Set(waiting.map((row) => row.batch_key)).size).toBe(1);
+    await db.query("update public.email_outbox set next_attempt_at = now() where status = 'pending'");
+    expect(await deliverDue(context({ fetch: losingFirstAnswer }))).toEqual({
+      sent: 30,
+      retry: 0,
+      dead: 0,
+      rateLimited: 0,
+    });
+    expect(peer.requests.map((r) => r.replayed)).toEqual([false, true]);
+    expect(peer.requests[0]?.idempotencyKey).toBe(peer.requests[1]?.idempotencyKey);
+    expect(peer.delivered).toHaveLength(30);
+    expect((await rows()).every((row) => row.status === 'sent' && row.attempts === 2)).toBe(true);
+  });
+
+  it('marks an address the provider refuses (422) dead on the first answer, with the reason, and sends the rest', async () => {
+    peer = await startResendPeer({ refuse: ['person3@example.com'] });
+    await queue(5);
+    expect(await deliverDue(context())).toEqual({ sent: 4, retry: 0, dead: 1, rateLimited: 0 });
+    const refused = (await rows()).find((row) => row.recipient === 'person3@example.com');
+    expect(refused).toMatchObject({ status: 'dead', attempts: 1 });
+    expect(refused?.last_error).toMatch(/person3@example\.com cannot receive e-mail/);
+    expect(deliveredTo()).toHaveLength(4);
+
+    // Alone, it goes to POST /emails, and a 422 there ends it just the same.
+    await db.exec('truncate public.email_outbox, public.signups restart identity cascade');
+    await queue(3);
+    await db.query(
+      "update public.email_outbox set next_attempt_at = now() + interval '1 hour' where id <> 3",
+    );
+    expect(await deliverDue(context())).toEqual({ sent: 0, retry: 0, dead: 1, rateLimited: 0 });
+    expect((await rows())[2]?.last_error).toMatch(/^Resend answered 422 validation_error: .*person3/);
+  });
+
+  it('waits out an exhausted quota without spending attempts, pauses every sender, and delivers after the reset', async () => {
+    peer = await startResendPeer();
+    peer.setQuota(0, 3000);
+    await queue(40);
+    expect(await deliverDue(context())).toEqual({ sent: 0, retry: 0, dead: 0, rateLimited: 40 });
+    expect((await rows()).every((row) => row.status === 'pending' && row.attempts === 0)).toBe(true);
+    const [pause] = await db.query<{ reason: string; seconds: number }>(
+      `select not_before_reason as reason, extract(epoch from not_before - now())::float8 as seconds
+         from public.mail_rate where provider = 'resend'`,
+    );
+    expect(pause?.reason).toMatch(/daily_quota_exceeded/);
+    expect(pause?.seconds).toBeGreaterThan(1);
+    // Another worker, another pass: nothing is sent (or even claimed) before the reset.
+    expect(await deliverDue(context({ workerId: 'worker-b' }))).toEqual({
+      sent: 0,
+      retry: 0,
+      dead: 0,
+      rateLimited: 0,
+    });
+    expect(peer.requests).toHaveLength(1);
+    peer.setQuota(1000);
+    await new Promise((resolve) => setTimeout(resolve, (pause?.seconds ?? 0) * 1000 + 100));
+    expect(await deliverDue(context({ workerId: 'worker-b' }))).toEqual({
+      sent: 40,
+      retry: 0,
+      dead: 0,
+      rateLimited: 0,
+    });
+    expect((await rows()).every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+  });
+
+  it('shares the rate between workers through the database: two draining together still make 2 requests a second', async () => {
+    peer = await startResendPeer();
+    await queue(600);
+    const [a, b] = await Promise.all([
+      deliverDue(context({ workerId: 'worker-a' })),
+      deliverDue(context({ workerId: 'worker-b' })),
+    ]);
+    expect((a?.sent ?? 0) + (b?.sent ?? 0)).toBe(600);
+    expect(a?.sent).toBeGreaterThan(0);
+    expect(b?.sent).toBeGreaterThan(0);
+    expect(peer.requests.filter((r) => r.status === 429)).toEqual([]);
+    expect(peer.maxAcceptedInAnySecond()).toBeLessThanOrEqual(2);
+    expect(new Set(deliveredTo()).size).toBe(600);
+    expect(peer.delivered).toHaveLength(600);
+  });
+
+  it('spreads retry times by ±20%', () => {
+    expect(withJitter(100, () => 0)).toBe(80);
+    expect(withJitter(100, () => 0.5)).toBe(100);
+    expect(withJitter(100, () => 1)).toBe(120);
+  });
+});
