@@ -36,8 +36,9 @@ export function Home() {
       <main>
         <Hero
           onSignUp={(button) => {
-            scrollToSignup();
             openDialog(button);
+            // The scroll behind the dialog starts after the dialog's first frame, so the two never share one.
+            requestAnimationFrame(() => setTimeout(scrollToSignup));
           }}
           onSignUpIntent={prepareDialog}
         />

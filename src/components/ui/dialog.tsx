@@ -21,7 +21,7 @@ export function DialogContent({
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay
         data-slot="dialog-overlay"
-        className="fixed inset-0 z-40 bg-ink/60 backdrop-blur-sm"
+        className="fixed inset-0 z-40 bg-ink/70"
       />
       <DialogPrimitive.Content
         data-slot="dialog-content"
