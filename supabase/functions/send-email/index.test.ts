@@ -1,11 +1,13 @@
 // The send-email edge function under real Deno, against a real PostgreSQL (DATABASE_URL, a server where this
-// test may create a database) and a Resend-shaped HTTP peer on loopback. Run by `npm test` through
-// `deno test`; see scripts/test.mjs.
+// test may create a database) and the Resend-shaped peer the Node suites use, on loopback. Run by `npm test`
+// through `deno test`; see scripts/test.mjs.
 import assert from 'node:assert/strict';
 import postgres from 'postgres';
 // The same migration runner the embedded server uses, so this database has exactly the server's schema.
 // eslint-disable-next-line import-x/no-restricted-paths -- a test may borrow the server's migration runner
 import { migrate, readMigrations } from '../../../server/src/db/migrate.ts';
+// eslint-disable-next-line import-x/no-restricted-paths -- the same Resend-shaped peer as the Node suites
+import { createResendPeer } from '../../../server/test/resend-peer.ts';
 
 const serverUrl = Deno.env.get('DATABASE_URL');
 if (!serverUrl)
@@ -44,13 +46,9 @@ await migrate(
   await readMigrations(new URL('../../migrations/', import.meta.url).pathname),
 );
 
-// A Resend-shaped API: POST /emails, answers {"id"}.
-const resendRequests: Array<{ headers: Headers; body: Record<string, unknown> }> = [];
-const resend = Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: () => {} }, async (request) => {
-  const body: Record<string, unknown> = await request.json();
-  resendRequests.push({ headers: request.headers, body });
-  return Response.json({ id: `re_${resendRequests.length}` });
-});
+// Resend as it documents itself: single and batch endpoints, 2 requests a second, idempotency keys.
+const peer = createResendPeer();
+const resend = Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: () => {} }, peer.fetch);
 
 // The function itself, started as Supabase starts it: `Deno.serve` in index.ts, here on a free port.
 const child = new Deno.Command(Deno.execPath(), {
@@ -138,16 +136,14 @@ Deno.test(
       return rows[0]?.status === 'sent' ? rows : undefined;
     }, 'the outbox row to be sent');
     assert.equal(row?.provider, 'resend');
-    assert.equal(resendRequests.length, 1);
-    const [request] = resendRequests;
-    assert.equal(request?.headers.get('idempotency-key'), `course-access/${row?.id}`);
-    assert.equal(request?.headers.get('authorization'), 'Bearer re_test_key');
-    assert.deepEqual(request?.body.to, ['Ada@example.com']);
-    assert.match(
-      String(request?.body.html),
-      /href="https:\/\/lenses\.example\/course"[^>]*>Watch the course/,
+    assert.deepEqual(
+      peer.requests.map((request) => [request.path, request.status, request.idempotencyKey]),
+      [['/emails', 200, `course-access/${row?.id}`]],
     );
-    assert.equal(row?.provider_id, 're_1');
+    const [mail] = peer.delivered;
+    assert.equal(mail?.to, 'Ada@example.com');
+    assert.match(String(mail?.html), /href="https:\/\/lenses\.example\/course"[^>]*>Watch the course/);
+    assert.equal(row?.provider_id, mail?.id);
   },
 );
 
@@ -168,30 +164,66 @@ Deno.test('bad input gets 400 with an error, and the preflight is answered', opt
   assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /x-client-info/);
 });
 
-Deno.test('the pg_cron retry call delivers due rows, and only with the shared secret', options, async () => {
-  await sql`
-    with person as (
+Deno.test(
+  'after a sign-up the function sends only when the shared rate allows; otherwise the row waits',
+  options,
+  async () => {
+    // Another instance has just taken the slot: the next one is 3 s away.
+    await sql`update public.mail_rate set next_slot_at = now() + interval '3 seconds'`;
+    const response = await fetch(functionUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: SITE, 'x-forwarded-for': '198.51.100.2' },
+      body: JSON.stringify({ name: 'Grace Hopper', email: 'grace@example.com' }),
+    });
+    assert.deepEqual(await response.json(), { ok: true });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const rows =
+      await sql`select status, attempts from public.email_outbox where recipient = 'grace@example.com'`;
+    assert.deepEqual([...rows], [{ status: 'pending', attempts: 0 }]);
+    assert.equal(peer.requests.length, 1);
+  },
+);
+
+Deno.test(
+  'the pg_cron drain sends what is due as one batch, and only with the shared secret',
+  options,
+  async () => {
+    await sql`
+    with people as (
       insert into public.signups (email, name, consent_version, source)
-      values ('grace@example.com', 'Grace', 'test', 'test') returning id
+      values ('alan@example.com', 'Alan', 'test', 'test'), ('edsger@example.com', 'Edsger', 'test', 'test')
+      returning id, email
     )
     insert into public.email_outbox (id, signup_id, recipient)
-    select 1000, id, 'grace@example.com' from person`;
-  const refused = await fetch(`${functionUrl}/deliver`, { method: 'POST' });
-  assert.equal(refused.status, 403);
-  await refused.body?.cancel();
-  const delivered = await fetch(`${functionUrl}/deliver`, {
-    method: 'POST',
-    headers: { 'x-cron-secret': CRON_SECRET },
-  });
-  assert.deepEqual(await delivered.json(), { sent: 1, retry: 0, dead: 0 });
-  assert.equal(resendRequests.at(-1)?.headers.get('idempotency-key'), 'course-access/1000');
+    select 1000 + row_number() over (order by id), id, email from people`;
+    const refused = await fetch(`${functionUrl}/deliver`, { method: 'POST' });
+    assert.equal(refused.status, 403);
+    await refused.body?.cancel();
+    const delivered = await fetch(`${functionUrl}/deliver`, {
+      method: 'POST',
+      headers: { 'x-cron-secret': CRON_SECRET },
+    });
+    assert.deepEqual(await delivered.json(), { sent: 3, retry: 0, dead: 0, rateLimited: 0 });
+    const batch = peer.requests.at(-1);
+    assert.equal(batch?.path, '/emails/batch');
+    assert.equal(batch?.emails, 3);
+    assert.match(batch?.idempotencyKey ?? '', /^course-access-batch\/[0-9a-f]{32}$/);
+    assert.deepEqual(peer.delivered.map((mail) => mail.to).sort(), [
+      'Ada@example.com',
+      'alan@example.com',
+      'edsger@example.com',
+      'grace@example.com',
+    ]);
+    const outbox = await sql`select status, count(*)::int as count from public.email_outbox group by status`;
+    assert.deepEqual([...outbox], [{ status: 'sent', count: 4 }]);
 
-  // Last test: stop the function, the peer and the database.
-  child.kill('SIGTERM');
-  await child.status;
-  await collecting;
-  await resend.shutdown();
-  await sql.end();
-  await admin.unsafe(`drop database ${name} with (force)`);
-  await admin.end();
-});
+    // Last test: stop the function, the peer and the database.
+    child.kill('SIGTERM');
+    await child.status;
+    await collecting;
+    await resend.shutdown();
+    await sql.end();
+    await admin.unsafe(`drop database ${name} with (force)`);
+    await admin.end();
+  },
+);
