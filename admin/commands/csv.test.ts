@@ -60,19 +60,25 @@ const HOSTILE = [
   '  spaces kept  ',
   'Zoë 中文 👩‍💻',
   'a=b, not a formula',
+  '\uFF1D1+1',
+  'Bob;=1+2;@SUM(1+1)',
 ];
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 describe('toCsv', () => {
-  it('writes RFC 4180: a header, CRLF after every record, quotes only where needed', () => {
+  it('writes RFC 4180: a header, CRLF after every record, every cell quoted', () => {
     expect(
       toCsv(
         ['email', 'name'],
         [
           ['ada@example.com', 'Ada'],
-          ['bob@example.com', 'Bob, Jr.'],
+          ['bob@example.com', 'Bob; Jr.'],
+          ['cy@example.com', ''],
         ],
       ),
-    ).toBe('email,name\r\nada@example.com,Ada\r\nbob@example.com,"Bob, Jr."\r\n');
+    ).toBe(
+      '"email","name"\r\n"ada@example.com","Ada"\r\n"bob@example.com","Bob; Jr."\r\n"cy@example.com",""\r\n',
+    );
   });
 
   it('round-trips hostile values through a strict reader, each in its own cell', () => {
@@ -82,16 +88,16 @@ describe('toCsv', () => {
     expect(parsed.every((record) => record.length === 2)).toBe(true);
     const values = parsed.slice(1).map((record) => record[1]);
     // Only formula starts change, by one leading apostrophe; everything else comes back byte for byte.
-    expect(values).toEqual(HOSTILE.map((value) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value)));
+    expect(values).toEqual(HOSTILE.map((value) => (FORMULA_START.test(value) ? `'${value}` : value)));
   });
 
-  it('never lets a cell start with = + - @, tab or CR', () => {
+  it('never lets a cell start with = + - @ (or their full-width forms), tab or CR', () => {
     const parsed = parseCsv(toCsv(HOSTILE, [HOSTILE]));
-    for (const cell of parsed.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    for (const cell of parsed.flat()) expect(cell).not.toMatch(FORMULA_START);
   });
 
-  it('quotes an escaped formula that also needs quoting', () => {
-    expect(toCsv(['v'], [['=1,2']])).toBe('v\r\n"\'=1,2"\r\n');
-    expect(toCsv(['v'], [['@"x"']])).toBe('v\r\n"\'@""x"""\r\n');
+  it('quotes an escaped formula and doubles its quotes', () => {
+    expect(toCsv(['v'], [['=1,2']])).toBe(`"v"\r\n"'=1,2"\r\n`);
+    expect(toCsv(['v'], [['@"x"']])).toBe(`"v"\r\n"'@""x"""\r\n`);
   });
 });

@@ -1,15 +1,16 @@
+import { stringify } from 'csv-stringify/sync';
+
 /**
- * RFC 4180 CSV: CRLF between records, a field quoted when it holds a comma, a double quote, CR or LF, and
- * inner quotes doubled. A cell a spreadsheet would read as a formula (starting with = + - @, or a tab or CR
- * that some spreadsheets skip first) gets a leading apostrophe, as OWASP advises against CSV injection.
+ * RFC 4180 CSV through csv-stringify: CRLF between records, every cell quoted (so a spreadsheet that splits on
+ * `;` or a tab still sees one cell), inner quotes doubled. A cell a spreadsheet would read as a formula (one
+ * starting with = + - @, their full-width forms, or a tab or CR that some spreadsheets skip first) gets a
+ * leading apostrophe, as OWASP advises against CSV injection.
  */
 export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
-}
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-function csvField(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return stringify([header, ...rows], {
+    quoted: true,
+    quoted_empty: true,
+    escape_formulas: true,
+    record_delimiter: 'windows',
+  });
 }

@@ -79,10 +79,10 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
       [
-        'id,email,name,consent_version,source,first_signed_up_at,last_signed_up_at,signup_count,unsubscribed',
-        '1,ada@example.com,Ada Lovelace,v1,embedded,2026-11-01T09:00:00.000Z,2026-11-01T09:00:00.000Z,1,false',
-        `2,Bob@Example.com,"'=HYPERLINK(""http://evil.example"",""Click""), ""me""\nplease",v1,supabase-edge,2026-11-10T12:30:00.000Z,2026-11-20T08:15:00.000Z,2,false`,
-        "3,cy@example.com,'+Cy @Home,v1,embedded,2026-11-15T00:00:00.000Z,2026-11-15T00:00:00.000Z,1,true",
+        '"id","email","name","consent_version","source","first_signed_up_at","last_signed_up_at","signup_count","unsubscribed"',
+        '"1","ada@example.com","Ada Lovelace","v1","embedded","2026-11-01T09:00:00.000Z","2026-11-01T09:00:00.000Z","1","false"',
+        `"2","Bob@Example.com","'=HYPERLINK(""http://evil.example"",""Click""), ""me""\nplease","v1","supabase-edge","2026-11-10T12:30:00.000Z","2026-11-20T08:15:00.000Z","2","false"`,
+        `"3","cy@example.com","'+Cy @Home","v1","embedded","2026-11-15T00:00:00.000Z","2026-11-15T00:00:00.000Z","1","true"`,
         '',
       ].join('\r\n'),
     );
