@@ -16,7 +16,6 @@ export function PrivacyPolicy() {
             <span className="size-2.5 rounded-full bg-lens-1" />
           </span>
           {siteSettings.brandName}
-          <span className="sr-only">: {privacyCopy.homeLink}</span>
         </a>
         <h1 className="mt-10 font-display text-title font-semibold tracking-tight">{privacyCopy.title}</h1>
         <p className="mt-3 text-sm text-ink-muted">{privacyCopy.updated}</p>
