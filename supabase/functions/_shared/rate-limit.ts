@@ -7,13 +7,19 @@ export interface RateLimitRule {
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** One key's hits in time order; `first` is the oldest one still in the window (older ones are dropped lazily). */
+interface Hits {
+  times: number[];
+  first: number;
+}
+
 /**
  * Counts hits per key in the last `windowSeconds` and refuses the (limit + 1)-th. Memory stays bounded:
  * keys whose window has passed are swept, and at most `maxKeys` are tracked (the oldest are dropped first).
  * Each process (or edge isolate) counts on its own; that is a brake on abuse, not an accounting system.
  */
 export class SlidingWindowLimiter {
-  private readonly hits = new Map<string, number[]>();
+  private readonly hits = new Map<string, Hits>();
   private lastSweep = 0;
 
   constructor(
@@ -21,25 +27,33 @@ export class SlidingWindowLimiter {
     private readonly maxKeys = 100_000,
   ) {}
 
+  /**
+   * Amortised O(1) per hit, however high the limit: expired hits leave from the front of the key's list
+   * instead of the whole list being copied on every hit.
+   */
   hit(key: string, now = Date.now()): RateDecision {
     const windowMs = this.rule.windowSeconds * 1000;
     if (now - this.lastSweep > windowMs) this.sweep(now - windowMs, now);
-    // The key's hits still in the window, oldest first; a refusal is not counted as a hit.
-    const times = (this.hits.get(key) ?? []).filter((time) => time > now - windowMs);
-    if (times.length >= this.rule.limit) {
-      const oldest = times[0] ?? now;
-      this.remember(key, times);
+    const hits = this.hits.get(key) ?? { times: [], first: 0 };
+    const { times } = hits;
+    while (hits.first < times.length && (times[hits.first] ?? 0) <= now - windowMs) hits.first += 1;
+    if (hits.first > 64 && hits.first * 2 > times.length) {
+      times.splice(0, hits.first);
+      hits.first = 0;
+    }
+    if (times.length - hits.first >= this.rule.limit) {
+      const oldest = times[hits.first] ?? now;
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)) };
     }
     times.push(now);
-    this.remember(key, times);
+    this.remember(key, hits);
     return { allowed: true };
   }
 
   /** Moves `key` to the newest end and drops the oldest key past `maxKeys`. */
-  private remember(key: string, times: number[]) {
+  private remember(key: string, hits: Hits) {
     this.hits.delete(key);
-    this.hits.set(key, times);
+    this.hits.set(key, hits);
     if (this.hits.size > this.maxKeys) {
       const first = this.hits.keys().next();
       if (!first.done) this.hits.delete(first.value);
@@ -48,6 +62,6 @@ export class SlidingWindowLimiter {
 
   private sweep(before: number, now: number) {
     this.lastSweep = now;
-    for (const [key, times] of this.hits) if ((times.at(-1) ?? 0) <= before) this.hits.delete(key);
+    for (const [key, { times }] of this.hits) if ((times.at(-1) ?? 0) <= before) this.hits.delete(key);
   }
 }
