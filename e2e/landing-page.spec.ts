@@ -146,7 +146,7 @@ test('sections come in the spec order, with the founder photo described', async 
     'how to start taking action this week',
   ]);
   const footer = page.getByRole('contentinfo');
-  await expect(footer.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '#');
+  await expect(footer.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
   await expect(footer.getByRole('link', { name: 'For Schools & Employers' })).toHaveAttribute('href', '#');
 });
 
@@ -175,7 +175,8 @@ test.describe('the sign-up dialog', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(signupHeading).toBeInViewport();
-    await expect(opener).toBeFocused();
+    // The hero button is far above now: the focus goes to the inline form, where the visitor is.
+    await expect(page.locator('#signup').getByRole('heading', { level: 3 })).toBeFocused();
   });
 
   test('the locked-course button opens it; the close button and focus trap work', async ({ page }) => {
@@ -193,16 +194,19 @@ test.describe('the sign-up dialog', () => {
     await expect(opener).toBeFocused();
   });
 
-  test('its code loads only when it is first opened', async ({ page }) => {
+  test('its code is not in the first load: it is fetched once the page has hydrated', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
+    const html = await (await page.request.get('/')).text();
+    expect(html).not.toContain('signup-dialog');
     await openHome(page);
-    expect(scripts.some((url) => url.includes('signup-dialog'))).toBe(false);
+    await expect.poll(() => scripts.findIndex((url) => url.includes('signup-dialog'))).toBeGreaterThan(0);
+    const hydrate = scripts.findIndex((url) => url.includes('/hydrate-'));
+    expect(scripts.findIndex((url) => url.includes('signup-dialog'))).toBeGreaterThan(hydrate);
     await page.getByRole('button', { name: 'Play Full Course (locked)' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    expect(scripts.some((url) => url.includes('signup-dialog'))).toBe(true);
   });
 });
 
