@@ -129,8 +129,8 @@ describe(`guides commands on ${databaseKind}`, () => {
       quote: null,
       image_url: null,
     });
-    const picture = path.join(files, 'daniel.svg');
-    await writeFile(picture, IMAGE_HEADERS.svg);
+    const picture = path.join(files, 'daniel.webp');
+    await writeFile(picture, IMAGE_HEADERS.webp);
     const result = await admin.run([
       'guides',
       'update',
@@ -143,7 +143,7 @@ describe(`guides commands on ${databaseKind}`, () => {
     expect(result.code).toBe(0);
     const daniel = (await guides())[1];
     expect(daniel).toMatchObject({ name: 'Daniel Weber', title: 'Coach', quote: 'Plan for tasks.' });
-    expect(daniel?.image_url).toMatch(/^[0-9a-f]{32}\.svg$/);
+    expect(daniel?.image_url).toMatch(/^[0-9a-f]{32}\.webp$/);
     expect(result.stdout).toContain('Updated guide 2 "Daniel Weber"');
   });
 
@@ -233,7 +233,7 @@ describe(`guides commands on ${databaseKind}`, () => {
       await writeFile(notes, 'not a picture');
       const result = await admin.run(['guides', 'add', '--name', 'N', '--title', 'T', '--image', notes]);
       expect(result).toMatchObject({ code: 2, sessions: 0 });
-      expect(result.stderr).toContain('not a JPEG, PNG, WebP, AVIF or SVG image');
+      expect(result.stderr).toContain('not a JPEG, PNG, WebP or AVIF image');
     });
 
     it('uploads nothing when updating a guide that does not exist', async () => {

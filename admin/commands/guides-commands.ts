@@ -80,7 +80,7 @@ export function guidesCommands(program: Command, context: AdminContext) {
     .option('--quote <text>', 'a short quote (up to 600 characters)')
     .option(
       '--image <file|url>',
-      'a JPEG, PNG, WebP, AVIF or SVG file of at most 5 MB (uploaded), or an http(s) address',
+      'a JPEG, PNG, WebP or AVIF file of at most 5 MB (uploaded), or an http(s) address',
     )
     .option('--order <n>', 'position in the carousel; guides at or after it move down one', order)
     .option('--inactive', 'add it hidden; show it later with `guides activate ID`')
