@@ -93,4 +93,17 @@ describe('renderReport', () => {
     expect(met(report, 'PGlite, first start (builds dist/): server peak RSS')).toBe('NO');
     expect(met(report, 'PostgreSQL: server peak RSS')).toBe('yes');
   });
+
+  it('judges the first dialog open against 150 ms and a later open, and the slowest input against 100 ms', () => {
+    const journey = (firstOpenMs: number, laterOpenMs: number, slowestInputMs: number) => {
+      const metrics = { firstOpenMs, laterOpenMs, slowestInputMs, slowestInputType: 'click on "Next"' };
+      return { url: 'http://bench/', runs: [metrics], median: metrics };
+    };
+    const fast = renderReport({ ...result({}), interaction: journey(140, 150, 100) });
+    expect(met(fast, 'dialog on screen after the first click')).toBe('yes');
+    expect(met(fast, 'slowest input event')).toBe('yes');
+    const slow = renderReport({ ...result({}), interaction: journey(140, 120, 101) });
+    expect(met(slow, 'dialog on screen after the first click')).toBe('NO');
+    expect(met(slow, 'slowest input event')).toBe('NO');
+  });
 });

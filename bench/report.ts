@@ -1,6 +1,7 @@
 // Turns the bench's measurements into tables (Markdown, aligned so the terminal shows them as they are).
 import type { LoadResult } from './api.ts';
 import type { BundleReport, Sizes } from './bundle-size.ts';
+import type { InteractionResult } from './interaction.ts';
 import type { PageResult } from './page.ts';
 import { BUDGET, KB, TARGETS } from './targets.ts';
 
@@ -24,6 +25,7 @@ export interface BenchResult {
   };
   bundle: BundleReport;
   page?: { ours: PageResult; reference: PageResult; textLength: { ours: number; reference: number } };
+  interaction?: InteractionResult;
   api?: {
     helloWorld: LoadResult;
     /** The bare Hono app with our guides answer, loaded in turns with PGlite's guides read. */
@@ -86,6 +88,32 @@ function pageTable({ ours, reference, textLength }: NonNullable<BenchResult['pag
       ['script bytes', kb(o.scriptBytes), kb(r.scriptBytes), '', '', ''],
       ['requests', String(o.requests), String(r.requests), '', '', ''],
       ['visible text', `${textLength.ours} chars`, `${textLength.reference} chars`, '', '', ''],
+    ],
+  };
+}
+
+function interactionTable({ runs, median }: InteractionResult): Table {
+  const range = (values: number[]) => `${ms(Math.min(...values))}–${ms(Math.max(...values))}`;
+  const later = median.laterOpenMs;
+  return {
+    title: `Interaction: the sign-up journey at 4× CPU and slow 4G, median of ${runs.length} runs`,
+    header: ['metric', 'median', 'range', 'target', 'met'],
+    rows: [
+      [
+        'dialog on screen after the first click',
+        ms(median.firstOpenMs),
+        range(runs.map((run) => run.firstOpenMs)),
+        `≤ ${TARGETS.firstDialogOpenMs} ms and ≤ a later click`,
+        met(median.firstOpenMs <= TARGETS.firstDialogOpenMs && median.firstOpenMs <= later),
+      ],
+      ['dialog on screen after a later click', ms(later), range(runs.map((run) => run.laterOpenMs)), '', ''],
+      [
+        `slowest input event (${median.slowestInputType})`,
+        ms(median.slowestInputMs),
+        range(runs.map((run) => run.slowestInputMs)),
+        `≤ ${TARGETS.slowestInputMs} ms`,
+        met(median.slowestInputMs <= TARGETS.slowestInputMs),
+      ],
     ],
   };
 }
@@ -216,6 +244,7 @@ export function renderReport(result: BenchResult): string {
   const { machine, settings } = result;
   const tables = [
     ...(result.page ? [pageTable(result.page)] : []),
+    ...(result.interaction ? [interactionTable(result.interaction)] : []),
     bundleTable(result.bundle),
     ...(result.api ? [apiTable(result.api, settings.rounds)] : []),
   ];

@@ -20,6 +20,7 @@ import {
   recordGuidesAnswer,
 } from './api.ts';
 import { measureBundle } from './bundle-size.ts';
+import { measureInteraction } from './interaction.ts';
 import { measurePages } from './page.ts';
 import {
   type Running,
@@ -50,8 +51,8 @@ const positive = (name: string, value: string) => {
 };
 const skip = new Set(args.skip.flatMap((value) => value.split(',')));
 for (const part of skip) {
-  if (!['page', 'api', 'postgres'].includes(part))
-    throw new Error(`--skip takes page, api or postgres, not ${part}.`);
+  if (!['page', 'interaction', 'api', 'postgres'].includes(part))
+    throw new Error(`--skip takes page, interaction, api or postgres, not ${part}.`);
 }
 const lighthouseRuns = Math.max(1, positive('runs', args.runs));
 const rounds = Math.max(1, positive('rounds', args.rounds));
@@ -218,6 +219,12 @@ async function main() {
       reference: referenceResult,
       textLength: { ours: await visibleTextLength(ours), reference: await visibleTextLength(reference) },
     };
+  }
+
+  if (!skip.has('interaction')) {
+    const runs = TARGET_SETTINGS.interactionRuns;
+    log(`Interaction: the sign-up journey at 4× CPU and slow 4G, ${runs} runs…`);
+    result.interaction = await measureInteraction(`${pglite.url}/`, runs);
   }
 
   if (!skip.has('api')) {
