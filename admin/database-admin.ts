@@ -213,10 +213,12 @@ export function createDatabaseAdmin(db: Database): AdminApi {
               );
             }
           }
-          // A fresh round of attempts, due now; the last error stays until the next attempt replaces it.
+          // A fresh round of attempts, due now; the last error stays until the next attempt replaces it. Out of
+          // its old batch too: that request's key belongs to e-mails that were sent, so this one goes in a new one.
           const retried = await tx.query<{ id: string }>(
             `update public.email_outbox
-                set status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = null, locked_by = null
+                set status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = null, locked_by = null,
+                    batch_key = null
               where status = 'dead' and ($1::bigint is null or id = $1::bigint)
               returning id::text as id`,
             ['id' in input ? input.id : null],

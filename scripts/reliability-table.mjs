@@ -15,6 +15,8 @@ const COLUMNS = [
   ['fuzzCases', 'fuzz cases'],
   ['peakRssMb', 'peak RSS (MB)'],
   ['seconds', 'load time (s)'],
+  ['drainSeconds', 'drained after (s)'],
+  ['maxRequestsPerSecond', 'max provider requests/s'],
 ];
 
 export function printReliabilityTable(file) {

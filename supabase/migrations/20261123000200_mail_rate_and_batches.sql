@@ -16,7 +16,10 @@ create table public.mail_rate (
 -- is sent or dead, so a retry repeats the same request under the same idempotency key and the provider
 -- answers it from its record instead of sending those e-mails again.
 alter table public.email_outbox add column batch_key text;
-create index email_outbox_batch_idx on public.email_outbox (batch_key) where batch_key is not null;
+-- A batch still to finish is looked for before every claim: only those rows are indexed, not the backlog of
+-- fresh rows nor the history of sent ones.
+create index email_outbox_batch_idx on public.email_outbox (batch_key)
+  where batch_key is not null and status in ('pending', 'sending');
 
 alter table public.mail_rate enable row level security;
 revoke all on table public.mail_rate from anon, authenticated;

@@ -53,13 +53,17 @@ export function rssMb(pid: number | undefined): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
-/** Settings every load test shares: the per-IP brake off (one loopback client), mail through SMTP. */
+/**
+ * Settings every load test shares: the per-IP brake off (one loopback client), mail through SMTP without a
+ * send rate, since these files measure the server, not a provider's pace (burst.test.ts does that).
+ */
 export function serverEnv(dataDir: string, smtpUrl: string, extra: Record<string, string> = {}) {
   return {
     DATA_DIR: dataDir,
     DIST_DIR: dataDir,
     SMTP_URL: smtpUrl,
     MAIL_FROM: 'Three Lenses <course@lenses.example>',
+    MAIL_RATE_PER_SECOND: 'unlimited',
     SIGNUP_LIMIT_PER_IP_PER_MINUTE: '1000000',
     ...extra,
   };
@@ -214,6 +218,10 @@ export interface Metrics {
   fuzzCases?: number;
   peakRssMb?: number;
   seconds?: number;
+  /** From the end of the sign-ups to the last e-mail accepted by the provider. */
+  drainSeconds?: number;
+  /** The most requests the provider accepted within any one second. */
+  maxRequestsPerSecond?: number;
 }
 
 /** Appends one row to the table `npm run soak` (and `npm test`) print, when RELIABILITY_METRICS names a file. */
