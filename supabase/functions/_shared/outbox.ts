@@ -81,14 +81,17 @@ returning ${CLAIMED}`;
 
 /**
  * A batch that was sent before and is due again, whole: the same rows make the same request under the same
- * key. The row states are checked again on the update, so a batch another worker took meanwhile is skipped.
+ * key. Only a batch's first row is locked to pick it, so two workers never hold parts of one batch and wait
+ * on each other; the row states are checked again on the update, so a batch taken meanwhile is skipped.
  */
 const CLAIM_KEPT_BATCH = `
 update public.email_outbox o
    set ${TAKE}
   from (
-    select batch_key from public.email_outbox
+    select batch_key from public.email_outbox b
      where batch_key is not null and ${DUE}
+       and id = (select min(id) from public.email_outbox m
+                  where m.batch_key = b.batch_key and m.status in ('pending', 'sending'))
      order by next_attempt_at, id
      limit 1
      for update skip locked
