@@ -20,6 +20,13 @@ export function SignupDialog({ open, onOpenChange, onReturnFocus, children }: Si
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         closeLabel={signupShellCopy.close}
+        onOpenAutoFocus={(event) => {
+          // Radix would look for the first tabbable element in the click's own frame, which forces a style
+          // pass before the dialog is painted: the dialog itself takes the focus in the frame after.
+          event.preventDefault();
+          const dialog = event.currentTarget;
+          if (dialog instanceof HTMLElement) requestAnimationFrame(() => dialog.focus());
+        }}
         onCloseAutoFocus={(event) => {
           // Radix returns focus to a Dialog.Trigger; the openers here are ordinary buttons elsewhere on the page.
           event.preventDefault();
