@@ -3,7 +3,7 @@ import { type Browser, type Page, chromium } from '@playwright/test';
 import { z } from 'zod';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
 
-export interface InteractionMetrics {
+interface InteractionMetrics {
   /** From the click on the hero button to the first frame that holds the dialog. */
   firstOpenMs: number;
   /** The same from a later click (the locked-course button), once the dialog has been open before. */
