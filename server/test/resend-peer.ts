@@ -6,7 +6,7 @@
  * Web-standard (Request in, Response out), so the Node suites and the edge function's Deno test run this one.
  */
 
-export interface DeliveredEmail {
+interface DeliveredEmail {
   id: string;
   to: string;
   from: string;
@@ -16,7 +16,7 @@ export interface DeliveredEmail {
   idempotencyKey: string;
 }
 
-export interface PeerRequest {
+interface PeerRequest {
   /** ms since the epoch, when the request arrived. */
   at: number;
   path: string;
@@ -263,5 +263,3 @@ export function createResendPeer(options: ResendPeerOptions = {}) {
     },
   };
 }
-
-export type ResendPeer = ReturnType<typeof createResendPeer>;
