@@ -294,6 +294,26 @@ async function deliverRequest(
 const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
 /**
+ * Waits for the provider's next slot and takes it, holding the rows already claimed, so the request leaves
+ * as soon as the slot is free. False when the wait would be longer than `maxSlotWaitSeconds` or a stop comes.
+ */
+async function waitForSlot(
+  context: DeliveryContext,
+  seconds: number,
+  settings: DeliverySettings,
+  shouldStop: () => boolean,
+): Promise<boolean> {
+  const provider = context.transport.name;
+  for (;;) {
+    const wait = await slotWait(context.db, provider);
+    if (wait.seconds > settings.maxSlotWaitSeconds) return false;
+    if (wait.seconds > 0) await sleep(wait.seconds);
+    if (shouldStop()) return false;
+    if (await claimSlot(context.db, provider, seconds)) return true;
+  }
+}
+
+/**
  * Claims and sends due rows until none is due, until the provider's rate keeps this pass waiting longer than
  * `maxSlotWaitSeconds`, or until `shouldStop()` says so between requests. Each request finishes (and is
  * recorded) before the next starts, so stopping never leaves a half-recorded row.
@@ -313,22 +333,18 @@ export async function deliverDue(
       : settings.batchSize;
   const report: DeliveryReport = { sent: 0, retry: 0, dead: 0, rateLimited: 0 };
   while (!shouldStop()) {
-    if (paced) {
-      // Look before claiming: while the provider is paused, rows stay untouched in the queue.
-      const wait = await slotWait(db, transport.name);
-      if (wait.seconds > settings.maxSlotWaitSeconds) break;
-      if (wait.seconds > 0) {
-        await sleep(wait.seconds);
-        if (shouldStop()) break;
-      }
-    }
+    // Look before claiming: while the provider is paused, rows stay untouched in the queue.
+    if (paced && (await slotWait(db, transport.name)).seconds > settings.maxSlotWaitSeconds) break;
     const rows = await claimDue(context, limit);
     if (rows.length === 0) break;
     const requests = batching ? 1 : rows.length;
-    if (paced && !(await claimSlot(db, transport.name, slotSeconds(transport.ratePerSecond) * requests))) {
-      // Another sender took the slot first: hand the rows back untouched and look again.
+    if (
+      paced &&
+      !(await waitForSlot(context, slotSeconds(transport.ratePerSecond) * requests, settings, shouldStop))
+    ) {
+      // No slot in time (a pause, another sender ahead, a stop): hand the rows back untouched.
       await releaseClaims(context, ids(rows));
-      continue;
+      break;
     }
     if (batching) {
       await deliverRequest(context, rows, settings, report);
