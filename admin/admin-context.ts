@@ -11,9 +11,18 @@ export interface AdminIo {
   writeNewFile(file: string, content: string): Promise<void>;
 }
 
+/** Where a person's data lives outside the database: the file mailbox, and the server's log lines. */
+export interface PersonalDataPlaces {
+  /** Deletes the .eml files in DATA_DIR/mail addressed to `address` (any capitalisation); how many went. */
+  eraseMail(address: string): Promise<number>;
+  /** The keyed hash that stands for `address` in the server's log lines. */
+  logToken(address: string): Promise<string>;
+}
+
 /** What the program hands each command group. */
 export interface AdminContext {
   io: AdminIo;
+  places: PersonalDataPlaces;
   /** Opens the database only once the arguments are known to be good, and always closes it. */
   withSession<T>(work: (session: AdminSession) => Promise<T>): Promise<T>;
 }

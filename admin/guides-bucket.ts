@@ -18,7 +18,7 @@ export function localGuidesBucket(folder: string): GuidesBucket {
   return {
     description: `the folder ${folder}`,
     async put(image) {
-      await mkdir(folder, { recursive: true });
+      await mkdir(folder, { recursive: true, mode: 0o700 });
       const target = path.join(folder, image.objectName);
       const exists = await access(target).then(
         () => true,
@@ -27,7 +27,7 @@ export function localGuidesBucket(folder: string): GuidesBucket {
       if (exists) return image.objectName;
       // Written aside, then renamed: the server never serves a half-written picture.
       const draft = path.join(folder, `.${image.objectName}.${randomBytes(4).toString('hex')}`);
-      await writeFile(draft, image.bytes, { mode: 0o644 });
+      await writeFile(draft, image.bytes, { mode: 0o600 });
       try {
         await rename(draft, target);
       } catch (error) {

@@ -1,8 +1,13 @@
 // `npm run admin -- <command>`: the owner's tool (docs/owners-guide.md; docs/decisions/0063).
+import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
+import { readLogKey } from '../server/src/db/data-dir.ts';
 import { readEnv } from '../server/src/env.ts';
+import { eraseMailTo } from '../server/src/outbox/transports/file-mailbox-transport.ts';
+import { addressHasher } from '../supabase/functions/_shared/log.ts';
+import { AdminError } from './admin-api.ts';
 import { openAdminSession } from './admin-session.ts';
-import type { AdminIo } from './admin-context.ts';
+import type { AdminIo, PersonalDataPlaces } from './admin-context.ts';
 import { runAdmin } from './program.ts';
 import { writeNewFile } from './commands/write-new-file.ts';
 
@@ -25,7 +30,28 @@ const io: AdminIo = {
   writeNewFile,
 };
 
+// Whatever this tool creates in DATA_DIR (PGlite's files when no server runs, pictures) is the owner's alone.
+process.umask(0o077);
+
+const places: PersonalDataPlaces = {
+  // DATA_DIR/mail even when SMTP or Resend is set now: files from earlier runs hold the address too.
+  eraseMail: (address) => eraseMailTo(path.join(readEnv().dataDir, 'mail'), address),
+  async logToken(address) {
+    const env = readEnv();
+    const key = env.logHashKey ?? (await readLogKey(env.dataDir));
+    if (!key) {
+      throw new AdminError(
+        'invalid',
+        `No log key in ${env.dataDir} yet: the server makes it at its first start. ` +
+          'If the server runs with LOG_HASH_KEY, run this with the same value.',
+      );
+    }
+    return addressHasher(key)(address);
+  },
+};
+
 process.exitCode = await runAdmin(process.argv.slice(2), {
   io,
+  places,
   openSession: () => openAdminSession(readEnv()),
 });

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import type { AdminContext, AdminIo } from './admin-context.ts';
+import type { AdminContext, AdminIo, PersonalDataPlaces } from './admin-context.ts';
 import { AdminError } from './admin-api.ts';
 import type { AdminSession } from './admin-session.ts';
 import { guidesCommands } from './commands/guides-commands.ts';
@@ -15,6 +15,7 @@ Examples:
   npm run admin -- guides deactivate 8
   npm run -s admin -- signups export --format csv > signups.csv
   npm run admin -- signups erase ada@example.com
+  npm run admin -- signups find-logs ada@example.com
   npm run admin -- outbox retry --dead
 
 Where it works: DATABASE_URL if set (PostgreSQL, e.g. a Supabase database), else the PGlite database in
@@ -49,10 +50,11 @@ function buildProgram(context: AdminContext): Command {
  */
 export async function runAdmin(
   argv: readonly string[],
-  deps: { io: AdminIo; openSession: () => Promise<AdminSession> },
+  deps: { io: AdminIo; places: PersonalDataPlaces; openSession: () => Promise<AdminSession> },
 ): Promise<number> {
   const context: AdminContext = {
     io: deps.io,
+    places: deps.places,
     async withSession(work) {
       const session = await deps.openSession();
       try {

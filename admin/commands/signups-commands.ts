@@ -29,6 +29,8 @@ const EXPORT_COLUMNS = [
   'unsubscribed',
 ] as const satisfies readonly (keyof SignupRow)[];
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
 function cell(value: SignupRow[keyof SignupRow]): string {
   return value instanceof Date ? value.toISOString() : String(value);
 }
@@ -111,7 +113,9 @@ export function signupsCommands(program: Command, context: AdminContext) {
 
   signups
     .command('erase')
-    .description("GDPR erasure: delete the person's sign-up and every e-mail queued or sent to them")
+    .description(
+      "GDPR erasure: delete the person's sign-up, every e-mail queued or sent to them, and their .eml files",
+    )
     .argument('<email>', 'their e-mail address (any capitalisation)')
     .option('--yes', 'do not ask for confirmation')
     .action(async (email: string, options: { yes?: true }) => {
@@ -122,18 +126,33 @@ export function signupsCommands(program: Command, context: AdminContext) {
       if (
         options.yes !== true &&
         !(await io.confirm(
-          `Erase every record of ${input.email} (sign-up and e-mails)? This cannot be undone. [y/N] `,
+          `Erase every record of ${input.email} (sign-up, e-mails and .eml files)? This cannot be undone. [y/N] `,
         ))
       ) {
         throw new AdminError('invalid', 'Nothing erased: not confirmed (answer "y", or add --yes).');
       }
       await context.withSession(async ({ admin }) => {
         const erased = await admin.eraseSignup(input);
+        // After the rows: an e-mail still queued cannot be written to a file once its row is gone.
+        const files = await context.places.eraseMail(input.email);
         io.stdout(
-          erased.signups === 0 && erased.outbox === 0
+          erased.signups === 0 && erased.outbox === 0 && files === 0
             ? `No sign-up for ${input.email}: nothing to erase.\n`
-            : `Erased ${input.email}: ${erased.signups} sign-up${erased.signups === 1 ? '' : 's'} and ${erased.outbox} outbox e-mail${erased.outbox === 1 ? '' : 's'}.\n`,
+            : `Erased ${input.email}: ${plural(erased.signups, 'sign-up')}, ${plural(erased.outbox, 'outbox e-mail')} and ${plural(files, '.eml file')}.\n`,
         );
       });
+    });
+
+  signups
+    .command('find-logs')
+    .description("the token that stands for a person's address in the server's logs, to search them with")
+    .argument('<email>', 'their e-mail address (any capitalisation)')
+    .action(async (email: string) => {
+      const input = parseInput(eraseSignupInput, { email });
+      const token = await context.places.logToken(input.email);
+      io.stdout(`${token}\n`);
+      io.stderr(
+        `Log lines about ${input.email} carry ${token} instead of the address: search for it, e.g. grep ${token} server.log\n`,
+      );
     });
 }

@@ -1,9 +1,10 @@
-import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/src/db/database.ts';
-import { createAdminRunner } from '../test/admin-runner.ts';
+import { createAdminRunner, TEST_LOG_KEY } from '../test/admin-runner.ts';
+import { addressHasher } from '../../supabase/functions/_shared/log.ts';
 import { createTestDatabase, databaseKind } from '../../server/test/test-database.ts';
 
 let db: Database;
@@ -53,6 +54,9 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
     admin = await createAdminRunner(db);
   });
   beforeEach(seedSignups);
+  beforeEach(async () => {
+    for (const file of await readdir(admin.mailFolder)) await rm(path.join(admin.mailFolder, file));
+  });
 
   it('signups list prints everyone in sign-up order; --since keeps those who signed up (again) since', async () => {
     const all = await admin.run(['signups', 'list']);
@@ -114,18 +118,32 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
     });
   });
 
-  it('signups erase --yes removes the person (any capitalisation) and all their e-mails, nobody else', async () => {
+  it('signups erase --yes removes the person (any capitalisation), all their e-mails and .eml files, nobody else', async () => {
+    const eml = (to: string) =>
+      `From: Three Lenses <course@localhost>\nTo: ${to}\nSubject: Your course\nMIME-Version: 1.0\n\nHi there,\n`;
+    await writeFile(path.join(admin.mailFolder, '1-course-access-2.eml'), eml('Bob@Example.com'));
+    await writeFile(path.join(admin.mailFolder, '2-course-access-3.eml'), eml('\n bob@example.com'));
+    await writeFile(path.join(admin.mailFolder, '3-course-access-1.eml'), eml('ada@example.com'));
     const result = await admin.run(['signups', 'erase', ' bob@example.COM ', '--yes']);
     expect(result).toMatchObject({
       code: 0,
-      stdout: 'Erased bob@example.COM: 1 sign-up and 2 outbox e-mails.\n',
+      stdout: 'Erased bob@example.COM: 1 sign-up, 2 outbox e-mails and 2 .eml files.\n',
     });
     const after = await snapshot();
     expect(after.signups.map((row) => row.email)).toEqual(['ada@example.com', 'cy@example.com']);
     expect(after.outbox.map((row) => row.recipient)).toEqual(['ada@example.com', 'cy@example.com']);
+    expect(await readdir(admin.mailFolder)).toEqual(['3-course-access-1.eml']);
     expect((await admin.run(['signups', 'erase', 'bob@example.com', '--yes'])).stdout).toBe(
       'No sign-up for bob@example.com: nothing to erase.\n',
     );
+  });
+
+  it('signups find-logs prints the token that stands for an address in the logs, whatever its capitalisation', async () => {
+    const result = await admin.run(['signups', 'find-logs', 'Ada@Example.com']);
+    const token = await addressHasher(TEST_LOG_KEY)('ada@example.com');
+    expect(result).toMatchObject({ code: 0, stdout: `${token}\n`, sessions: 0 });
+    expect(result.stderr).toContain(`grep ${token}`);
+    expect(token).toMatch(/^addr_[0-9a-f]{16}$/);
   });
 
   it('signups erase asks first: "y" erases, anything else changes nothing', async () => {
@@ -138,7 +156,7 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
     const confirmed = await admin.run(['signups', 'erase', 'ada@example.com'], { answer: 'y' });
     expect(confirmed).toMatchObject({
       code: 0,
-      stdout: 'Erased ada@example.com: 1 sign-up and 1 outbox e-mail.\n',
+      stdout: 'Erased ada@example.com: 1 sign-up, 1 outbox e-mail and 0 .eml files.\n',
     });
   });
 

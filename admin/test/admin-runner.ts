@@ -7,6 +7,8 @@ import { writeNewFile } from '../commands/write-new-file.ts';
 import { createDatabaseAdmin } from '../database-admin.ts';
 import { localGuidesBucket } from '../guides-bucket.ts';
 import { runAdmin } from '../program.ts';
+import { eraseMailTo } from '../../server/src/outbox/transports/file-mailbox-transport.ts';
+import { addressHasher } from '../../supabase/functions/_shared/log.ts';
 import type { Database } from '../../server/src/db/database.ts';
 
 export interface AdminRun {
@@ -18,8 +20,11 @@ export interface AdminRun {
 }
 
 /** Runs the real command-line program in-process over the given database, with a bucket folder and scripted answers. */
+export const TEST_LOG_KEY = 'a-log-key-for-tests-only-0123456789';
+
 export async function createAdminRunner(db: Database) {
   const bucketFolder = await mkdtemp(path.join(os.tmpdir(), 'bucket-'));
+  const mailFolder = await mkdtemp(path.join(os.tmpdir(), 'mail-'));
   const admin = createDatabaseAdmin(db);
   async function run(argv: string[], options: { answer?: string } = {}): Promise<AdminRun> {
     const result: AdminRun = { code: -1, stdout: '', stderr: '', sessions: 0 };
@@ -41,8 +46,17 @@ export async function createAdminRunner(db: Database) {
         close: async () => undefined,
       };
     };
-    result.code = await runAdmin(argv, { io, openSession });
+    const places = {
+      eraseMail: (address: string) => eraseMailTo(mailFolder, address),
+      logToken: addressHasher(TEST_LOG_KEY),
+    };
+    result.code = await runAdmin(argv, { io, places, openSession });
     return result;
   }
-  return { run, bucketFolder, readObject: (name: string) => readFile(path.join(bucketFolder, name)) };
+  return {
+    run,
+    bucketFolder,
+    mailFolder,
+    readObject: (name: string) => readFile(path.join(bucketFolder, name)),
+  };
 }

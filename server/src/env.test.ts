@@ -29,6 +29,9 @@ describe('readEnv', () => {
     expect(() => readEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SITE_URL: 'ftp://x' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*SITE_URL/,
     );
+    expect(() => readEnv({ LOG_HASH_KEY: 'short', MAIL_FILE_RETENTION_DAYS: '0' })).toThrow(
+      /MAIL_FILE_RETENTION_DAYS[\s\S]*LOG_HASH_KEY: must be at least 32 characters/,
+    );
   });
 
   it("takes Supabase Storage for the owner's tool only with both its URL and its service-role key", () => {
@@ -50,8 +53,11 @@ describe('readEnv', () => {
     expect(env.mail).toEqual({
       transport: 'file',
       folder: path.join('/srv/data', 'mail'),
+      retentionDays: 30,
       ratePerSecond: Number.POSITIVE_INFINITY,
     });
+    expect(env.logHashKey).toBeUndefined();
+    expect(readEnv({ MAIL_FILE_RETENTION_DAYS: '7' }).mail).toMatchObject({ retentionDays: 7 });
     expect(env.courseUrl).toBe('http://localhost:8080/');
     expect(env.signupLimits).toEqual({
       perIp: { limit: 10, windowSeconds: 60 },

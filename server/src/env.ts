@@ -53,6 +53,11 @@ const schema = z.object({
   MAIL_RATE_PER_SECOND: check((value) => (parseMailRate(value) === undefined ? MAIL_RATE_PROBLEM : undefined))
     .transform((value) => parseMailRate(value) ?? Number.NaN)
     .optional(),
+  MAIL_FILE_RETENTION_DAYS: count.max(3650).default(30),
+  LOG_HASH_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)')
+    .optional(),
   SIGNUP_LIMIT_PER_IP_PER_MINUTE: count.default(10),
   SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR: count.default(3),
   TRUST_PROXY: flag.default(false),
@@ -78,8 +83,14 @@ export type Env = {
   mail: (
     | { transport: 'resend'; apiKey: string; apiUrl: string | undefined }
     | { transport: 'smtp'; url: string }
-    | { transport: 'file'; folder: string }
+    /** `retentionDays`: .eml files older than this are deleted. */
+    | { transport: 'file'; folder: string; retentionDays: number }
   ) & { ratePerSecond: number };
+  /**
+   * Hashes e-mail addresses in log lines (HMAC-SHA256); unset → DATA_DIR/log-hash-key, made at first start.
+   * Servers sharing one PostgreSQL set the same value, so one address has one hash in all their logs.
+   */
+  logHashKey: string | undefined;
   signupLimits: SignupLimits;
   /** Take the client address from X-Forwarded-For (behind one reverse proxy) instead of the socket. */
   trustProxy: boolean;
@@ -98,7 +109,12 @@ function chooseMail(env: z.infer<typeof schema>, dataDir: string): Env['mail'] {
     };
   }
   if (env.SMTP_URL) return { transport: 'smtp', url: env.SMTP_URL, ratePerSecond: rate('smtp') };
-  return { transport: 'file', folder: path.join(dataDir, 'mail'), ratePerSecond: rate('file') };
+  return {
+    transport: 'file',
+    folder: path.join(dataDir, 'mail'),
+    retentionDays: env.MAIL_FILE_RETENTION_DAYS,
+    ratePerSecond: rate('file'),
+  };
 }
 
 /** The only reader of process.env: parses it once and names every bad variable in one message. */
@@ -139,6 +155,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     courseUrl: env.COURSE_URL ?? `${siteUrl}/`,
     mailFrom: env.MAIL_FROM ?? 'Three Lenses <course@localhost>',
     mail: chooseMail(env, dataDir),
+    logHashKey: env.LOG_HASH_KEY,
     signupLimits: {
       perIp: { limit: env.SIGNUP_LIMIT_PER_IP_PER_MINUTE, windowSeconds: 60 },
       perAddress: { limit: env.SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR, windowSeconds: 3600 },

@@ -5,6 +5,7 @@ import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { prepareDataDir, readOrCreateLogKey, removeGroupAndWorldAccess } from './db/data-dir.ts';
 import { describeHolder, lockDataDirForServer } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/open-database.ts';
 import { migrate, readMigrations } from './db/migrate.ts';
@@ -14,13 +15,18 @@ import { loadSite } from './routes/static/load-site.ts';
 import { createTransport } from './outbox/create-transport.ts';
 import { releaseClaimsOfDeadRun, startOutboxWorker } from './outbox/outbox-worker.ts';
 import { corsPolicyFor } from '../../supabase/functions/_shared/cors.ts';
-import { consoleLog } from '../../supabase/functions/_shared/log.ts';
+import { addressHasher, consoleLog, redactAddresses } from '../../supabase/functions/_shared/log.ts';
 import { createSendEmailHandler } from '../../supabase/functions/_shared/send-email-handler.ts';
 
 const supabaseFolder = fileURLToPath(new URL('../../supabase/', import.meta.url));
 
 const env = readEnv();
-await mkdir(env.dataDir, { recursive: true });
+await prepareDataDir(env.dataDir);
+// Log lines carry a keyed hash of an e-mail address, never the address (docs/privacy-and-data.md).
+const log = redactAddresses(
+  consoleLog,
+  addressHasher(env.logHashKey ?? (await readOrCreateLogKey(env.dataDir))),
+);
 const storageFolder = path.join(env.dataDir, 'storage');
 await mkdir(path.join(storageFolder, 'guides'), { recursive: true });
 
@@ -54,6 +60,8 @@ if (applied.length === migrations.length) {
     path.join(storageFolder, 'guides'),
   );
 }
+// PGlite unpacks its first files 0666 and the seed copies keep their source's mode: make them the owner's only.
+await removeGroupAndWorldAccess(env.dataDir);
 
 // On PGlite the owner's tool and psql reach the database through DATA_DIR/.s.PGSQL.5432 (decision 0063).
 const socket =
@@ -70,16 +78,16 @@ const site = loadSite(env.distDir);
 if (site.files.size === 0)
   console.warn(`No built site in ${env.distDir}: run \`npm run build\` (npm start does it for you).`);
 
-const mail = createTransport(env.mail, consoleLog);
+const mail = createTransport(env.mail, log);
 if (!env.databaseUrl) {
   const released = await releaseClaimsOfDeadRun(db);
-  if (released > 0) consoleLog.warn({ event: 'outbox.released_claims_of_dead_run', count: released });
+  if (released > 0) log.warn({ event: 'outbox.released_claims_of_dead_run', count: released });
 }
 const worker = startOutboxWorker(
   {
     db,
     transport: mail.transport,
-    log: consoleLog,
+    log,
     mailFrom: env.mailFrom,
     courseUrl: env.courseUrl,
     siteUrl: env.siteUrl,
@@ -90,7 +98,7 @@ const worker = startOutboxWorker(
 const cors = corsPolicyFor(env.siteUrls);
 const sendEmail = createSendEmailHandler({
   db,
-  log: consoleLog,
+  log,
   cors,
   limits: env.signupLimits,
   source: 'embedded',

@@ -56,7 +56,7 @@ export function tryLockDataDir(
   dataDir: string,
   role: LockHolder['role'],
 ): { lock: DataDirLock } | { holder: LockHolder } {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = lockFilePath(dataDir);
   const mine: LockHolder = {
     pid: process.pid,

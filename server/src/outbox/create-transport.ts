@@ -30,7 +30,7 @@ export function createTransport(
       };
     case 'file':
       return {
-        transport: createFileMailboxTransport(mail.folder, log),
+        transport: createFileMailboxTransport(mail.folder, log, { retentionDays: mail.retentionDays }),
         description: `.eml files in ${mail.folder}`,
       };
   }

@@ -1,6 +1,6 @@
 /** The send-email edge function's handler factory: environment, database, transport and routes over the shared core. */
 import { corsPolicyFor } from '../_shared/cors.ts';
-import { consoleLog } from '../_shared/log.ts';
+import { addressHasher, consoleLog, redactAddresses } from '../_shared/log.ts';
 import {
   DEFAULT_MAIL_RATE_PER_SECOND,
   MAIL_RATE_PROBLEM,
@@ -67,6 +67,10 @@ export function createSendEmailFunction(
   const ratePerSecond = rateSetting ? parseMailRate(rateSetting) : DEFAULT_MAIL_RATE_PER_SECOND.resend;
   if (ratePerSecond === undefined) throw new Error(`send-email: MAIL_RATE_PER_SECOND ${MAIL_RATE_PROBLEM}.`);
 
+  // Addresses appear in the function's logs only as their keyed hash. Without LOG_HASH_KEY each isolate uses a
+  // key of its own: still no address in clear, but the owner cannot look one person up (docs/privacy-and-data.md).
+  const log = redactAddresses(consoleLog, addressHasher(env.get('LOG_HASH_KEY') ?? crypto.randomUUID()));
+
   const delivery: DeliveryContext = {
     db,
     transport: createResendTransport({
@@ -74,7 +78,7 @@ export function createSendEmailFunction(
       ratePerSecond,
       ...(apiUrl && { apiUrl }),
     }),
-    log: consoleLog,
+    log,
     mailFrom,
     courseUrl: env.get('COURSE_URL') ?? `${siteUrls[0]}/`,
     siteUrl: siteUrls[0] ?? '',
@@ -86,7 +90,7 @@ export function createSendEmailFunction(
     const deadline = Date.now() + 50_000;
     return deliverDue({ ...delivery, settings: { maxSlotWaitSeconds } }, () => Date.now() > deadline).catch(
       (error: unknown) =>
-        consoleLog.error({
+        log.error({
           event: 'outbox.pass_failed',
           message: error instanceof Error ? error.message : String(error),
         }),
@@ -95,7 +99,7 @@ export function createSendEmailFunction(
 
   const sendEmail = createSendEmailHandler({
     db,
-    log: consoleLog,
+    log,
     cors: corsPolicyFor(siteUrls),
     limits: {
       perIp: { ...DEFAULT_LIMITS.perIp, limit: positiveInteger(env, 'SIGNUP_LIMIT_PER_IP_PER_MINUTE', 10) },

@@ -1,0 +1,59 @@
+/**
+ * DATA_DIR holds personal data (the database, e-mails as files, the log key): it is the owner's alone. Files
+ * and folders created in it are 0600 and 0700 whatever the umask the process was started with.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmod, lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const PRIVATE_UMASK = 0o077;
+const LOG_KEY_FILE = 'log-hash-key';
+
+/** Group or world bits off, everywhere below `folder` (symbolic links are left alone: they name other files). */
+export async function removeGroupAndWorldAccess(folder: string): Promise<void> {
+  const info = await lstat(folder);
+  if (info.isSymbolicLink()) return;
+  if ((info.mode & PRIVATE_UMASK) !== 0) await chmod(folder, info.mode & 0o700);
+  if (!info.isDirectory()) return;
+  for (const entry of await readdir(folder)) await removeGroupAndWorldAccess(path.join(folder, entry));
+}
+
+/**
+ * Makes every file this process creates from now on private, and DATA_DIR itself 0700 (created so, or
+ * tightened when an older version left it open), so nothing in it is reachable by other local users.
+ * Some writers ignore the umask (PGlite unpacks its first files 0666; a copy keeps its source's mode):
+ * `removeGroupAndWorldAccess` after start-up catches what they wrote.
+ */
+export async function prepareDataDir(dataDir: string): Promise<void> {
+  process.umask(PRIVATE_UMASK);
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await chmod(dataDir, 0o700);
+}
+
+/** The key that hashes e-mail addresses in log lines, if this DATA_DIR has one yet. */
+export async function readLogKey(dataDir: string): Promise<string | undefined> {
+  try {
+    return (await readFile(path.join(dataDir, LOG_KEY_FILE), 'utf8')).trim();
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** The log key of this DATA_DIR, made at the first start: 32 random bytes, readable by the owner only. */
+export async function readOrCreateLogKey(dataDir: string): Promise<string> {
+  const existing = await readLogKey(dataDir);
+  if (existing) return existing;
+  const key = randomBytes(32).toString('base64url');
+  try {
+    await writeFile(path.join(dataDir, LOG_KEY_FILE), `${key}\n`, { flag: 'wx', mode: 0o600 });
+    return key;
+  } catch (error) {
+    // Another process (the owner's tool, a second server) wrote it first: use theirs.
+    if (error instanceof Error && 'code' in error && error.code === 'EEXIST') {
+      const theirs = await readLogKey(dataDir);
+      if (theirs) return theirs;
+    }
+    throw error;
+  }
+}
