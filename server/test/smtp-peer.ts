@@ -10,9 +10,11 @@ interface ReceivedMail {
 /**
  * A real SMTP server on loopback for delivery tests. `setRefusing(true)` makes it answer 451 to every message;
  * `stop()` and `start()` take it down and bring it back on the same port (`closeTimeoutMs` bounds how long
- * open connections outlive `stop()`); `delayMs` makes each message slow.
+ * open connections outlive `stop()`); `delayMs` makes each message slow; `unknownRecipients` get 550.
  */
-export async function startSmtpPeer(options: { delayMs?: number; closeTimeoutMs?: number } = {}) {
+export async function startSmtpPeer(
+  options: { delayMs?: number; closeTimeoutMs?: number; unknownRecipients?: string[] } = {},
+) {
   const received: ReceivedMail[] = [];
   const receiving: Array<() => void> = [];
   let refuse = false;
@@ -26,6 +28,13 @@ export async function startSmtpPeer(options: { delayMs?: number; closeTimeoutMs?
       logger: false,
       // How long stop() lets open connections (a sender's pooled ones) live on; smtp-server's default is 30 s.
       closeTimeout: options.closeTimeoutMs ?? 30_000,
+      onRcptTo(address, _session, callback) {
+        if (options.unknownRecipients?.includes(address.address)) {
+          callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
+          return;
+        }
+        callback();
+      },
       onData(stream, session, callback) {
         receiving.splice(0).forEach((notify) => notify());
         const chunks: Buffer[] = [];

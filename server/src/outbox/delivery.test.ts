@@ -161,6 +161,28 @@ describe(`delivery over SMTP to a real peer on loopback (${databaseKind})`, () =
     expect(await deliverDue(context())).toEqual({ sent: 0, retry: 0, dead: 0, rateLimited: 0 });
   });
 
+  it('ends a message at once when the server refuses the recipient for good (550), with its reason', async () => {
+    const refusing = await startSmtpPeer({ unknownRecipients: ['nobody@example.com'] });
+    const strict = createSmtpTransport(refusing.url, Number.POSITIVE_INFINITY);
+    try {
+      const id = await queue('Nobody', 'nobody@example.com');
+      expect(await deliverDue(context({ transport: strict }))).toEqual({
+        sent: 0,
+        retry: 0,
+        dead: 1,
+        rateLimited: 0,
+      });
+      expect(await outboxRow(id)).toMatchObject({
+        status: 'dead',
+        attempts: 1,
+        last_error: expect.stringMatching(/550 No such user here/),
+      });
+    } finally {
+      await strict.close?.();
+      await refusing.stop();
+    }
+  });
+
   it('backs off 30 s, doubling, capped at an hour', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => retryDelaySeconds(n))).toEqual([
       30, 60, 120, 240, 480, 960, 1920, 3600,
