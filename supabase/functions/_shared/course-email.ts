@@ -33,7 +33,7 @@ const MAX_GREETING_LENGTH = 40;
  * word without dots, slashes, colons, @ or digits is something no mail client turns into a link, and the rest
  * of the name never appears in the e-mail.
  */
-export function greetingName(name: string): string {
+function greetingName(name: string): string {
   const first = name.trim().split(/\s+/u)[0] ?? '';
   return GREETABLE.test(first) && [...first].length <= MAX_GREETING_LENGTH ? first : 'there';
 }

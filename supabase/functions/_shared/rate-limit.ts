@@ -1,4 +1,4 @@
-/** In-memory sliding-window limits (per client IP, per e-mail address), checked before any database work. */
+/** In-memory sliding-window limit per client IP, checked before any database work. */
 
 export interface RateLimitRule {
   limit: number;

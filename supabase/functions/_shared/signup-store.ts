@@ -95,7 +95,7 @@ async function recordSignups(db: Sql, signups: readonly Signup[], options: Recor
 }
 
 /** Addresses are ASCII (signup-request.ts), so this is the database's lower(email) too. */
-export const mailboxOf = (email: string) => email.toLowerCase();
+const mailboxOf = (email: string) => email.toLowerCase();
 
 export async function recordSignup(db: Sql, signup: Signup, options: RecordOptions): Promise<RecordResult> {
   const [result] = await recordSignups(db, [signup], options);

@@ -15,7 +15,7 @@ export interface SelectStatement {
 }
 
 const RESERVED = new Set(['select', 'order', 'limit', 'offset']);
-export const MAX_LIST_ITEMS = 100;
+const MAX_LIST_ITEMS = 100;
 const COMPARISONS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
 const IS_VALUES: Record<string, string> = { null: 'null', true: 'true', false: 'false', unknown: 'unknown' };
 
