@@ -160,6 +160,8 @@ export const outboxStatus = z.object({
       created_at: z.coerce.date(),
     }),
   ),
+  /** Providers that asked every sender to wait (a 429, an exhausted quota), until when and why. */
+  paused: z.array(z.object({ provider: z.string(), until: z.coerce.date(), reason: z.string().nullable() })),
 });
 type OutboxStatus = z.output<typeof outboxStatus>;
 

@@ -189,7 +189,11 @@ export function createDatabaseAdmin(db: Database): AdminApi {
           `select id, recipient, attempts, last_error, created_at
              from public.email_outbox where status = 'dead' order by id`,
         );
-        return outboxStatus.parse({ counts, oldest_due: oldest?.oldest_due ?? null, dead });
+        const paused = await db.query(
+          `select provider, not_before as until, not_before_reason as reason
+             from public.mail_rate where not_before > now() order by provider`,
+        );
+        return outboxStatus.parse({ counts, oldest_due: oldest?.oldest_due ?? null, dead, paused });
       }),
 
     retryOutbox: (raw) => {

@@ -12,7 +12,9 @@ export function outboxCommands(program: Command, context: AdminContext) {
 
   outbox
     .command('status')
-    .description('counts by status, the oldest e-mail due, and the dead ones with their last error')
+    .description(
+      'counts by status, the oldest e-mail due, a pause the provider asked for, and the dead ones with their last error',
+    )
     .action(() =>
       context.withSession(async ({ admin }) => {
         const status = await admin.outboxStatus();
@@ -23,6 +25,9 @@ export function outboxCommands(program: Command, context: AdminContext) {
           names.map((name) => [name, String(counts.get(name) ?? 0)]),
         );
         text += `\nOldest due: ${status.oldest_due ? shortTime(status.oldest_due) : 'none (nothing waiting)'}\n`;
+        for (const pause of status.paused) {
+          text += `Sending through ${pause.provider} waits until ${shortTime(pause.until)}, as the provider asked: ${pause.reason ?? 'no reason given'}\n`;
+        }
         if (status.dead.length > 0) {
           text += `\nDead e-mails (put them back with \`outbox retry ID\` or \`outbox retry --dead\`):\n`;
           text += textTable(
