@@ -24,7 +24,9 @@ export function storageRoutes(storageFolder: string): Hono {
     const bucket = c.req.param('bucket');
     if (!PUBLIC_BUCKETS.has(bucket))
       return c.json(storageError(404, 'Bucket not found', 'Bucket not found'), 404);
-    const rawPath = new URL(c.req.url).pathname;
+    // The raw URL, not new URL(): a client's junk Host header must not fail the request, and the key is
+    // resolved segment by segment below anyway.
+    const rawPath = c.req.url.split('?', 1)[0] ?? '';
     const rawKey = rawPath.slice(rawPath.indexOf(PREFIX) + PREFIX.length + bucket.length + 1);
     const resolved = await resolveObjectPath(path.join(storageFolder, bucket), rawKey);
     if (resolved === 'invalid') return c.json(storageError(400, 'InvalidKey', 'Invalid key'), 400);
