@@ -1,6 +1,7 @@
 import {
   type Ref,
   type RefObject,
+  startTransition,
   useCallback,
   useEffect,
   useImperativeHandle,
@@ -70,7 +71,8 @@ export function SignupDialogHost({
       open(button) {
         opener.current = button;
         prepare();
-        setOpen(true);
+        // A transition: React may yield while it renders the dialog, so the click itself is answered at once.
+        startTransition(() => setOpen(true));
       },
       prepare,
       leave() {
