@@ -323,5 +323,5 @@ test('against the real back end: the sign-up is accepted and the course e-mail l
   await form.getByRole('button', { name: copy.submit }).click();
   expect((await response).status()).toBe(200);
   await expect(form.getByRole('status')).toHaveText(copy.sent);
-  await expect.poll(mailFor, { timeout: 15_000 }).toContain('Mary Jackson');
+  await expect.poll(mailFor, { timeout: 15_000 }).toContain('Hi Mary,');
 });
