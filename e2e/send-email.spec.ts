@@ -24,7 +24,7 @@ test('a visitor signs up in the dialog and the course e-mail lands as an .eml in
   const dialog = signupDialog(page);
   await expect(dialog).toBeVisible();
   await answerUpToContact(dialog);
-  // A name with markup in it: the e-mail must show it as text.
+  // A name with markup in it: the e-mail greets by the first plain word and never carries the markup.
   await fillContact(dialog, 'Ada <Lovelace>', address);
   const answer = page.waitForResponse((response) => response.url().includes('/functions/v1/send-email'));
   await dialog.getByRole('button', { name: copy.submit }).click();
@@ -43,7 +43,6 @@ test('a visitor signs up in the dialog and the course e-mail lands as an .eml in
   expect(raw).toMatch(/Content-Type: multipart\/alternative/);
   expect(raw).toContain('Content-Type: text/plain');
   expect(raw).toContain('Content-Type: text/html');
-  expect(raw).toContain('Hi Ada <Lovelace>,');
-  expect(raw).toContain('Ada &lt;Lovelace&gt;');
-  expect(raw).not.toContain('<Lovelace>,</td>');
+  expect(raw).toContain('Hi Ada,');
+  expect(raw).not.toContain('Lovelace');
 });
