@@ -96,6 +96,10 @@ describe('abuse', () => {
     expect(bodyCut).toBeLessThan(19_000);
     expect(slowHeaders.received).toMatch(/^HTTP\/1\.1 408/);
     expect(slowBody.received).toMatch(/^HTTP\/1\.1 408/);
+    // The cut-off body is ordinary traffic: one info line, not an unhandled error.
+    await waitFor(() => open.output().includes('signup.body_aborted'), 5_000, 50);
+    expect(open.output().match(/"level":"info","event":"signup\.body_aborted"/g)).toHaveLength(1);
+    expect(open.output()).not.toContain('http.unhandled_error');
   });
 
   it.each([
