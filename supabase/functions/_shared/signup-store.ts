@@ -43,10 +43,10 @@ with input as (
   returning id, signup_id
 )
 select lower(i.email) as mailbox, s.id is not null as recorded, q.id::text as outbox_id,
-       ceil(extract(epoch from (
+       case when s.id is null then ceil(extract(epoch from (
          select min(t) from public.signups old, unnest(old.recent_signup_times) t
           where lower(old.email) = lower(i.email) and t > now() - make_interval(secs => $6)
-       ) + make_interval(secs => $6) - now()))::int as retry_after_seconds
+       ) + make_interval(secs => $6) - now()))::int end as retry_after_seconds
   from input i
   left join signup s on s.mailbox = lower(i.email)
   left join queued q on q.signup_id = s.id`;
