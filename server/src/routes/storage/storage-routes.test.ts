@@ -1,12 +1,11 @@
 import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { openPgliteDatabase } from '../../db/pglite-database.ts';
 import { createTestApp } from '../../../test/test-app.ts';
+import { getWithJunkHost } from '../../../test/junk-host.ts';
 
 let db: Database;
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -25,30 +24,6 @@ beforeAll(async () => {
   app = await createTestApp(db, { storageFolder: storage });
 });
 afterAll(() => db.close());
-
-/** GET `path` from `app` served on a free loopback port, with a Host header no URL parser accepts. */
-async function getWithJunkHost(
-  target: { fetch: (request: Request) => Response | Promise<Response> },
-  path: string,
-) {
-  const server = serve({ fetch: target.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('The test server has no port.');
-  const { port } = address;
-  try {
-    return await new Promise<number>((resolve, reject) => {
-      http
-        .get({ host: '127.0.0.1', port, path, headers: { host: '..-.9' } }, (response) => {
-          response.resume();
-          resolve(response.statusCode ?? 0);
-        })
-        .on('error', reject);
-    });
-  } finally {
-    await new Promise((resolve) => server.close(resolve));
-  }
-}
 
 describe('GET /storage/v1/object/public/guides/…', () => {
   it('serves an object with its content type, ETag and cache headers', async () => {
