@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import heroLenses from '@/assets/hero-lenses.svg?no-inline';
+import { LensDots } from '@/components/lens-dots';
 import { Button } from '@/components/ui/button';
 import { ArrowDownIcon, CheckIcon } from '@/components/ui/icons';
 import { Switch } from '@/components/ui/switch';
@@ -27,11 +28,7 @@ export function Hero({
       />
       <div className="mx-auto max-w-6xl px-5 pt-6 pb-16 sm:px-8 sm:pb-24 lg:pt-8 lg:pb-28">
         <p className="flex items-center gap-2.5 text-sm font-bold tracking-wide">
-          <span aria-hidden="true" className="flex gap-1">
-            <span className="size-2.5 rounded-full bg-lens-3" />
-            <span className="size-2.5 rounded-full bg-lens-2" />
-            <span className="size-2.5 rounded-full bg-lens-1" />
-          </span>
+          <LensDots />
           {siteSettings.brandName}
         </p>
         <div className="mt-12 grid items-center gap-12 sm:mt-16 lg:grid-cols-[1.2fr_0.8fr]">

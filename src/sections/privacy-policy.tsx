@@ -1,3 +1,4 @@
+import { LensDots } from '@/components/lens-dots';
 import { privacyCopy } from '@/content/privacy';
 import { siteSettings } from '@/content/site';
 
@@ -10,11 +11,7 @@ export function PrivacyPolicy() {
           href="/"
           className="inline-flex min-h-11 items-center gap-2.5 text-sm font-bold tracking-wide text-ink underline-offset-4 hover:underline"
         >
-          <span aria-hidden="true" className="flex gap-1">
-            <span className="size-2.5 rounded-full bg-lens-3" />
-            <span className="size-2.5 rounded-full bg-lens-2" />
-            <span className="size-2.5 rounded-full bg-lens-1" />
-          </span>
+          <LensDots />
           {siteSettings.brandName}
         </a>
         <h1 className="mt-10 font-display text-title font-semibold tracking-tight">{privacyCopy.title}</h1>
