@@ -5,10 +5,11 @@
 import type { Sql } from './sql-port.ts';
 
 /**
- * A slot lasts a tenth longer than 1/rate: the time between taking a slot and the request reaching the
- * provider varies, and without the margin two requests' delays could put a third into one of its seconds.
+ * A slot lasts a quarter longer than 1/rate: the time between taking a slot and the request reaching the
+ * provider varies (a busy event loop or database can hold one request back a few hundred milliseconds), and
+ * without the margin two requests' delays could put a third into one of its seconds.
  */
-const SLOT_MARGIN = 1.1;
+const SLOT_MARGIN = 1.25;
 
 /** Seconds one request holds the provider's line at `ratePerSecond`. */
 export function slotSeconds(ratePerSecond: number): number {
