@@ -1,10 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from './database.ts';
+import { EMBEDDED_AUTH_SCHEMA } from './embedded-auth-schema.ts';
 
 /**
  * Creates what hosted Supabase already has, so the same migration files run on PGlite and plain PostgreSQL:
- * the API roles, and the table the Supabase CLI records applied migrations in.
+ * the API roles, the table the Supabase CLI records applied migrations in, and the `auth` schema's users
+ * and helpers (embedded-auth-schema.ts).
  */
 const BOOTSTRAP = `
 do $$
@@ -54,6 +56,7 @@ export function migrate(db: Database, migrations: readonly Migration[]): Promise
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await tx.exec(BOOTSTRAP);
+    await tx.exec(EMBEDDED_AUTH_SCHEMA);
     const rows = await tx.query<{ version: string }>(
       'select version from supabase_migrations.schema_migrations',
     );

@@ -1,0 +1,111 @@
+/**
+ * The embedded server's JSON Web Tokens, as Supabase Auth makes them: HS256 over one shared secret, signed and
+ * verified with jose. Access tokens carry GoTrue's claims; the service role key and signed storage URLs are
+ * tokens of the same secret, so one secret stands behind every credential the server accepts.
+ */
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+
+const ALGORITHM = 'HS256';
+const ISSUER_PATH = '/auth/v1';
+
+/** The claims of a token the API accepts as a caller: every role PostgREST would switch to. */
+const callerClaims = z.looseObject({
+  role: z.enum(['anon', 'authenticated', 'service_role']),
+  sub: z.string().optional(),
+  email: z.string().optional(),
+  session_id: z.string().optional(),
+  exp: z.number().optional(),
+});
+export type CallerClaims = z.infer<typeof callerClaims>;
+
+/** Why a token was refused; each maps to the error shape of the API that refused it. */
+export type JwtProblem = 'expired' | 'bad_signature' | 'malformed';
+
+export class JwtRejected extends Error {
+  constructor(readonly problem: JwtProblem) {
+    super(
+      problem === 'expired'
+        ? 'JWT expired'
+        : problem === 'bad_signature'
+          ? 'Invalid JWT signature'
+          : 'Invalid JWT',
+    );
+  }
+}
+
+function problemOf(error: unknown): JwtProblem {
+  if (error instanceof errors.JWTExpired) return 'expired';
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'bad_signature';
+  return 'malformed';
+}
+
+export interface AccessTokenInput {
+  userId: string;
+  email: string;
+  sessionId: string;
+  expiresInSeconds: number;
+}
+
+export interface JwtKeys {
+  /** A user's access token with GoTrue's claims; `now` in seconds. */
+  signAccessToken(input: AccessTokenInput, now?: number): Promise<string>;
+  /** The embedded service role key: a long-lived token of role `service_role`, as Supabase's legacy keys are. */
+  signServiceRoleKey(): Promise<string>;
+  /** Any payload under this secret with an expiry (signed storage URLs). */
+  signPayload(payload: Record<string, unknown>, expiresInSeconds: number): Promise<string>;
+  /** Verifies signature, algorithm and expiry; throws JwtRejected. */
+  verify(token: string): Promise<Record<string, unknown>>;
+  /** `verify`, then the caller's role and claims; throws JwtRejected. */
+  verifyCaller(token: string): Promise<CallerClaims>;
+}
+
+/** `siteUrl` is the issuer's base, as GoTrue's `iss` is its own public URL. */
+export function createJwtKeys(secret: string, siteUrl: string): JwtKeys {
+  const key = new TextEncoder().encode(secret);
+  const issuer = `${siteUrl}${ISSUER_PATH}`;
+  const sign = (payload: Record<string, unknown>) =>
+    new SignJWT(payload).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' });
+
+  const verify = async (token: string) => {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
+      return payload;
+    } catch (error) {
+      throw new JwtRejected(problemOf(error));
+    }
+  };
+
+  return {
+    signAccessToken: ({ userId, email, sessionId, expiresInSeconds }, now = Math.floor(Date.now() / 1000)) =>
+      sign({
+        aud: 'authenticated',
+        role: 'authenticated',
+        email,
+        phone: '',
+        session_id: sessionId,
+        aal: 'aal1',
+        amr: [{ method: 'otp', timestamp: now }],
+        is_anonymous: false,
+        app_metadata: { provider: 'email', providers: ['email'] },
+        user_metadata: {},
+      })
+        .setSubject(userId)
+        .setIssuer(issuer)
+        .setIssuedAt(now)
+        .setExpirationTime(now + expiresInSeconds)
+        .sign(key),
+    signServiceRoleKey: () => sign({ role: 'service_role', iss: 'supabase' }).setIssuedAt().sign(key),
+    signPayload: (payload, expiresInSeconds) =>
+      sign(payload)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
+        .sign(key),
+    verify,
+    verifyCaller: async (token) => {
+      const parsed = callerClaims.safeParse(await verify(token));
+      if (!parsed.success) throw new JwtRejected('malformed');
+      return parsed.data;
+    },
+  };
+}
