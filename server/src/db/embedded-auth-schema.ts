@@ -1,7 +1,9 @@
 /**
  * The part of Supabase's `auth` schema the embedded server needs, so the same migrations and row-level-security
  * policies run on PGlite and plain PostgreSQL as on hosted Supabase: users, and the helpers `auth.uid()`,
- * `auth.role()` and `auth.jwt()` that read the caller's claims from `request.jwt.claims` as on Supabase.
+ * `auth.role()` and `auth.jwt()` that read the caller's claims from `request.jwt.claims` as on Supabase; and what
+ * the embedded GoTrue keeps (server/src/auth/): sessions, refresh tokens and one-time tokens, as hashes only.
+ * The API roles get no grant on those tables: only the server's own connection reads them.
  * A database whose `auth` schema belongs to Supabase (no `embedded` comment on it) is left alone.
  */
 export const EMBEDDED_AUTH_SCHEMA = `
@@ -25,6 +27,37 @@ begin
     last_sign_in_at timestamptz
   );
   create unique index if not exists users_email_key on auth.users (lower(email));
+
+  create table if not exists auth.sessions (
+    id uuid primary key default gen_random_uuid(),
+    user_id uuid not null references auth.users (id) on delete cascade,
+    created_at timestamptz not null default now(),
+    updated_at timestamptz not null default now()
+  );
+  create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+
+  -- One row per refresh token ever issued for a session; a spent one is revoked, and its child is the next.
+  create table if not exists auth.refresh_tokens (
+    id bigint generated always as identity primary key,
+    token_hash text not null unique,
+    session_id uuid not null references auth.sessions (id) on delete cascade,
+    parent_hash text,
+    revoked boolean not null default false,
+    created_at timestamptz not null default now(),
+    updated_at timestamptz not null default now()
+  );
+  create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
+
+  create table if not exists auth.one_time_tokens (
+    id uuid primary key default gen_random_uuid(),
+    user_id uuid not null references auth.users (id) on delete cascade,
+    token_type text not null,
+    token_hash text not null unique,
+    created_at timestamptz not null default now(),
+    expires_at timestamptz not null,
+    used_at timestamptz
+  );
+  create index if not exists one_time_tokens_expires_at_idx on auth.one_time_tokens (expires_at);
 
   create or replace function auth.jwt() returns jsonb language sql stable as $fn$
     select coalesce(
