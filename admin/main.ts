@@ -1,7 +1,7 @@
 // `npm run admin -- <command>`: the owner's tool (docs/owners-guide.md; docs/decisions/0063).
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { readLogKey } from '../server/src/db/data-dir.ts';
+import { readSecret } from '../server/src/db/data-dir.ts';
 import { readEnv } from '../server/src/env.ts';
 import { eraseMailTo } from '../server/src/outbox/transports/file-mailbox-transport.ts';
 import { addressHasher } from '../supabase/functions/_shared/log.ts';
@@ -38,7 +38,7 @@ const places: PersonalDataPlaces = {
   eraseMail: (address) => eraseMailTo(path.join(readEnv().dataDir, 'mail'), address),
   async logToken(address) {
     const env = readEnv();
-    const key = env.logHashKey ?? (await readLogKey(env.dataDir));
+    const key = env.logHashKey ?? (await readSecret(env.dataDir, 'log-hash-key'));
     if (!key) {
       throw new AdminError(
         'invalid',

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { apiKey } from './api-key.ts';
+import type { JwtKeys } from './auth/jwt.ts';
 import { supabaseCors } from './cors.ts';
 import type { Database } from './db/database.ts';
 import type { CorsPolicy } from '../../supabase/functions/_shared/cors.ts';
@@ -23,6 +24,8 @@ export interface AppDeps {
   cors: CorsPolicy;
   /** POST /functions/v1/send-email, the shared sign-up core. */
   sendEmail: SendEmailHandler;
+  /** Signs and verifies every JWT: sessions, the service role key, signed storage URLs. */
+  jwt: JwtKeys;
   /** Read the client address from X-Forwarded-For (behind a trusted reverse proxy). */
   trustProxy: boolean;
 }
@@ -31,7 +34,8 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   app.use(securityHeaders);
-  for (const api of ['/rest/v1/*', '/storage/v1/*', '/functions/v1/*']) app.use(api, supabaseCors(deps.cors));
+  for (const api of ['/rest/v1/*', '/storage/v1/*', '/functions/v1/*', '/auth/v1/*'])
+    app.use(api, supabaseCors(deps.cors));
   app.use('/rest/v1/*', apiKey(deps.anonKey));
   app.route('/rest/v1', restRoutes(deps.db));
   app.route('/storage/v1', storageRoutes(deps.storageFolder));

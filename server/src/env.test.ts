@@ -32,6 +32,10 @@ describe('readEnv', () => {
     expect(() => readEnv({ LOG_HASH_KEY: 'short', MAIL_FILE_RETENTION_DAYS: '0' })).toThrow(
       /MAIL_FILE_RETENTION_DAYS[\s\S]*LOG_HASH_KEY: must be at least 32 characters/,
     );
+    expect(() => readEnv({ JWT_SECRET: 'x'.repeat(31) })).toThrow(
+      /JWT_SECRET: must be at least 32 characters/,
+    );
+    expect(readEnv({ JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
   });
 
   it("takes Supabase Storage for the owner's tool only with both its URL and its service-role key", () => {
@@ -57,6 +61,7 @@ describe('readEnv', () => {
       ratePerSecond: Number.POSITIVE_INFINITY,
     });
     expect(env.logHashKey).toBeUndefined();
+    expect(env.jwtSecret).toBeUndefined();
     expect(readEnv({ MAIL_FILE_RETENTION_DAYS: '7' }).mail).toMatchObject({ retentionDays: 7 });
     expect(env.courseUrl).toBe('http://localhost:8080/');
     expect(env.signupLimits).toEqual({

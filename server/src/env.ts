@@ -58,6 +58,7 @@ const schema = z.object({
     .string()
     .min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)')
     .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   SIGNUP_LIMIT_PER_IP_PER_MINUTE: count.default(10),
   SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR: count.default(3),
   TRUST_PROXY: flag.default(false),
@@ -91,6 +92,11 @@ export type Env = {
    * Servers sharing one PostgreSQL set the same value, so one address has one hash in all their logs.
    */
   logHashKey: string | undefined;
+  /**
+   * Signs and verifies every JWT (sessions, the service role key, signed storage URLs); unset →
+   * DATA_DIR/jwt-secret, made at first start. Servers sharing one PostgreSQL set the same value.
+   */
+  jwtSecret: string | undefined;
   signupLimits: SignupLimits;
   /** Take the client address from X-Forwarded-For (behind one reverse proxy) instead of the socket. */
   trustProxy: boolean;
@@ -156,6 +162,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mailFrom: env.MAIL_FROM ?? 'Three Lenses <course@localhost>',
     mail: chooseMail(env, dataDir),
     logHashKey: env.LOG_HASH_KEY,
+    jwtSecret: env.JWT_SECRET,
     signupLimits: {
       perIp: { limit: env.SIGNUP_LIMIT_PER_IP_PER_MINUTE, windowSeconds: 60 },
       perAddress: { limit: env.SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR, windowSeconds: 3600 },

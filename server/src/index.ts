@@ -5,7 +5,8 @@ import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { prepareDataDir, readOrCreateLogKey, removeGroupAndWorldAccess } from './db/data-dir.ts';
+import { loadJwtKeys } from './auth/load-jwt-keys.ts';
+import { prepareDataDir, readOrCreateSecret, removeGroupAndWorldAccess } from './db/data-dir.ts';
 import { describeHolder, lockDataDirForServer } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/open-database.ts';
 import { migrate, readMigrations } from './db/migrate.ts';
@@ -25,8 +26,9 @@ await prepareDataDir(env.dataDir);
 // Log lines carry a keyed hash of an e-mail address, never the address (docs/privacy-and-data.md).
 const log = redactAddresses(
   consoleLog,
-  addressHasher(env.logHashKey ?? (await readOrCreateLogKey(env.dataDir))),
+  addressHasher(env.logHashKey ?? (await readOrCreateSecret(env.dataDir, 'log-hash-key'))),
 );
+const jwt = await loadJwtKeys(env);
 const storageFolder = path.join(env.dataDir, 'storage');
 await mkdir(path.join(storageFolder, 'guides'), { recursive: true });
 
@@ -112,6 +114,7 @@ const app = createApp({
   anonKey: env.anonKey,
   cors,
   sendEmail,
+  jwt,
   trustProxy: env.trustProxy,
 });
 const server = serve(

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../src/app.ts';
+import { createJwtKeys } from '../src/auth/jwt.ts';
 import type { Database } from '../src/db/database.ts';
 import { loadSite } from '../src/routes/static/load-site.ts';
 import { EMBEDDED_ANON_KEY } from '../../supabase/embedded-keys.ts';
@@ -12,6 +13,12 @@ import {
   type SendEmailHandler,
   createSendEmailHandler,
 } from '../../supabase/functions/_shared/send-email-handler.ts';
+
+/** The JWT keys of every test app: tests sign tokens (and the service role key) with them. */
+export const testJwtKeys = createJwtKeys(
+  'test-jwt-secret-of-at-least-32-characters',
+  'https://lenses.example',
+);
 
 /** A small built site on disk, shaped like Vite's output, so server tests need no build. */
 export async function writeFixtureSite(): Promise<string> {
@@ -57,6 +64,7 @@ export async function createTestApp(
     anonKey: EMBEDDED_ANON_KEY,
     cors,
     sendEmail,
+    jwt: testJwtKeys,
     trustProxy: options.trustProxy ?? true,
   });
 }

@@ -7,7 +7,6 @@ import { chmod, lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promi
 import path from 'node:path';
 
 const PRIVATE_UMASK = 0o077;
-const LOG_KEY_FILE = 'log-hash-key';
 
 /** Group or world bits off, everywhere below `folder` (symbolic links are left alone: they name other files). */
 export async function removeGroupAndWorldAccess(folder: string): Promise<void> {
@@ -30,28 +29,35 @@ export async function prepareDataDir(dataDir: string): Promise<void> {
   await chmod(dataDir, 0o700);
 }
 
-/** The key that hashes e-mail addresses in log lines, if this DATA_DIR has one yet. */
-export async function readLogKey(dataDir: string): Promise<string | undefined> {
+/** The secrets a DATA_DIR keeps, each made at the first start unless the environment gives it. */
+export type DataDirSecret =
+  /** Hashes e-mail addresses in log lines (LOG_HASH_KEY). */
+  | 'log-hash-key'
+  /** Signs and verifies every JWT of the embedded server (JWT_SECRET). */
+  | 'jwt-secret';
+
+/** A secret of this DATA_DIR, if it has one yet. */
+export async function readSecret(dataDir: string, name: DataDirSecret): Promise<string | undefined> {
   try {
-    return (await readFile(path.join(dataDir, LOG_KEY_FILE), 'utf8')).trim();
+    return (await readFile(path.join(dataDir, name), 'utf8')).trim();
   } catch (error) {
     if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined;
     throw error;
   }
 }
 
-/** The log key of this DATA_DIR, made at the first start: 32 random bytes, readable by the owner only. */
-export async function readOrCreateLogKey(dataDir: string): Promise<string> {
-  const existing = await readLogKey(dataDir);
+/** A secret of this DATA_DIR, made at the first start: 32 random bytes, readable by the owner only. */
+export async function readOrCreateSecret(dataDir: string, name: DataDirSecret): Promise<string> {
+  const existing = await readSecret(dataDir, name);
   if (existing) return existing;
-  const key = randomBytes(32).toString('base64url');
+  const secret = randomBytes(32).toString('base64url');
   try {
-    await writeFile(path.join(dataDir, LOG_KEY_FILE), `${key}\n`, { flag: 'wx', mode: 0o600 });
-    return key;
+    await writeFile(path.join(dataDir, name), `${secret}\n`, { flag: 'wx', mode: 0o600 });
+    return secret;
   } catch (error) {
     // Another process (the owner's tool, a second server) wrote it first: use theirs.
     if (error instanceof Error && 'code' in error && error.code === 'EEXIST') {
-      const theirs = await readLogKey(dataDir);
+      const theirs = await readSecret(dataDir, name);
       if (theirs) return theirs;
     }
     throw error;
