@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { apiKey } from './api-key.ts';
+import type { ClientAddress } from './client-address.ts';
 import type { JwtKeys } from './auth/jwt.ts';
 import { supabaseCors } from './cors.ts';
 import type { Database } from './db/database.ts';
@@ -26,8 +27,8 @@ export interface AppDeps {
   sendEmail: SendEmailHandler;
   /** Signs and verifies every JWT: sessions, the service role key, signed storage URLs. */
   jwt: JwtKeys;
-  /** Read the client address from X-Forwarded-For (behind a trusted reverse proxy). */
-  trustProxy: boolean;
+  /** The visitor's address for per-address limits (the socket's, or behind TRUST_PROXY's proxies). */
+  clientAddress: ClientAddress;
 }
 
 /** Builds the whole HTTP surface; tests call `app.request()` on it without opening a port. */
@@ -39,7 +40,7 @@ export function createApp(deps: AppDeps): Hono {
   app.use('/rest/v1/*', apiKey(deps.anonKey));
   app.route('/rest/v1', restRoutes(deps.db));
   app.route('/storage/v1', storageRoutes(deps.storageFolder));
-  app.route('/functions/v1', functionsRoutes(deps.sendEmail, { trustProxy: deps.trustProxy }));
+  app.route('/functions/v1', functionsRoutes(deps.sendEmail, deps.clientAddress));
   app.route('/', staticRoutes(deps.site));
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();

@@ -94,6 +94,17 @@ describe('readEnv', () => {
       expect(() => readEnv({ ...resend, MAIL_RATE_PER_SECOND: bad })).toThrow(/MAIL_RATE_PER_SECOND/);
   });
 
+  it('reads TRUST_PROXY as the proxies to trust, none by default, and refuses true with the new form named', () => {
+    expect(readEnv({}).trustedProxies).toEqual([]);
+    expect(readEnv({ TRUST_PROXY: 'false' }).trustedProxies).toEqual([]);
+    expect(readEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustedProxies).toEqual([
+      '127.0.0.0/8',
+      '::1/128',
+      '10.0.0.0/8',
+    ]);
+    expect(() => readEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: .*`loopback`/);
+  });
+
   it('refuses a sender that could break a header, a non-SMTP URL and plain http to a remote Resend', () => {
     expect(() =>
       readEnv({

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { EMBEDDED_ANON_KEY } from '../../supabase/embedded-keys.ts';
+import { parseTrustedProxies } from './client-address.ts';
 import {
   DEFAULT_MAIL_RATE_PER_SECOND,
   MAIL_RATE_PROBLEM,
@@ -13,7 +14,6 @@ import type { SignupLimits } from '../../supabase/functions/_shared/send-email-h
 const port = z.coerce.number().int().min(0).max(65_535);
 
 const count = z.coerce.number().int().min(1).max(1_000_000);
-const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 const check = (problem: (value: string) => string | undefined) =>
   z.string().superRefine((value, context) => {
     const message = problem(value);
@@ -61,7 +61,15 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   SIGNUP_LIMIT_PER_IP_PER_MINUTE: count.default(10),
   SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR: count.default(3),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, context) => {
+      const parsed = parseTrustedProxies(value);
+      if ('proxies' in parsed) return parsed.proxies;
+      context.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    })
+    .default([]),
 });
 
 export type Env = {
@@ -98,8 +106,8 @@ export type Env = {
    */
   jwtSecret: string | undefined;
   signupLimits: SignupLimits;
-  /** Take the client address from X-Forwarded-For (behind one reverse proxy) instead of the socket. */
-  trustProxy: boolean;
+  /** CIDR ranges of the reverse proxies whose X-Forwarded-For names the client (TRUST_PROXY; none by default). */
+  trustedProxies: string[];
 };
 
 /** Resend if its key is set, else SMTP if set, else the file mailbox under DATA_DIR/mail; each with its rate. */
@@ -167,6 +175,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       perIp: { limit: env.SIGNUP_LIMIT_PER_IP_PER_MINUTE, windowSeconds: 60 },
       perAddress: { limit: env.SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR, windowSeconds: 3600 },
     },
-    trustProxy: env.TRUST_PROXY,
+    trustedProxies: env.TRUST_PROXY,
   };
 }

@@ -5,6 +5,7 @@ import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { createClientAddress } from './client-address.ts';
 import { loadJwtKeys } from './auth/load-jwt-keys.ts';
 import { prepareDataDir, readOrCreateSecret, removeGroupAndWorldAccess } from './db/data-dir.ts';
 import { describeHolder, lockDataDirForServer } from './db/data-dir-lock.ts';
@@ -115,7 +116,7 @@ const app = createApp({
   cors,
   sendEmail,
   jwt,
-  trustProxy: env.trustProxy,
+  clientAddress: createClientAddress(env.trustedProxies, log),
 });
 const server = serve(
   {

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../src/app.ts';
+import { createClientAddress } from '../src/client-address.ts';
 import { createJwtKeys } from '../src/auth/jwt.ts';
 import type { Database } from '../src/db/database.ts';
 import { loadSite } from '../src/routes/static/load-site.ts';
@@ -41,7 +42,8 @@ export async function createTestApp(
     storageFolder?: string;
     distDir?: string;
     sendEmail?: SendEmailHandler;
-    trustProxy?: boolean;
+    /** TRUST_PROXY's ranges; a test passes the peer's address as `incoming.socket` in app.request's bindings. */
+    trustedProxies?: string[];
     siteUrls?: string[];
   } = {},
 ) {
@@ -65,6 +67,6 @@ export async function createTestApp(
     cors,
     sendEmail,
     jwt: testJwtKeys,
-    trustProxy: options.trustProxy ?? true,
+    clientAddress: createClientAddress(options.trustedProxies ?? [], consoleLog),
   });
 }

@@ -19,6 +19,8 @@ afterAll(() => db.close());
 beforeEach(() => db.exec('truncate public.email_outbox, public.signups restart identity cascade'));
 
 const SITE = 'https://lenses.example';
+/** Every request comes from a reverse proxy on this machine, which names the visitor in X-Forwarded-For. */
+const PROXY = '127.0.0.1';
 
 function recordingLog() {
   const lines: LogLine[] = [];
@@ -37,20 +39,24 @@ async function appWith(
     source: 'test',
     ...(options.onQueued && { onQueued: options.onQueued }),
   });
-  return createTestApp(db, { sendEmail, trustProxy: true });
+  return createTestApp(db, { sendEmail, trustedProxies: [PROXY] });
 }
 
-function signUp(app: Hono, body: unknown, headers: Record<string, string> = {}) {
-  return app.request('/functions/v1/send-email', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-forwarded-for': '198.51.100.7',
-      origin: SITE,
-      ...headers,
+function signUp(app: Hono, body: unknown, headers: Record<string, string> = {}, peer = PROXY) {
+  return app.request(
+    '/functions/v1/send-email',
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': '198.51.100.7',
+        origin: SITE,
+        ...headers,
+      },
+      body: JSON.stringify(body),
     },
-    body: JSON.stringify(body),
-  });
+    { incoming: { socket: { remoteAddress: peer } } },
+  );
 }
 
 const rows = async () => ({
@@ -200,6 +206,15 @@ describe(`POST /functions/v1/send-email (${databaseKind})`, () => {
     );
     expect(otherClient.status).toBe(200);
     expect((await rows()).signups).toHaveLength(3);
+  });
+
+  it('keeps counting a client that reaches the port directly by its own address, whatever it forwards', async () => {
+    const app = await appWith({ limits: { ...DEFAULT_LIMITS, perIp: { limit: 2, windowSeconds: 60 } } });
+    const direct = (email: string, forwardedFor: string) =>
+      signUp(app, { name: 'A', email }, { 'x-forwarded-for': forwardedFor }, '203.0.113.5');
+    expect((await direct('a1@example.com', '192.0.2.1')).status).toBe(200);
+    expect((await direct('a2@example.com', '192.0.2.2')).status).toBe(200);
+    expect((await direct('a3@example.com', '192.0.2.3')).status).toBe(429);
   });
 
   it('limits each e-mail address per hour, whichever client asks', async () => {

@@ -1,0 +1,1 @@
+export function findCaddy(): { path: string; missing?: undefined } | { path?: undefined; missing: string };
