@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { spendOneTimeToken } from '../auth/one-time-tokens.ts';
 import type { Database } from '../db/database.ts';
 import { readMime } from '../../test/mime.ts';
 import { startSmtpPeer } from '../../test/smtp-peer.ts';
@@ -13,9 +14,11 @@ import {
   retryDelaySeconds,
 } from '../../../supabase/functions/_shared/outbox.ts';
 import { DEFAULT_LIMITS } from '../../../supabase/functions/_shared/send-email-handler.ts';
+import { queueSignInLinkEmail } from '../../../supabase/functions/_shared/sign-in-link.ts';
 import { recordSignup } from '../../../supabase/functions/_shared/signup-store.ts';
 import type { MailTransport } from '../../../supabase/functions/_shared/transports/mail-transport.ts';
 import { createResendTransport } from '../../../supabase/functions/_shared/transports/resend-transport.ts';
+import { embeddedSignInLinks } from './embedded-sign-in-links.ts';
 import { createSmtpTransport } from './transports/smtp-transport.ts';
 
 let db: Database;
@@ -47,7 +50,7 @@ function context(overrides: Partial<DeliveryContext> = {}): DeliveryContext {
     transport,
     log,
     mailFrom: 'Three Lenses <course@lenses.example>',
-    courseUrl: 'https://lenses.example/course',
+    signInLink: embeddedSignInLinks(db, 'https://lenses.example'),
     siteUrl: 'https://lenses.example',
     workerId: 'worker-a',
     ...overrides,
@@ -79,6 +82,15 @@ const outboxRow = async (id: string) => {
   );
   return row;
 };
+/** The contract's link: SITE_URL/course with a one-time token of the embedded auth. */
+const SIGN_IN_LINK = /https:\/\/lenses\.example\/course\?token_hash=([0-9a-f]{64})&type=magiclink/;
+
+function tokenIn(text: string | undefined): string {
+  const token = SIGN_IN_LINK.exec(text ?? '')?.[1];
+  if (!token) throw new Error(`no sign-in link in: ${text}`);
+  return token;
+}
+
 const makeDue = () =>
   db.query("update public.email_outbox set next_attempt_at = now() where status = 'pending'");
 
@@ -100,10 +112,19 @@ describe(`delivery over SMTP to a real peer on loopback (${databaseKind})`, () =
     // The greeting takes the name's first plain word, so no visitor markup reaches the e-mail.
     expect(parts.get('text/plain')).toContain('Hi Zoë,');
     expect(parts.get('text/plain')).not.toContain('<b>');
-    expect(parts.get('text/plain')).toContain('Watch the course: https://lenses.example/course');
+    expect(parts.get('text/plain')).toMatch(new RegExp(`Watch the course: ${SIGN_IN_LINK.source}`));
     expect(parts.get('text/html')).toContain('Hi Zoë,');
     expect(parts.get('text/html')).not.toMatch(/&lt;b&gt;|<b>/);
-    expect(parts.get('text/html')).toMatch(/href="https:\/\/lenses\.example\/course"[^>]*>Watch the course</);
+    expect(parts.get('text/html')).toMatch(
+      /href="https:\/\/lenses\.example\/course\?token_hash=[0-9a-f]{64}&amp;type=magiclink"[^>]*>Watch the course</,
+    );
+    // The link signs this address in, once.
+    const token = tokenIn(parts.get('text/plain'));
+    const [user] = await db.query<{ id: string }>(
+      "select id::text as id from auth.users where lower(email) = 'zoe@example.com'",
+    );
+    expect(await spendOneTimeToken(db, token, 'magiclink')).toBe(user?.id);
+    expect(await spendOneTimeToken(db, token, 'magiclink')).toBeUndefined();
     const row = await outboxRow(id);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
     expect(row?.provider_id).toBe(headers.get('message-id'));
@@ -131,6 +152,66 @@ describe(`delivery over SMTP to a real peer on loopback (${databaseKind})`, () =
     expect(await deliverDue(context())).toEqual({ sent: 1, retry: 0, dead: 0, rateLimited: 0 });
     expect(smtp.received.map((m) => m.to)).toEqual([['ada@example.com']]);
     expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('makes the link when it sends, so each attempt carries a fresh one and the row stores none', async () => {
+    const id = await queue('Ada', 'ada@example.com');
+    const made: string[] = [];
+    const links = embeddedSignInLinks(db, 'https://lenses.example');
+    const recording = context({
+      signInLink: async (email) => {
+        const link = await links(email);
+        made.push(link);
+        return link;
+      },
+    });
+    smtp.setRefusing(true);
+    await deliverDue(recording);
+    smtp.setRefusing(false);
+    await makeDue();
+    await deliverDue(recording);
+    expect(made).toHaveLength(2);
+    expect(made[0]).not.toBe(made[1]);
+    const { parts } = readMime(smtp.received[0]?.raw ?? '');
+    expect(tokenIn(parts.get('text/plain'))).toBe(tokenIn(made[1]));
+    const [row] = await db.query<Record<string, unknown>>('select * from public.email_outbox where id = $1', [
+      id,
+    ]);
+    expect(JSON.stringify(row)).not.toContain(tokenIn(made[1]));
+  });
+
+  it('counts a link that cannot be made as a failed attempt, retried with back-off, then sends', async () => {
+    const id = await queue('Ada', 'ada@example.com');
+    const broken = context({
+      signInLink: () => Promise.reject(new Error('auth is down')),
+    });
+    expect(await deliverDue(broken)).toEqual({ sent: 0, retry: 1, dead: 0, rateLimited: 0 });
+    const waiting = await outboxRow(id);
+    expect(waiting).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_error: 'Could not make the sign-in link: auth is down',
+    });
+    expect(waiting?.delay).toBeGreaterThanOrEqual(23);
+    expect(smtp.received).toHaveLength(0);
+    await makeDue();
+    expect(await deliverDue(context())).toEqual({ sent: 1, retry: 0, dead: 0, rateLimited: 0 });
+    expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('sends a requested sign-in link with its own template and key, to the address as signed up', async () => {
+    await queue('Grace Hopper', 'Grace@Example.com');
+    await deliverDue(context());
+    smtp.received.length = 0;
+    const id = await queueSignInLinkEmail(db, 'grace@example.com');
+    expect(id).toBeDefined();
+    expect(await deliverDue(context())).toEqual({ sent: 1, retry: 0, dead: 0, rateLimited: 0 });
+    const { headers, parts } = readMime(smtp.received[0]?.raw ?? '');
+    expect(headers.get('to')).toBe('Grace@example.com');
+    expect(headers.get('subject')).toBe('Your sign-in link for Three Lenses');
+    expect(headers.get('x-entity-ref-id')).toBe(`sign-in-link/${id}`);
+    expect(parts.get('text/plain')).toMatch(/^Hi Grace,/);
+    expect(await spendOneTimeToken(db, tokenIn(parts.get('text/plain')), 'magiclink')).toBeDefined();
   });
 
   it('retries while the peer is down and delivers exactly once when it is back', async () => {

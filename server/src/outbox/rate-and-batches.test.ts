@@ -7,6 +7,7 @@ import { createTestDatabase, databaseKind } from '../../test/test-database.ts';
 import type { Log } from '../../../supabase/functions/_shared/log.ts';
 import { type DeliveryContext, deliverDue, withJitter } from '../../../supabase/functions/_shared/outbox.ts';
 import { createResendTransport } from '../../../supabase/functions/_shared/transports/resend-transport.ts';
+import { embeddedSignInLinks } from './embedded-sign-in-links.ts';
 
 let db: Database;
 let peer: Awaited<ReturnType<typeof startResendPeer>>;
@@ -22,7 +23,12 @@ beforeEach(() =>
 afterEach(() => peer.stop());
 
 function context(
-  overrides: { workerId?: string; fetch?: typeof fetch; ratePerSecond?: number } = {},
+  overrides: {
+    workerId?: string;
+    fetch?: typeof fetch;
+    ratePerSecond?: number;
+    signInLink?: DeliveryContext['signInLink'];
+  } = {},
 ): DeliveryContext {
   return {
     db,
@@ -34,7 +40,7 @@ function context(
     }),
     log: quiet,
     mailFrom: 'Three Lenses <course@lenses.example>',
-    courseUrl: 'https://lenses.example/course',
+    signInLink: overrides.signInLink ?? embeddedSignInLinks(db, 'https://lenses.example'),
     siteUrl: 'https://lenses.example',
     workerId: overrides.workerId ?? 'worker-a',
   };
@@ -94,7 +100,7 @@ describe(`batches and the shared rate against a Resend-shaped peer (${databaseKi
     ]);
   });
 
-  it('retries a batch whose answer was lost as the same request, so the provider replays it and nobody gets two', async () => {
+  it('retries a batch whose answer was lost under the same key with fresh links; the provider says it took the first, and nobody gets two', async () => {
     peer = await startResendPeer();
     await queue(30);
     let calls = 0;
@@ -120,10 +126,32 @@ describe(`batches and the shared rate against a Resend-shaped peer (${databaseKi
       dead: 0,
       rateLimited: 0,
     });
-    expect(peer.requests.map((r) => r.replayed)).toEqual([false, true]);
+    // Resend keeps a key once it has sent its request: the same key with other links is a 409, not a resend.
+    expect(peer.requests.map((r) => r.status)).toEqual([200, 409]);
     expect(peer.requests[0]?.idempotencyKey).toBe(peer.requests[1]?.idempotencyKey);
     expect(peer.delivered).toHaveLength(30);
     expect((await rows()).every((row) => row.status === 'sent' && row.attempts === 2)).toBe(true);
+  });
+
+  it('retries the whole batch when a link of one of its e-mails cannot be made, and sends none of it before', async () => {
+    peer = await startResendPeer();
+    await queue(5);
+    const links = embeddedSignInLinks(db, 'https://lenses.example');
+    const failingForOne: DeliveryContext['signInLink'] = (email) =>
+      email === 'person3@example.com' ? Promise.reject(new Error('auth is down')) : links(email);
+    expect(await deliverDue(context({ signInLink: failingForOne }))).toEqual({
+      sent: 0,
+      retry: 5,
+      dead: 0,
+      rateLimited: 0,
+    });
+    expect(peer.requests).toEqual([]);
+    const waiting = await rows();
+    expect(waiting.every((row) => row.status === 'pending' && row.attempts === 1)).toBe(true);
+    expect(waiting[0]?.last_error).toBe('Could not make the sign-in link: auth is down');
+    await db.query("update public.email_outbox set next_attempt_at = now() where status = 'pending'");
+    expect(await deliverDue(context())).toEqual({ sent: 5, retry: 0, dead: 0, rateLimited: 0 });
+    expect(peer.requests.map((r) => [r.path, r.emails])).toEqual([['/emails/batch', 5]]);
   });
 
   it('marks an address the provider refuses (422) dead on the first answer, with the reason, and sends the rest', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BRAND, escapeHtml, renderCourseEmail } from './course-email.ts';
+import { BRAND, escapeHtml, renderCourseEmail, renderSignInLinkEmail } from './course-email.ts';
 
 const input = {
   name: 'Ada',
-  courseUrl: 'https://lenses.example/course?from=mail&x=1',
+  signInUrl: 'https://lenses.example/course?token_hash=abc123&type=magiclink',
   siteUrl: 'https://lenses.example',
 };
 
@@ -12,13 +12,15 @@ describe('the course e-mail', () => {
     const email = renderCourseEmail(input);
     expect(email.subject).toContain(BRAND);
     expect(email.text).toMatch(/^Hi Ada,/);
-    expect(email.text).toContain('Watch the course: https://lenses.example/course?from=mail&x=1');
+    expect(email.text).toContain(
+      'Watch the course: https://lenses.example/course?token_hash=abc123&type=magiclink',
+    );
     expect(email.text).toContain(
       'because you signed up for the free Three Lenses course at https://lenses.example',
     );
     expect(email.html).toContain('Hi Ada,');
     expect(email.html).toMatch(
-      /<a href="https:\/\/lenses\.example\/course\?from=mail&amp;x=1"[^>]*>Watch the course<\/a>/,
+      /<a href="https:\/\/lenses\.example\/course\?token_hash=abc123&amp;type=magiclink"[^>]*>Watch the course<\/a>/,
     );
     expect(email.html).toContain('because you signed up for the free Three Lenses course');
     expect(email.html).toContain('max-width:560px');
@@ -58,7 +60,35 @@ describe('the course e-mail', () => {
     expect(renderCourseEmail({ ...input, name: 'Eve' }).subject).not.toContain('Eve');
   });
 
+  it('keeps the "copy this address" line, with the same link, under the button', () => {
+    expect(renderCourseEmail(input).html).toContain(
+      'copy this address into your browser:<br><a href="https://lenses.example/course?token_hash=abc123&amp;type=magiclink"',
+    );
+  });
+
   it('escapes every HTML-special character', () => {
     expect(escapeHtml(`<>&"'`)).toBe('&lt;&gt;&amp;&quot;&#39;');
+  });
+});
+
+describe('the sign-in link e-mail', () => {
+  it('has its own subject and words, the same button and layout, and a plain-text part', () => {
+    const email = renderSignInLinkEmail({ ...input, name: 'Ada Lovelace' });
+    expect(email.subject).toBe('Your sign-in link for Three Lenses');
+    expect(email.text).toMatch(/^Hi Ada,/);
+    expect(email.text).toContain('works once, and expires in 24 hours');
+    expect(email.text).toContain(
+      'Watch the course: https://lenses.example/course?token_hash=abc123&type=magiclink',
+    );
+    expect(email.text).toContain('If you did not ask for a new link, ignore this e-mail');
+    expect(email.html).toMatch(
+      /<a href="https:\/\/lenses\.example\/course\?token_hash=abc123&amp;type=magiclink"[^>]*>Watch the course<\/a>/,
+    );
+    expect(email.html).toContain('copy this address into your browser');
+    expect(email.html).not.toContain('Thanks for signing up');
+  });
+
+  it('greets "there" when the name holds something a mail client could link', () => {
+    expect(renderSignInLinkEmail({ ...input, name: 'evil.example' }).text).toMatch(/^Hi there,/);
   });
 });

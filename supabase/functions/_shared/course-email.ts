@@ -1,9 +1,10 @@
-/** The course-access e-mail: one template, rendered as an HTML part and a plain-text part. */
+/** The course e-mails (the sign-up's, and a new sign-in link), each rendered as an HTML part and a plain-text part. */
 
 export const BRAND = 'Three Lenses';
 /** Bump when the "why you got this" wording changes; stored with each sign-up as its consent version. */
 export const CONSENT_VERSION = 'course-access-2026-11';
 const SUBJECT = `Your free ${BRAND} course is ready to watch`;
+const SIGN_IN_SUBJECT = `Your sign-in link for ${BRAND}`;
 
 export interface CourseEmail {
   subject: string;
@@ -38,30 +39,39 @@ function greetingName(name: string): string {
   return GREETABLE.test(first) && [...first].length <= MAX_GREETING_LENGTH ? first : 'there';
 }
 
+interface EmailContent {
+  subject: string;
+  /** The first word of the visitor's name, or "there"; plain text. */
+  greeting: string;
+  /** Plain-text paragraphs before the button (no markup: each is escaped for the HTML part). */
+  intro: string;
+  buttonLabel: string;
+  url: string;
+  closing: string;
+  /** The footer: why this e-mail reached this address. */
+  why: string;
+}
+
 /**
- * Renders the e-mail for one visitor. `name` is whatever they typed (validated, never trusted): only its
- * first word greets them (`greetingName`), escaped in the HTML, and it appears in no header. Single-column table layout with inline styles, max 560 px wide, so it
- * reads well in narrow clients and in the ones that ignore <style>.
+ * One layout for every e-mail: single-column table with inline styles, max 560 px wide, so it reads well in
+ * narrow clients and in the ones that ignore <style>; the same words again as the plain-text part.
  */
-export function renderCourseEmail(input: { name: string; courseUrl: string; siteUrl: string }): CourseEmail {
-  const greeting = greetingName(input.name);
-  const name = escapeHtml(greeting);
-  const courseUrl = escapeHtml(input.courseUrl);
-  const siteUrl = escapeHtml(input.siteUrl);
-  const why = `You are receiving this e-mail because you signed up for the free ${BRAND} course at ${input.siteUrl}. If that wasn't you, ignore this message: we will not write again unless you sign up.`;
+function renderEmail(content: EmailContent, siteUrl: string): CourseEmail {
+  const url = escapeHtml(content.url);
+  const site = escapeHtml(siteUrl);
   const text = [
-    `Hi ${greeting},`,
+    `Hi ${content.greeting},`,
     '',
-    `Thanks for signing up. Your free ${BRAND} course is ready: a short video course on the 3-lens framework that top companies use to plan ahead, made for your career.`,
+    content.intro,
     '',
-    `Watch the course: ${input.courseUrl}`,
+    `${content.buttonLabel}: ${content.url}`,
     '',
-    'Start with the first lens this week: the course shows you how.',
+    content.closing,
     '',
     `— The ${BRAND} team`,
     '',
     '--',
-    why,
+    content.why.replace('{site}', siteUrl),
     '',
   ].join('\n');
   const html = `<!doctype html>
@@ -70,28 +80,72 @@ export function renderCourseEmail(input: { name: string; courseUrl: string; site
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light">
-<title>${escapeHtml(SUBJECT)}</title>
+<title>${escapeHtml(content.subject)}</title>
 </head>
 <body style="margin:0;padding:0;background:#f4f4f5;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;">
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;font-family:Arial,Helvetica,sans-serif;color:#18181b;">
 <tr><td style="padding:28px 24px 8px;font-size:14px;font-weight:bold;letter-spacing:0.08em;text-transform:uppercase;color:#4f46e5;">${BRAND}</td></tr>
-<tr><td style="padding:8px 24px 0;font-size:22px;line-height:1.3;font-weight:bold;">Hi ${name},</td></tr>
-<tr><td style="padding:12px 24px 0;font-size:16px;line-height:1.6;">Thanks for signing up. Your free ${BRAND} course is ready: a short video course on the 3-lens framework that top companies use to plan ahead, made for your career.</td></tr>
+<tr><td style="padding:8px 24px 0;font-size:22px;line-height:1.3;font-weight:bold;">Hi ${escapeHtml(content.greeting)},</td></tr>
+<tr><td style="padding:12px 24px 0;font-size:16px;line-height:1.6;">${escapeHtml(content.intro)}</td></tr>
 <tr><td align="center" style="padding:28px 24px;">
-<a href="${courseUrl}" style="display:inline-block;padding:14px 28px;background:#4f46e5;color:#ffffff;font-size:17px;font-weight:bold;text-decoration:none;border-radius:8px;">Watch the course</a>
+<a href="${url}" style="display:inline-block;padding:14px 28px;background:#4f46e5;color:#ffffff;font-size:17px;font-weight:bold;text-decoration:none;border-radius:8px;">${escapeHtml(content.buttonLabel)}</a>
 </td></tr>
-<tr><td style="padding:0 24px;font-size:14px;line-height:1.6;color:#52525b;">If the button does not work, copy this address into your browser:<br><a href="${courseUrl}" style="color:#4f46e5;word-break:break-all;">${courseUrl}</a></td></tr>
-<tr><td style="padding:20px 24px 28px;font-size:16px;line-height:1.6;">Start with the first lens this week: the course shows you how.<br><br>— The ${BRAND} team</td></tr>
+<tr><td style="padding:0 24px;font-size:14px;line-height:1.6;color:#52525b;">If the button does not work, copy this address into your browser:<br><a href="${url}" style="color:#4f46e5;word-break:break-all;">${url}</a></td></tr>
+<tr><td style="padding:20px 24px 28px;font-size:16px;line-height:1.6;">${escapeHtml(content.closing)}<br><br>— The ${BRAND} team</td></tr>
 </table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;font-family:Arial,Helvetica,sans-serif;">
-<tr><td style="padding:16px 24px;font-size:12px;line-height:1.5;color:#71717a;">You are receiving this e-mail because you signed up for the free ${BRAND} course at <a href="${siteUrl}" style="color:#71717a;">${siteUrl}</a>. If that wasn't you, ignore this message: we will not write again unless you sign up.</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;line-height:1.5;color:#71717a;">${escapeHtml(content.why).replace('{site}', `<a href="${site}" style="color:#71717a;">${site}</a>`)}</td></tr>
 </table>
 </td></tr>
 </table>
 </body>
 </html>
 `;
-  return { subject: SUBJECT, html, text };
+  return { subject: content.subject, html, text };
+}
+
+export interface EmailInput {
+  /** Whatever the visitor typed as their name (validated, never trusted): only its first word greets them. */
+  name: string;
+  /** The one-time sign-in link to the course (SITE_URL/course?token_hash=…&type=magiclink). */
+  signInUrl: string;
+  siteUrl: string;
+}
+
+/**
+ * The e-mail a sign-up is owed. The name appears in no header, and only through `greetingName`, escaped in
+ * the HTML.
+ */
+export function renderCourseEmail(input: EmailInput): CourseEmail {
+  return renderEmail(
+    {
+      subject: SUBJECT,
+      greeting: greetingName(input.name),
+      intro: `Thanks for signing up. Your free ${BRAND} course is ready: a short video course on the 3-lens framework that top companies use to plan ahead, made for your career.`,
+      buttonLabel: 'Watch the course',
+      url: input.signInUrl,
+      closing: 'Start with the first lens this week: the course shows you how.',
+      why: `You are receiving this e-mail because you signed up for the free ${BRAND} course at {site}. If that wasn't you, ignore this message: we will not write again unless you sign up.`,
+    },
+    input.siteUrl,
+  );
+}
+
+/** The e-mail "Send me a new link" sends to an address that signed up: a fresh sign-in link, nothing else. */
+export function renderSignInLinkEmail(input: EmailInput): CourseEmail {
+  return renderEmail(
+    {
+      subject: SIGN_IN_SUBJECT,
+      greeting: greetingName(input.name),
+      intro: `Here is your new link to the free ${BRAND} course. It signs you in on the device where you open it, works once, and expires in 24 hours.`,
+      buttonLabel: 'Watch the course',
+      url: input.signInUrl,
+      closing:
+        'If you did not ask for a new link, ignore this e-mail: nothing happens unless the link is opened.',
+      why: `You are receiving this e-mail because someone asked for a sign-in link to the free ${BRAND} course at {site} for this address, which signed up for it.`,
+    },
+    input.siteUrl,
+  );
 }

@@ -1,10 +1,12 @@
 /**
- * The e-mail outbox: claim due rows, send them within the provider's shared rate (in batches where it has
- * them), record the outcome, retry with jittered back-off, wait out rate limits, and give up loudly.
+ * The e-mail outbox: claim due rows, make each e-mail with a fresh sign-in link, send them within the
+ * provider's shared rate (in batches where it has them), record the outcome, retry with jittered back-off,
+ * wait out rate limits, and give up loudly.
  */
-import { renderCourseEmail } from './course-email.ts';
+import { renderCourseEmail, renderSignInLinkEmail } from './course-email.ts';
 import type { Log } from './log.ts';
 import { claimSlot, pauseSending, slotSeconds, slotWait } from './mail-rate.ts';
+import type { SignInLinkMaker } from './sign-in-link.ts';
 import type { Sql } from './sql-port.ts';
 import {
   type BatchOutcome,
@@ -25,6 +27,8 @@ const DELIVERY_DEFAULTS = {
   batchSize: 20,
   /** How long a pass waits for a send slot before it leaves the rows to the next pass (poll, pg_cron). */
   maxSlotWaitSeconds: 2,
+  /** Sign-in links made at once for one request's e-mails (requests to hosted Supabase Auth in flight). */
+  linksAtOnce: 10,
 };
 
 export type DeliverySettings = typeof DELIVERY_DEFAULTS;
@@ -34,7 +38,9 @@ export interface DeliveryContext {
   transport: MailTransport;
   log: Log;
   mailFrom: string;
-  courseUrl: string;
+  /** Makes the e-mail's one-time link to SITE_URL/course when it is sent; no outbox row stores one. */
+  signInLink: SignInLinkMaker;
+  /** The site's address, named in the e-mail's footer. */
   siteUrl: string;
   /** Names this worker in `locked_by`, so only the lease holder can finish a row. */
   workerId: string;
@@ -43,6 +49,8 @@ export interface DeliveryContext {
 
 interface ClaimedRow {
   id: string;
+  /** Which e-mail: 'course-access' (owed to a sign-up) or 'sign-in-link' ("Send me a new link"). */
+  kind: string;
   recipient: string;
   name: string;
   attempts: number;
@@ -63,7 +71,7 @@ export function withJitter(seconds: number, random: () => number = Math.random):
 const DUE = `((status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now()))`;
 const TAKE = `status = 'sending', attempts = o.attempts + 1, locked_by = $1,
        locked_until = now() + make_interval(secs => $2)`;
-const CLAIMED = 'o.id::text as id, o.recipient, s.name, o.attempts, o.idempotency_key, o.batch_key';
+const CLAIMED = 'o.id::text as id, o.kind, o.recipient, s.name, o.attempts, o.idempotency_key, o.batch_key';
 
 /** Any due rows, for transports that send each message on its own. */
 const CLAIM = `
@@ -145,7 +153,12 @@ export interface DeliveryReport {
 
 const ids = (rows: readonly ClaimedRow[]) => rows.map((row) => row.id);
 
-async function recordSent(context: DeliveryContext, rows: readonly ClaimedRow[], providerIds: string[]) {
+/** `providerIds` null: the provider took these e-mails in an earlier request whose answer was lost. */
+async function recordSent(
+  context: DeliveryContext,
+  rows: readonly ClaimedRow[],
+  providerIds: readonly (string | null)[],
+) {
   await context.db.query(
     `update public.email_outbox o
         set status = 'sent', sent_at = now(), provider = $3, provider_id = r.provider_id, last_error = null,
@@ -161,6 +174,7 @@ async function recordSent(context: DeliveryContext, rows: readonly ClaimedRow[],
       outbox_id: row.id,
       provider: context.transport.name,
       attempt: row.attempts,
+      ...(providerIds.every((id) => id === null) && { sent_by_earlier_request: true }),
     });
   }
 }
@@ -199,6 +213,15 @@ async function recordFailure(
   const failure = error instanceof DeliveryError ? error.failure : 'transient';
   const hint = error instanceof DeliveryError ? error.retryAfterSeconds : undefined;
   const provider = context.transport.name;
+  if (failure === 'sent-before') {
+    await recordSent(
+      context,
+      rows,
+      rows.map(() => null),
+    );
+    report.sent += rows.length;
+    return;
+  }
   if (failure === 'rate-limited') {
     const wait = Math.max(1, hint ?? 1);
     await pauseSending(context.db, provider, wait, message.slice(0, 300));
@@ -247,26 +270,76 @@ async function recordFailure(
   report.retry += rows.length;
 }
 
-function mailFor(context: DeliveryContext, row: ClaimedRow): OutgoingMail {
-  const email = renderCourseEmail({ name: row.name, courseUrl: context.courseUrl, siteUrl: context.siteUrl });
+async function mailFor(context: DeliveryContext, row: ClaimedRow): Promise<OutgoingMail> {
+  const render = row.kind === 'sign-in-link' ? renderSignInLinkEmail : renderCourseEmail;
+  let signInUrl: string;
+  try {
+    signInUrl = await context.signInLink(row.recipient);
+  } catch (error) {
+    throw new DeliveryError(
+      `Could not make the sign-in link: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
+  const email = render({ name: row.name, signInUrl, siteUrl: context.siteUrl });
   return { from: context.mailFrom, to: row.recipient, ...email, idempotencyKey: row.idempotency_key };
 }
 
-/** Sends the claimed rows as one request (one row: the single endpoint under the row's own key). */
-async function deliverRequest(
+interface PreparedMail {
+  row: ClaimedRow;
+  mail: OutgoingMail;
+}
+
+/**
+ * Makes the claimed rows' e-mails, each with a fresh sign-in link, before any send slot is taken. A row whose
+ * link cannot be made is a failed attempt, retried with back-off; in a batch the whole batch is, because its
+ * key stands for exactly those rows.
+ */
+async function prepareMails(
   context: DeliveryContext,
   rows: readonly ClaimedRow[],
+  batching: boolean,
+  settings: DeliverySettings,
+  report: DeliveryReport,
+): Promise<PreparedMail[]> {
+  const made: PromiseSettledResult<OutgoingMail>[] = [];
+  for (let start = 0; start < rows.length; start += settings.linksAtOnce) {
+    const group = rows.slice(start, start + settings.linksAtOnce);
+    made.push(...(await Promise.allSettled(group.map((row) => mailFor(context, row)))));
+  }
+  const prepared: PreparedMail[] = [];
+  const failures: { row: ClaimedRow; error: unknown }[] = [];
+  for (const [index, row] of rows.entries()) {
+    const result = made[index];
+    if (result?.status === 'fulfilled') prepared.push({ row, mail: result.value });
+    else failures.push({ row, error: result?.reason });
+  }
+  const [first] = failures;
+  if (!first) return prepared;
+  if (batching) {
+    await recordFailure(context, rows, first.error, settings, report);
+    return [];
+  }
+  for (const { row, error } of failures) await recordFailure(context, [row], error, settings, report);
+  return prepared;
+}
+
+/** Sends the prepared rows as one request (one row: the single endpoint under the row's own key). */
+async function deliverRequest(
+  context: DeliveryContext,
+  prepared: readonly PreparedMail[],
   settings: DeliverySettings,
   report: DeliveryReport,
 ) {
   const { transport } = context;
+  const rows = prepared.map((entry) => entry.row);
   let outcomes: BatchOutcome[];
   try {
-    const [only] = rows;
-    if (rows.length === 1 && only) outcomes = [await transport.send(mailFor(context, only))];
+    const [only] = prepared;
+    if (prepared.length === 1 && only) outcomes = [await transport.send(only.mail)];
     else if (transport.sendBatch) {
       outcomes = await transport.sendBatch(
-        rows.map((row) => mailFor(context, row)),
+        prepared.map((entry) => entry.mail),
         rows[0]?.batch_key ?? '',
       );
     } else throw new Error(`The ${transport.name} transport cannot send a batch.`);
@@ -335,29 +408,32 @@ export async function deliverDue(
   while (!shouldStop()) {
     // Look before claiming: while the provider is paused, rows stay untouched in the queue.
     if (paced && (await slotWait(db, transport.name)).seconds > settings.maxSlotWaitSeconds) break;
-    const rows = await claimDue(context, limit);
-    if (rows.length === 0) break;
+    const claimed = await claimDue(context, limit);
+    if (claimed.length === 0) break;
+    const prepared = await prepareMails(context, claimed, batching, settings, report);
+    if (prepared.length === 0) continue;
+    const rows = prepared.map((entry) => entry.row);
     const requests = batching ? 1 : rows.length;
     if (
       paced &&
       !(await waitForSlot(context, slotSeconds(transport.ratePerSecond) * requests, settings, shouldStop))
     ) {
-      // No slot in time (a pause, another sender ahead, a stop): hand the rows back untouched.
+      // No slot in time (a pause, another sender ahead, a stop): hand the rows back; their links go unused.
       await releaseClaims(context, ids(rows));
       break;
     }
     if (batching) {
-      await deliverRequest(context, rows, settings, report);
+      await deliverRequest(context, prepared, settings, report);
       continue;
     }
     const limitedBefore = report.rateLimited;
-    for (const [index, row] of rows.entries()) {
+    for (const [index, entry] of prepared.entries()) {
       if (shouldStop() || report.rateLimited > limitedBefore) {
         // Hand back the rows not started, so another worker (or the next pass) sends them when it may.
         await releaseClaims(context, ids(rows.slice(index)));
         break;
       }
-      await deliverRequest(context, [row], settings, report);
+      await deliverRequest(context, [entry], settings, report);
     }
   }
   return report;

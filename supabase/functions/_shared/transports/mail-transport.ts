@@ -36,9 +36,11 @@ export interface MailTransport {
 /**
  * How a failed send should be treated: `transient` is retried with back-off and spends an attempt;
  * `rate-limited` (a 429, a quota) waits for the provider without spending one; `permanent` (a refusal that
- * will not change, such as a 422) ends the row at once.
+ * will not change, such as a 422) ends the row at once; `sent-before` is no failure of delivery: the provider
+ * took an earlier request under this idempotency key (whose answer was lost) and refuses this one only because
+ * its e-mails carry fresher links, so those e-mails went out then.
  */
-export type DeliveryFailure = 'transient' | 'rate-limited' | 'permanent';
+export type DeliveryFailure = 'transient' | 'rate-limited' | 'permanent' | 'sent-before';
 
 /** A failed send. `retryAfterSeconds` is the provider's own hint (Resend's retry-after, a quota's reset). */
 export class DeliveryError extends Error {

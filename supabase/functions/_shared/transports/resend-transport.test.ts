@@ -70,7 +70,10 @@ describe('how the Resend transport sorts a refusal', () => {
     expect((await failureOf(403, { name: 'invalid_api_key', message: 'API key is invalid.' })).failure).toBe(
       'permanent',
     );
-    expect((await failureOf(409, { name: 'invalid_idempotent_request' })).failure).toBe('permanent');
+  });
+
+  it('takes a 409 for a key already used with another body as "sent by the earlier request"', async () => {
+    expect((await failureOf(409, { name: 'invalid_idempotent_request' })).failure).toBe('sent-before');
   });
 
   it('maps a permissive batch answer back to its e-mails, refused ones with their reason', async () => {

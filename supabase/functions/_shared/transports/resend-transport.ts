@@ -37,7 +37,8 @@ function parseJson(text: string): unknown {
 
 /**
  * Sorts a refusal the way the outbox needs: a 429 (rate or quota) waits without spending an attempt; 408, a
- * concurrent request under the same key (409) and 5xx are retried; any other 4xx will not change by retrying.
+ * concurrent request under the same key (409) and 5xx are retried; a key already used for another body (409)
+ * means its e-mails were sent; any other 4xx will not change by retrying.
  */
 function failureFor(response: Response, text: string): DeliveryError {
   const parsed = errorBody.safeParse(parseJson(text));
@@ -53,6 +54,9 @@ function failureFor(response: Response, text: string): DeliveryError {
       retryAfterSeconds: hint ?? (quota ? QUOTA_RETRY_SECONDS : 1),
     });
   }
+  // The outbox keeps a request's key for its retries, so the same key with another body is the same e-mails
+  // with fresh sign-in links: Resend keeps a key only once it has sent that request.
+  if (name === 'invalid_idempotent_request') return new DeliveryError(message, { failure: 'sent-before' });
   const retryable =
     response.status === 408 || response.status >= 500 || name === 'concurrent_idempotent_requests';
   if (response.status >= 400 && !retryable) return new DeliveryError(message, { failure: 'permanent' });

@@ -1,0 +1,53 @@
+/**
+ * The course's one-time sign-in link (docs/decisions/0100-course-access-with-sign-in-links.md): its shape, the
+ * port that makes one when an e-mail is sent, and the queueing of a "Send me a new link" e-mail.
+ */
+import { z } from 'zod';
+import type { Sql } from './sql-port.ts';
+
+/**
+ * Makes a fresh sign-in link for this address, at send time, so a retry hours later carries a link that still
+ * works: a function call into the embedded auth on the Node server, `auth.admin.generateLink` on hosted
+ * Supabase. Throws when it cannot; the outbox counts that as a failed attempt.
+ */
+export type SignInLinkMaker = (email: string) => Promise<string>;
+
+/** The link's shape (a contract with /course): `SITE_URL/course?token_hash=<token>&type=magiclink`. */
+export function courseSignInUrl(siteUrl: string, tokenHash: string): string {
+  const url = new URL('/course', siteUrl);
+  url.search = new URLSearchParams({ token_hash: tokenHash, type: 'magiclink' }).toString();
+  return url.toString();
+}
+
+/** GoTrue's default frequency: at most one sign-in e-mail per address in this many seconds. */
+export const SIGN_IN_LINK_INTERVAL_SECONDS = 60;
+
+/**
+ * Queues a sign-in e-mail for an address that signed up (any capitalisation), unless one was queued for it
+ * within the interval. The check and the mark live on the signups row: the UPDATE locks it and re-reads it
+ * after a concurrent one commits, so two requests at once, on any number of servers, queue one e-mail.
+ */
+const QUEUE_SIGN_IN_LINK = `
+with asked as (
+  update public.signups
+     set last_sign_in_link_queued_at = now()
+   where lower(email) = lower($1)
+     and (last_sign_in_link_queued_at is null
+          or last_sign_in_link_queued_at <= now() - make_interval(secs => $2))
+  returning id, email
+)
+insert into public.email_outbox (signup_id, recipient, kind)
+select id, email, 'sign-in-link' from asked
+returning id::text as id`;
+
+/** The new outbox row's id, or undefined: an unknown address, or one that got a sign-in e-mail moments ago. */
+export async function queueSignInLinkEmail(
+  db: Sql,
+  email: string,
+  intervalSeconds = SIGN_IN_LINK_INTERVAL_SECONDS,
+): Promise<string | undefined> {
+  const rows = z
+    .array(z.object({ id: z.string() }))
+    .parse(await db.query(QUEUE_SIGN_IN_LINK, [email, intervalSeconds]));
+  return rows[0]?.id;
+}
