@@ -24,7 +24,8 @@ export interface BenchResult {
     rounds: number;
   };
   bundle: BundleReport;
-  page?: { ours: PageResult; reference: PageResult; textLength: { ours: number; reference: number } };
+  /** Each of our pages beside the same reference page, measured in one Lighthouse run. */
+  pages?: PageBench[];
   interaction?: InteractionResult;
   api?: {
     helloWorld: LoadResult;
@@ -32,6 +33,14 @@ export interface BenchResult {
     bareHono: LoadResult;
     runs: ApiRun[];
   };
+}
+
+export interface PageBench {
+  /** The page's path on our site: `/` or `/course`. */
+  path: string;
+  ours: PageResult;
+  reference: PageResult;
+  textLength: { ours: number; reference: number };
 }
 
 interface Table {
@@ -46,7 +55,7 @@ const ratio = (ours: number, reference: number) =>
   reference > 0 ? `${(ours / reference).toFixed(2)}×` : 'n/a';
 const met = (ok: boolean) => (ok ? 'yes' : 'NO');
 
-function pageTable({ ours, reference, textLength }: NonNullable<BenchResult['page']>): Table {
+function pageTable({ path, ours, reference, textLength }: PageBench): Table {
   const o = ours.median;
   const r = reference.median;
   const score = (name: string, value: number, referenceValue: number): string[] => [
@@ -58,7 +67,7 @@ function pageTable({ ours, reference, textLength }: NonNullable<BenchResult['pag
     met(value >= TARGETS.lighthouseScore),
   ];
   return {
-    title: `Page: Lighthouse mobile, median of ${ours.runs.length} runs (ours: /, reference: hand-written static page)`,
+    title: `Page: Lighthouse mobile, median of ${ours.runs.length} runs (ours: ${path}, reference: hand-written static page)`,
     header: ['metric', 'ours', 'reference', 'ours/ref', 'target', 'met'],
     rows: [
       score('performance', o.performance, r.performance),
@@ -243,12 +252,14 @@ function renderTable({ title, header, rows }: Table): string {
 export function renderReport(result: BenchResult): string {
   const { machine, settings } = result;
   const tables = [
-    ...(result.page ? [pageTable(result.page)] : []),
+    ...(result.pages ?? []).map(pageTable),
     ...(result.interaction ? [interactionTable(result.interaction)] : []),
     bundleTable(result.bundle),
     ...(result.api ? [apiTable(result.api, settings.rounds)] : []),
   ];
-  const failing = result.page?.ours.failingAudits ?? [];
+  const failing = (result.pages ?? []).flatMap(({ path, ours }) =>
+    ours.failingAudits.map((audit) => `${path}: ${audit}`),
+  );
   return [
     `## npm run bench — ${result.date}`,
     '',

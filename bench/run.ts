@@ -209,16 +209,27 @@ async function main() {
   const site = siteWithReference();
   const pglite = await started(startSiteServer({ distDir: site, dataDir: tempDir('bench-data-') }));
   if (!skip.has('page')) {
-    const ours = `${pglite.url}/`;
+    const paths = ['/', '/course'];
     const reference = `${pglite.url}/${REFERENCE_FOLDER}/index.html`;
-    log(`Page: Lighthouse, ${lighthouseRuns} runs each of ${ours} and ${reference}…`);
-    const [oursResult, referenceResult] = await measurePages([ours, reference], lighthouseRuns, log);
-    if (!oursResult || !referenceResult) throw new Error('Lighthouse measured fewer pages than asked.');
-    result.page = {
-      ours: oursResult,
-      reference: referenceResult,
-      textLength: { ours: await visibleTextLength(ours), reference: await visibleTextLength(reference) },
-    };
+    const urls = [...paths.map((page) => `${pglite.url}${page}`), reference];
+    log(`Page: Lighthouse, ${lighthouseRuns} runs each of ${urls.join(', ')}…`);
+    const measured = await measurePages(urls, lighthouseRuns, log);
+    const referenceResult = measured.at(-1);
+    if (measured.length !== urls.length || !referenceResult)
+      throw new Error('Lighthouse measured fewer pages than asked.');
+    const referenceText = await visibleTextLength(reference);
+    result.pages = await Promise.all(
+      paths.map(async (page, index) => {
+        const ours = measured[index];
+        if (!ours) throw new Error(`Lighthouse did not measure ${page}.`);
+        return {
+          path: page,
+          ours,
+          reference: referenceResult,
+          textLength: { ours: await visibleTextLength(`${pglite.url}${page}`), reference: referenceText },
+        };
+      }),
+    );
   }
 
   if (!skip.has('interaction')) {
@@ -262,9 +273,10 @@ async function main() {
 
   const report = renderReport(result);
   mkdirSync(resultsDir, { recursive: true });
-  if (result.page) {
-    writeFileSync(path.join(resultsDir, 'lighthouse-ours.json'), result.page.ours.lighthouseJson);
-    writeFileSync(path.join(resultsDir, 'lighthouse-reference.json'), result.page.reference.lighthouseJson);
+  for (const { path: page, ours, reference } of result.pages ?? []) {
+    const name = page === '/' ? 'ours' : page.slice(1).replace(/\W+/g, '-');
+    writeFileSync(path.join(resultsDir, `lighthouse-${name}.json`), ours.lighthouseJson);
+    writeFileSync(path.join(resultsDir, 'lighthouse-reference.json'), reference.lighthouseJson);
   }
   const stamp = result.date.replace(/[:.]/g, '-');
   for (const name of [stamp, 'latest']) {
@@ -277,11 +289,11 @@ async function main() {
   console.log(`\n${report}`);
   console.log(
     `Written to ${path.relative(root, resultsDir)}/: latest.{json,md}, ${stamp}.{json,md}` +
-      (result.page ? ', lighthouse-{ours,reference}.json (the median runs).' : '.'),
+      (result.pages ? ', lighthouse-{ours,course,reference}.json (the median runs).' : '.'),
   );
   // The published table judges the targets, so only a whole run at the settings they are stated at replaces it.
   if (
-    result.page &&
+    result.pages &&
     result.api &&
     lighthouseRuns === TARGET_SETTINGS.lighthouseRuns &&
     loadOptions.connections === TARGET_SETTINGS.connections
