@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { apiKey } from './api-key.ts';
 import type { ClientAddress } from './client-address.ts';
 import type { JwtKeys } from './auth/jwt.ts';
+import { createCallerResolver } from './caller.ts';
 import { supabaseCors } from './cors.ts';
 import type { Database } from './db/database.ts';
 import type { CorsPolicy } from '../../supabase/functions/_shared/cors.ts';
@@ -37,9 +38,10 @@ export function createApp(deps: AppDeps): Hono {
   app.use(securityHeaders);
   for (const api of ['/rest/v1/*', '/storage/v1/*', '/functions/v1/*', '/auth/v1/*'])
     app.use(api, supabaseCors(deps.cors));
-  app.use('/rest/v1/*', apiKey(deps.anonKey));
-  app.route('/rest/v1', restRoutes(deps.db));
-  app.route('/storage/v1', storageRoutes(deps.storageFolder));
+  const callers = createCallerResolver(deps);
+  app.use('/rest/v1/*', apiKey(deps.anonKey, deps.jwt));
+  app.route('/rest/v1', restRoutes(deps.db, callers));
+  app.route('/storage/v1', storageRoutes({ storageFolder: deps.storageFolder, jwt: deps.jwt, callers }));
   app.route('/functions/v1', functionsRoutes(deps.sendEmail, deps.clientAddress));
   app.route('/', staticRoutes(deps.site));
   app.onError((error, c) => {

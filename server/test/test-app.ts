@@ -16,10 +16,8 @@ import {
 } from '../../supabase/functions/_shared/send-email-handler.ts';
 
 /** The JWT keys of every test app: tests sign tokens (and the service role key) with them. */
-export const testJwtKeys = createJwtKeys(
-  'test-jwt-secret-of-at-least-32-characters',
-  'https://lenses.example',
-);
+export const TEST_JWT_SECRET = 'test-jwt-secret-of-at-least-32-characters';
+export const testJwtKeys = createJwtKeys(TEST_JWT_SECRET, 'https://lenses.example');
 
 /** A small built site on disk, shaped like Vite's output, so server tests need no build. */
 export async function writeFixtureSite(): Promise<string> {

@@ -19,13 +19,13 @@ const MAX_LIST_ITEMS = 100;
 const COMPARISONS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
 const IS_VALUES: Record<string, string> = { null: 'null', true: 'true', false: 'false', unknown: 'unknown' };
 
-const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
+export const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
-function parseError(message: string, details: string | null = null): PostgrestError {
+export function parseError(message: string, details: string | null = null): PostgrestError {
   return new PostgrestError(400, 'PGRST100', message, details);
 }
 
-function columnOf(table: string, columns: ReadonlyMap<string, string>, name: string): string {
+export function columnOf(table: string, columns: ReadonlyMap<string, string>, name: string): string {
   if (!columns.has(name)) {
     throw new PostgrestError(400, '42703', `column ${table}.${name} does not exist`);
   }
@@ -44,7 +44,7 @@ function listItems(parameter: 'select' | 'order', raw: string): string[] {
   return items;
 }
 
-function selectList(table: string, columns: ReadonlyMap<string, string>, raw: string | null): string {
+export function selectList(table: string, columns: ReadonlyMap<string, string>, raw: string | null): string {
   if (raw === null || raw.trim() === '*' || raw.trim() === '') return '*';
   const names = listItems('select', raw).map((item) => {
     const name = item.trim();
@@ -132,13 +132,14 @@ function nonNegativeInteger(name: string, raw: string): number {
   return Number(raw);
 }
 
-function single(query: URLSearchParams, name: string): string | null {
+export function single(query: URLSearchParams, name: string): string | null {
   const values = query.getAll(name);
   if (values.length > 1) throw parseError(`${name} given more than once`);
   return values[0] ?? null;
 }
 
-export function buildSelect(catalog: Catalog, table: string, query: URLSearchParams): SelectStatement {
+/** The columns of a table of schema `public`, or PostgREST's 404 for a name the catalog does not hold. */
+export function tableColumns(catalog: Catalog, table: string): ReadonlyMap<string, string> {
   const columns = catalog.get(table);
   if (!columns) {
     throw new PostgrestError(
@@ -147,6 +148,11 @@ export function buildSelect(catalog: Catalog, table: string, query: URLSearchPar
       `Could not find the table 'public.${table}' in the schema cache`,
     );
   }
+  return columns;
+}
+
+export function buildSelect(catalog: Catalog, table: string, query: URLSearchParams): SelectStatement {
+  const columns = tableColumns(catalog, table);
   const params: string[] = [];
   const where: string[] = [];
   for (const [key, value] of query) {

@@ -12,6 +12,7 @@ export class PostgrestError extends HTTPException {
     message: string,
     readonly details: string | null = null,
     readonly hint: string | null = null,
+    readonly headers: Record<string, string> = {},
   ) {
     super(status, { message });
   }
@@ -23,7 +24,7 @@ export class PostgrestError extends HTTPException {
   override getResponse(): Response {
     return new Response(JSON.stringify(this.toJSON()), {
       status: this.status,
-      headers: { 'content-type': 'application/json; charset=utf-8' },
+      headers: { ...this.headers, 'content-type': 'application/json; charset=utf-8' },
     });
   }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { createTestApp } from '../../../test/test-app.ts';
+import { createCallerResolver } from '../../caller.ts';
+import { createTestApp, testJwtKeys } from '../../../test/test-app.ts';
 import { getWithJunkHost } from '../../../test/junk-host.ts';
 import { restRoutes } from './rest-routes.ts';
 import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
@@ -21,6 +22,8 @@ beforeAll(async () => {
   app = await createTestApp(db);
 });
 afterAll(() => db.close());
+
+const anonymousCallers = createCallerResolver({ jwt: testJwtKeys, anonKey: EMBEDDED_ANON_KEY });
 
 const get = (query: string, headers: Record<string, string> = {}) =>
   app.request(`/rest/v1/${query}`, { headers });
@@ -129,17 +132,20 @@ describe(`GET /rest/v1 on ${databaseKind}`, () => {
     expect(typeof body.message).toBe('string');
   });
 
-  it.each(['POST', 'PATCH', 'PUT', 'DELETE'])('refuses %s: the REST surface is read-only', async (method) => {
-    const response = await app.request('/rest/v1/guides?id=eq.1', {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: method === 'DELETE' ? null : JSON.stringify({ name: 'Mallory', title: 'x', is_active: true }),
-    });
-    expect(response.status).toBe(405);
-    expect(await response.json()).toMatchObject({ code: 'PGRST117' });
-    const [row] = await db.query<{ count: number }>('select count(*)::int as count from public.guides');
-    expect(row?.count).toBe(4);
-  });
+  it.each(['POST', 'PATCH', 'PUT', 'DELETE'])(
+    'refuses %s other than the upsert supabase-js sends',
+    async (method) => {
+      const response = await app.request('/rest/v1/guides?id=eq.1', {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: method === 'DELETE' ? null : JSON.stringify({ name: 'Mallory', title: 'x', is_active: true }),
+      });
+      expect(response.status).toBe(405);
+      expect(await response.json()).toMatchObject({ code: 'PGRST117' });
+      const [row] = await db.query<{ count: number }>('select count(*)::int as count from public.guides');
+      expect(row?.count).toBe(4);
+    },
+  );
 
   it('refuses a schema other than public', async () => {
     const response = await get('guides', { 'accept-profile': 'private' });
@@ -193,7 +199,7 @@ describe(`GET /rest/v1 on ${databaseKind}`, () => {
           }),
         ),
     };
-    const routes = restRoutes(counting, { now: () => 0 });
+    const routes = restRoutes(counting, anonymousCallers, { now: () => 0 });
     const carousel =
       '/guides?select=id,name,title,quote,image_url,order_index&is_active=eq.true&order=order_index.asc';
     // The burst comes first and fills the cache; then the carousel, under more junk Host headers.
@@ -235,7 +241,7 @@ describe(`GET /rest/v1 on ${databaseKind}`, () => {
 
   it('answers 304 to a matching ETag, and shows a change to the table within a second', async () => {
     let clock = 0;
-    const clocked = restRoutes(db, { now: () => clock });
+    const clocked = restRoutes(db, anonymousCallers, { now: () => clock });
     const query = '/guides?select=name&order=order_index.asc';
     const first = await clocked.request(query);
     const etag = first.headers.get('etag') ?? '';

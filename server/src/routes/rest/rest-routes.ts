@@ -1,23 +1,32 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
-import { type Database, sqlState } from '../../db/database.ts';
+import { bodyLimit } from 'hono/body-limit';
+import { JwtRejected } from '../../auth/jwt.ts';
+import type { Caller, CallerResolver, HeaderReader } from '../../caller.ts';
+import { type Database, sqlState, type Tx } from '../../db/database.ts';
 import { createAnswerCache } from './answer-cache.ts';
 import { buildSelect, type SelectStatement } from './build-select.ts';
+import { buildUpsert, parsePreferences } from './build-upsert.ts';
 import { type Catalog, loadCatalog } from './catalog.ts';
 import { PostgrestError } from './postgrest-error.ts';
 
+/** Far more than a learner's progress rows need; a bigger body is refused before it is read whole. */
+const MAX_BODY_BYTES = 64 * 1024;
+
 /**
- * How PostgREST reports database errors to an anonymous caller. A bad value (22…, e.g. `eq.banana` for a
- * boolean) and a denied table pass through as PostgREST passes them. Any other error about the statement's
- * text (syntax, limits) means a request the parser should have refused: the caller gets PostgREST's own parse
- * error, never PostgreSQL's words, and the log keeps them. Anything else is a 500.
+ * How PostgREST reports database errors. A denied table or row is 401 for `anon` and 403 for a signed-in
+ * caller; a bad value (22…, e.g. `eq.banana` for a boolean) and a broken constraint pass through as PostgREST
+ * passes them. Any other error about the statement's text (syntax, limits) means a request the parser should
+ * have refused: the caller gets PostgREST's own parse error, never PostgreSQL's words, and the log keeps them.
+ * Anything else is a 500.
  */
-function asPostgrestError(error: unknown): PostgrestError {
+function asPostgrestError(error: unknown, caller: Caller): PostgrestError {
   if (error instanceof PostgrestError) return error;
   const code = sqlState(error);
   const message = error instanceof Error ? error.message : 'Database error';
-  if (code === '42501') return new PostgrestError(401, code, message);
+  if (code === '42501') return new PostgrestError(caller.role === 'anon' ? 401 : 403, code, message);
   if (code === '57014') return new PostgrestError(500, code, 'canceling statement due to statement timeout');
+  if (code === '23503' || code === '23505') return new PostgrestError(409, code, message);
   if (code && /^(22|23)/.test(code)) return new PostgrestError(400, code, message);
   if (code && /^(42|54)/.test(code)) {
     console.warn(JSON.stringify({ event: 'rest.unparsed_request', code, message }));
@@ -25,6 +34,44 @@ function asPostgrestError(error: unknown): PostgrestError {
   }
   console.error(JSON.stringify({ event: 'rest.database_error', code, message }));
   return new PostgrestError(500, code ?? 'PGRST000', 'Database error');
+}
+
+/** PostgREST's 401 for a token it cannot trust: PGRST303 for an expired one, PGRST301 for any other. */
+async function callerOf(callers: CallerResolver, header: HeaderReader): Promise<Caller> {
+  try {
+    return await callers(header);
+  } catch (error) {
+    if (!(error instanceof JwtRejected)) throw error;
+    throw new PostgrestError(
+      401,
+      error.problem === 'expired' ? 'PGRST303' : 'PGRST301',
+      error.message,
+      null,
+      null,
+      { 'www-authenticate': `Bearer error="invalid_token", error_description="${error.message}"` },
+    );
+  }
+}
+
+/**
+ * Runs `work` in one transaction as the caller, as PostgREST does: its role, and its claims in
+ * `request.jwt.claims` so `auth.uid()` works in policies. `set_config('role', …)` is `set local role`
+ * with the role as a parameter.
+ */
+function asCaller<T>(db: Database, caller: Caller, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query(
+      "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', '5s', true)",
+      [caller.role, JSON.stringify(caller.claims)],
+    );
+    return work(tx);
+  });
+}
+
+function checkProfile(profile: string | undefined) {
+  if (profile && profile !== 'public') {
+    throw new PostgrestError(406, 'PGRST106', 'The schema must be one of the following: public');
+  }
 }
 
 /** The query of a request's URL, read without parsing its host: a client's junk Host header is not our error. */
@@ -47,15 +94,20 @@ export interface RestOptions {
 /** One second: an owner's change shows within a second, and under load the database answers once a second. */
 const DEFAULT_CACHE_MS = 1000;
 
+const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+
 /**
- * The read-only PostgREST subset at /rest/v1/<table>. Every query runs in a transaction as role `anon`,
- * so the migrations' grants and row-level-security policies decide what a visitor sees, as on hosted Supabase.
+ * The PostgREST subset at /rest/v1/<table>: reads, and the upsert supabase-js sends. Every statement runs in a
+ * transaction as the caller (`anon`, `authenticated` or `service_role`, from the bearer token), so the
+ * migrations' grants and row-level-security policies decide what each caller reads and writes, as on hosted
+ * Supabase.
  *
- * Every visitor is `anon`, so the answer to a statement is the same for all: identical reads share one
- * database round trip, and its answer is served again for `cacheMs`. Answers carry an ETag and `no-cache`, so
- * a browser revalidates every time and gets a 304 when nothing changed.
+ * Every `anon` caller gets the same answer to a statement: identical anonymous reads share one database round
+ * trip, and its answer is served again for `cacheMs`. A signed-in caller's answer is theirs alone and is
+ * never cached or shared. Answers carry an ETag and `no-cache`, so a browser revalidates every time and gets a
+ * 304 when nothing changed.
  */
-export function restRoutes(db: Database, options: RestOptions = {}): Hono {
+export function restRoutes(db: Database, callers: CallerResolver, options: RestOptions = {}): Hono {
   let catalog: Promise<Catalog> | undefined;
   const loadCatalogOnce = () =>
     (catalog ??= loadCatalog(db).catch((error: unknown) => {
@@ -68,44 +120,88 @@ export function restRoutes(db: Database, options: RestOptions = {}): Hono {
     ...(options.now && { now: options.now }),
   });
 
-  const readAsAnon = (statement: SelectStatement): Promise<Answer> =>
-    cached(JSON.stringify([statement.text, statement.params]), async () => {
-      const rows = await db.transaction(async (tx) => {
-        await tx.query('set local role anon');
-        await tx.query("set local statement_timeout = '5s'");
-        return tx.query<{ body: string }>(statement.text, statement.params);
-      });
-      const body = rows[0]?.body ?? '[]';
-      return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
-    });
+  const read = async (caller: Caller, statement: SelectStatement): Promise<Answer> => {
+    const rows = await asCaller(db, caller, (tx) =>
+      tx.query<{ body: string }>(statement.text, statement.params),
+    );
+    const body = rows[0]?.body ?? '[]';
+    return { body, etag: etagOf(body) };
+  };
+  const readAs = (caller: Caller, statement: SelectStatement): Promise<Answer> =>
+    caller.role === 'anon'
+      ? cached(JSON.stringify([statement.text, statement.params]), () => read(caller, statement))
+      : read(caller, statement);
 
   const routes = new Hono();
 
   routes.get('/:table', async (c) => {
-    const profile = c.req.header('accept-profile');
-    if (profile && profile !== 'public') {
-      throw new PostgrestError(406, 'PGRST106', 'The schema must be one of the following: public');
-    }
+    checkProfile(c.req.header('accept-profile'));
+    const caller = await callerOf(callers, (name) => c.req.header(name));
     let answer: Answer;
     try {
       const statement = buildSelect(await loadCatalogOnce(), c.req.param('table'), queryOf(c.req.url));
-      answer = await readAsAnon(statement);
+      answer = await readAs(caller, statement);
     } catch (error) {
-      throw asPostgrestError(error);
+      throw asPostgrestError(error, caller);
     }
-    // no-cache: a browser may keep the answer but asks every time, so it never shows an old list.
-    c.header('cache-control', 'no-cache');
+    // no-cache: a browser may keep the answer but asks every time, so it never shows an old list; a
+    // signed-in caller's answer is private, so no shared cache keeps it.
+    c.header('cache-control', caller.role === 'anon' ? 'no-cache' : 'private, no-cache');
     c.header('etag', answer.etag);
     if (c.req.header('if-none-match') === answer.etag) return c.body(null, 304);
     return c.body(answer.body, 200, { 'content-type': 'application/json; charset=utf-8' });
   });
+
+  routes.post(
+    '/:table',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () =>
+        new PostgrestError(
+          413,
+          'PGRST102',
+          `The request body must be at most ${MAX_BODY_BYTES / 1024} KB.`,
+        ).getResponse(),
+    }),
+    async (c) => {
+      checkProfile(c.req.header('content-profile'));
+      const caller = await callerOf(callers, (name) => c.req.header(name));
+      const contentType = c.req.header('content-type') ?? '';
+      if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+        throw new PostgrestError(415, 'PGRST107', `Content-Type not acceptable: ${contentType}`);
+      }
+      const preferences = parsePreferences(c.req.header('prefer'));
+      let body: unknown;
+      try {
+        body = JSON.parse(await c.req.text());
+      } catch {
+        throw new PostgrestError(400, 'PGRST102', 'Empty or invalid json');
+      }
+      try {
+        const statement = buildUpsert(
+          await loadCatalogOnce(),
+          c.req.param('table'),
+          queryOf(c.req.url),
+          preferences,
+          body,
+        );
+        const rows = await asCaller(db, caller, (tx) =>
+          tx.query<{ body: string }>(statement.text, statement.params),
+        );
+        if (!statement.returnsRows) return c.body(null, 201);
+        return c.body(rows[0]?.body ?? '[]', 201, { 'content-type': 'application/json; charset=utf-8' });
+      } catch (error) {
+        throw asPostgrestError(error, caller);
+      }
+    },
+  );
 
   routes.all('/:table', (c) => {
     throw new PostgrestError(
       405,
       'PGRST117',
       `Unsupported HTTP method: ${c.req.method}`,
-      'The embedded back end serves reads only; guides are managed with the service role.',
+      'The embedded back end serves reads and the upsert supabase-js sends; other writes use the service role.',
     );
   });
 

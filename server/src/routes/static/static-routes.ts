@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Hono } from 'hono';
+import { parseRange } from '../../byte-range.ts';
 import type { Site, SiteFile } from './load-site.ts';
 
 function encodingFor(file: SiteFile, acceptEncoding: string): 'br' | 'gzip' | undefined {
@@ -8,20 +9,6 @@ function encodingFor(file: SiteFile, acceptEncoding: string): 'br' | 'gzip' | un
   if (file.br && accepts('br')) return 'br';
   if (file.gzip && accepts('gzip')) return 'gzip';
   return undefined;
-}
-
-/** A single `bytes=start-end` range, as video players ask for; anything else is served whole. */
-function parseRange(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | 'unsatisfiable' | null {
-  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
-  if (!match) return null;
-  const [, from = '', to = ''] = match;
-  if (from === '' && to === '') return null;
-  const start = from === '' ? Math.max(0, size - Number(to)) : Number(from);
-  const end = from === '' || to === '' ? size - 1 : Math.min(Number(to), size - 1);
-  return start > end || start >= size ? 'unsatisfiable' : { start, end };
 }
 
 function decodedPathname(url: string): string {

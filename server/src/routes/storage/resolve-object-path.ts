@@ -10,12 +10,12 @@ const encoder = new TextEncoder();
  * Maps the raw (still percent-encoded) key of a public object URL to a file inside the bucket folder,
  * 'invalid' for any key that could leave it (dot segments, encoded or not; encoded slashes or backslashes;
  * absolute paths; NUL bytes; bad encodings; symlinks pointing outside) or that no file could have (a name over
- * 255 bytes, a key over 1,024), or 'missing'.
+ * 255 bytes, a key over 1,024), or 'missing'. `key` is the decoded key, as signed URLs name their object.
  */
 export async function resolveObjectPath(
   bucketFolder: string,
   rawKey: string,
-): Promise<{ file: string } | 'invalid' | 'missing'> {
+): Promise<{ file: string; key: string } | 'invalid' | 'missing'> {
   const segments: string[] = [];
   for (const rawSegment of rawKey.split('/')) {
     let segment: string;
@@ -34,7 +34,7 @@ export async function resolveObjectPath(
   try {
     const root = await realpath(bucketFolder);
     const file = await realpath(path.join(root, ...segments));
-    return file.startsWith(root + path.sep) ? { file } : 'invalid';
+    return file.startsWith(root + path.sep) ? { file, key: segments.join('/') } : 'invalid';
   } catch (error) {
     const code = error instanceof Error && 'code' in error ? error.code : undefined;
     if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing';

@@ -1,51 +1,167 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Hono } from 'hono';
+import { Readable } from 'node:stream';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+import { type JwtKeys, JwtRejected } from '../../auth/jwt.ts';
+import { parseRange } from '../../byte-range.ts';
+import type { CallerResolver } from '../../caller.ts';
 import { contentTypeOf } from '../../content-types.ts';
 import { resolveObjectPath } from './resolve-object-path.ts';
 
 const PUBLIC_BUCKETS = new Set(['guides']);
+/** Buckets whose objects are read only through signed URLs, made for signed-in callers. */
+const PRIVATE_BUCKETS = new Set(['course']);
 /**
  * Uploaded files are data, never a page: opened on their own (an SVG, say), nothing in them may run, load or
  * navigate. Inline styles stay, so a plain SVG still draws as it should.
  */
 const USER_FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
-const PREFIX = '/storage/v1/object/public/';
+/** A year, as a signed URL may last on Supabase Storage for anything longer-lived than a session. */
+const MAX_SIGNED_SECONDS = 365 * 24 * 60 * 60;
 
-function storageError(status: 400 | 404, error: string, message: string) {
-  return { statusCode: String(status), error, message };
+const signRequest = z.object({ expiresIn: z.number().int().min(1).max(MAX_SIGNED_SECONDS) });
+const signedToken = z.looseObject({ url: z.string(), exp: z.number() });
+
+/** Storage's error body; its `statusCode` is the HTTP status as a string. */
+function storageError(c: Context, status: ContentfulStatusCode, error: string, message: string) {
+  return c.json({ statusCode: String(status), error, message }, status);
 }
 
-/** Public objects of the local buckets, at the URLs supabase-js's `getPublicUrl` builds. */
-export function storageRoutes(storageFolder: string): Hono {
+/** The still-encoded key after `/<bucket>/` in the request's raw URL (never parsed with its Host header). */
+function rawKeyAfter(url: string, prefix: string): string {
+  const rawPath = url.split('?', 1)[0] ?? '';
+  const afterPrefix = rawPath.slice(rawPath.indexOf(prefix) + prefix.length);
+  return afterPrefix.slice(afterPrefix.indexOf('/') + 1);
+}
+
+/** The bucket's file for a raw key, or Storage's answer when there is none (a bad key, a missing object). */
+async function objectFile(c: Context, storageFolder: string, bucket: string, prefix: string) {
+  const resolved = await resolveObjectPath(path.join(storageFolder, bucket), rawKeyAfter(c.req.url, prefix));
+  if (resolved === 'invalid') return storageError(c, 400, 'InvalidKey', 'Invalid key');
+  if (resolved === 'missing') return storageError(c, 404, 'not_found', 'Object not found');
+  const stats = await stat(resolved.file);
+  if (!stats.isFile()) return storageError(c, 404, 'not_found', 'Object not found');
+  return { ...resolved, size: stats.size, mtimeMs: stats.mtimeMs };
+}
+
+function setUserFileHeaders(c: Context, file: string, etag: string, cacheControl: string) {
+  c.header('ETag', etag);
+  c.header('Cache-Control', cacheControl);
+  c.header('Content-Type', contentTypeOf(file));
+  c.header('Content-Security-Policy', USER_FILE_POLICY);
+  c.header('X-Content-Type-Options', 'nosniff');
+}
+
+export interface StorageDeps {
+  /** Folder holding one sub-folder per bucket; a private bucket's folder may not exist yet. */
+  storageFolder: string;
+  /** Signs and verifies the tokens of signed URLs, as Supabase Storage does with the project's JWT secret. */
+  jwt: JwtKeys;
+  callers: CallerResolver;
+}
+
+/**
+ * The local buckets at the URLs supabase-js builds: public objects at `getPublicUrl`'s address, and the
+ * private `course` bucket through `createSignedUrl` and the signed GET, which streams the file and serves byte
+ * ranges so a video seeks. No anonymous URL serves a private object.
+ */
+export function storageRoutes({ storageFolder, jwt, callers }: StorageDeps): Hono {
   const routes = new Hono();
+
   routes.get('/object/public/:bucket/*', async (c) => {
     const bucket = c.req.param('bucket');
-    if (!PUBLIC_BUCKETS.has(bucket))
-      return c.json(storageError(404, 'Bucket not found', 'Bucket not found'), 404);
-    // The raw URL, not new URL(): a client's junk Host header must not fail the request, and the key is
-    // resolved segment by segment below anyway.
-    const rawPath = c.req.url.split('?', 1)[0] ?? '';
-    const rawKey = rawPath.slice(rawPath.indexOf(PREFIX) + PREFIX.length + bucket.length + 1);
-    const resolved = await resolveObjectPath(path.join(storageFolder, bucket), rawKey);
-    if (resolved === 'invalid') return c.json(storageError(400, 'InvalidKey', 'Invalid key'), 400);
-    if (resolved === 'missing' || !(await stat(resolved.file)).isFile()) {
-      return c.json(storageError(404, 'not_found', 'Object not found'), 404);
-    }
-    const { file } = resolved;
-
-    const content = await readFile(file);
+    if (!PUBLIC_BUCKETS.has(bucket)) return storageError(c, 404, 'Bucket not found', 'Bucket not found');
+    const found = await objectFile(c, storageFolder, bucket, '/object/public/');
+    if (found instanceof Response) return found;
+    const content = await readFile(found.file);
     const etag = `"${createHash('sha1').update(content).digest('base64url')}"`;
-    c.header('ETag', etag);
-    c.header('Cache-Control', 'public, max-age=3600');
-    c.header('Content-Type', contentTypeOf(file));
-    c.header('Content-Security-Policy', USER_FILE_POLICY);
-    c.header('X-Content-Type-Options', 'nosniff');
+    setUserFileHeaders(c, found.file, etag, 'public, max-age=3600');
     if (c.req.header('if-none-match') === etag) return c.body(null, 304);
     c.header('Content-Length', String(content.byteLength));
     return c.body(new Uint8Array(content));
   });
-  routes.all('/*', (c) => c.json(storageError(404, 'not_found', 'Object not found'), 404));
+
+  routes.post(
+    '/object/sign/:bucket/*',
+    bodyLimit({
+      maxSize: 4 * 1024,
+      onError: (c) => storageError(c, 413, 'Payload too large', 'The request body must be at most 4 KB.'),
+    }),
+    async (c) => {
+      const bucket = c.req.param('bucket');
+      if (!PRIVATE_BUCKETS.has(bucket)) return storageError(c, 404, 'Bucket not found', 'Bucket not found');
+      let role: string;
+      try {
+        ({ role } = await callers((name) => c.req.header(name)));
+      } catch (error) {
+        if (error instanceof JwtRejected) return storageError(c, 401, 'InvalidJWT', error.message);
+        throw error;
+      }
+      const body = signRequest.safeParse(await c.req.json().catch(() => undefined));
+      if (!body.success) {
+        return storageError(c, 400, 'InvalidParameter', 'expiresIn must be a whole number of seconds ≥ 1');
+      }
+      // The stand-in for the policy "Signed-in learners read course files": to anyone else the object is
+      // invisible, as row-level security makes it on Supabase Storage, so the answer is the missing object's.
+      if (role !== 'authenticated' && role !== 'service_role') {
+        return storageError(c, 404, 'not_found', 'Object not found');
+      }
+      const found = await objectFile(c, storageFolder, bucket, '/object/sign/');
+      if (found instanceof Response) return found;
+      const url = `${bucket}/${found.key}`;
+      const token = await jwt.signPayload({ url }, body.data.expiresIn);
+      return c.json({ signedURL: `/object/sign/${url}?token=${token}` });
+    },
+  );
+
+  routes.get('/object/sign/:bucket/*', async (c) => {
+    const bucket = c.req.param('bucket');
+    if (!PRIVATE_BUCKETS.has(bucket)) return storageError(c, 404, 'Bucket not found', 'Bucket not found');
+    const token = c.req.query('token');
+    if (!token) return storageError(c, 400, 'InvalidJWT', "querystring must have required property 'token'");
+    let claims: z.infer<typeof signedToken>;
+    try {
+      const parsed = signedToken.safeParse(await jwt.verify(token));
+      if (!parsed.success) return storageError(c, 400, 'InvalidJWT', 'Invalid JWT');
+      claims = parsed.data;
+    } catch (error) {
+      if (error instanceof JwtRejected) return storageError(c, 400, 'InvalidJWT', error.message);
+      throw error;
+    }
+    const found = await objectFile(c, storageFolder, bucket, '/object/sign/');
+    if (found instanceof Response) return found;
+    if (claims.url !== `${bucket}/${found.key}`) {
+      return storageError(c, 400, 'InvalidSignature', 'The url do not match the signature');
+    }
+    const etag = `"${found.size.toString(36)}-${Math.floor(found.mtimeMs).toString(36)}"`;
+    // A browser may keep the file only while its URL is valid, and only for itself.
+    const secondsLeft = Math.max(0, claims.exp - Math.floor(Date.now() / 1000));
+    setUserFileHeaders(c, found.file, etag, `private, max-age=${secondsLeft}`);
+    c.header('Accept-Ranges', 'bytes');
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+
+    const ifRange = c.req.header('if-range');
+    const range =
+      ifRange === undefined || ifRange === etag ? parseRange(c.req.header('range'), found.size) : null;
+    if (range === 'unsatisfiable') {
+      c.header('Content-Range', `bytes */${found.size}`);
+      return storageError(c, 416, 'InvalidRange', 'invalid range provided');
+    }
+    const { start, end } = range ?? { start: 0, end: found.size - 1 };
+    const status = range ? 206 : 200;
+    if (range) c.header('Content-Range', `bytes ${start}-${end}/${found.size}`);
+    c.header('Content-Length', String(end - start + 1));
+    // HEAD gets the headers only: no file is opened for a body nobody reads.
+    if (c.req.method === 'HEAD' || found.size === 0) return c.body(null, status);
+    const stream = Readable.toWeb(createReadStream(found.file, { start, end }));
+    return c.body(stream, status);
+  });
+
+  routes.all('/*', (c) => storageError(c, 404, 'not_found', 'Object not found'));
   return routes;
 }

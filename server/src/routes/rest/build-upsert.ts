@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import type { Catalog } from './catalog.ts';
+import { columnOf, quote, selectList, single, tableColumns, type SelectStatement } from './build-select.ts';
+import { PostgrestError } from './postgrest-error.ts';
+
+/**
+ * Translates the insert-or-update that supabase-js's `upsert()` sends into one parameterised SQL statement:
+ * POST /<table>?on_conflict=a,b[&columns="a","b"][&select=…] with `Prefer: resolution=merge-duplicates` (or
+ * `ignore-duplicates`) and optionally `return=representation`, over a JSON object or array of objects.
+ * Column names come only from the catalog; the rows travel as one JSON parameter that the database turns into
+ * the table's row type (`json_populate_recordset`, as PostgREST does), so it also checks every value's type.
+ */
+export interface UpsertStatement extends SelectStatement {
+  /** `return=representation`: the statement's `body` is the rows as written; otherwise nothing is sent back. */
+  returnsRows: boolean;
+}
+
+const row = z.record(z.string(), z.json());
+const upsertBody = z.union([row, z.array(row)]);
+
+/** Which of PostgREST's `Prefer` values this subset takes; anything else it would not honour is refused. */
+const SUPPORTED_PREFERENCES: Record<string, readonly string[]> = {
+  resolution: ['merge-duplicates', 'ignore-duplicates'],
+  return: ['minimal', 'representation'],
+};
+
+export function parsePreferences(header: string | undefined): Map<string, string> {
+  const preferences = new Map<string, string>();
+  for (const item of (header ?? '').split(',')) {
+    const [name = '', value = ''] = item.trim().split('=', 2);
+    if (name === '') continue;
+    if (!SUPPORTED_PREFERENCES[name]?.includes(value)) {
+      throw new PostgrestError(
+        400,
+        'PGRST122',
+        `Invalid preferences given with handling=strict: ${item.trim()}`,
+        null,
+        'The embedded back end takes resolution=merge-duplicates|ignore-duplicates and return=minimal|representation.',
+      );
+    }
+    preferences.set(name, value);
+  }
+  return preferences;
+}
+
+/** postgrest-js's `columns` parameter: `"a","b"`, each name quoted. */
+function namedColumns(raw: string): string[] {
+  return raw.split(',').map((item) => item.trim().replace(/^"(.*)"$/, '$1'));
+}
+
+export function buildUpsert(
+  catalog: Catalog,
+  table: string,
+  query: URLSearchParams,
+  preferences: ReadonlyMap<string, string>,
+  body: unknown,
+): UpsertStatement {
+  const columns = tableColumns(catalog, table);
+  const resolution = preferences.get('resolution');
+  const onConflict = single(query, 'on_conflict');
+  if (resolution === undefined || onConflict === null) {
+    throw new PostgrestError(
+      405,
+      'PGRST117',
+      'Unsupported HTTP method: POST',
+      null,
+      'The embedded back end writes only as supabase-js upsert() does: Prefer: resolution=… with on_conflict.',
+    );
+  }
+  const parsed = upsertBody.safeParse(body);
+  if (!parsed.success) {
+    throw new PostgrestError(
+      400,
+      'PGRST102',
+      'Empty or invalid json',
+      'Expected an object or an array of objects',
+    );
+  }
+  const rows = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+  const given = single(query, 'columns');
+  const names = given === null ? Object.keys(rows[0] ?? {}) : namedColumns(given);
+  if (names.length === 0) throw new PostgrestError(400, 'PGRST102', 'Empty or invalid json');
+  for (const name of new Set([...names, ...rows.flatMap((item) => Object.keys(item))])) {
+    if (!columns.has(name)) {
+      throw new PostgrestError(
+        400,
+        'PGRST204',
+        `Could not find the '${name}' column of '${table}' in the schema cache`,
+      );
+    }
+  }
+  const target = [...new Set(names)].map(quote).join(', ');
+  const conflict = onConflict
+    .split(',')
+    .map((name) => columnOf(table, columns, name.trim()))
+    .join(', ');
+  const action =
+    resolution === 'merge-duplicates'
+      ? `do update set ${[...new Set(names)].map((name) => `${quote(name)} = excluded.${quote(name)}`).join(', ')}`
+      : 'do nothing';
+  const relation = `public.${quote(table)}`;
+  // No RETURNING unless the rows are asked for: like PostgREST, a minimal write needs no right to read them.
+  const insert = `insert into ${relation} (${target})
+      select ${target} from json_populate_recordset(null::${relation}, $1::json)
+      on conflict (${conflict}) ${action}`;
+  const returnsRows = preferences.get('return') === 'representation';
+  const text = returnsRows
+    ? `with written as (${insert} returning *)
+      select coalesce(json_agg(r), '[]')::text as body
+        from (select ${selectList(table, columns, single(query, 'select'))} from written) r`
+    : insert;
+  return { text, params: [JSON.stringify(rows)], returnsRows };
+}
