@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { stopRecordingEarlyIntents } from '@/lib/early-intent';
 
 /**
  * Takes over the prerendered page. Hydrating in a transition lets React yield to the browser every few
@@ -9,6 +10,7 @@ import { App } from '@/app/app';
 export function hydrate() {
   const container = document.getElementById('root');
   if (!container) return;
+  stopRecordingEarlyIntents();
   const app = <App path={window.location.pathname} />;
   if (!container.firstElementChild) {
     createRoot(container).render(app);

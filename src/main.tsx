@@ -1,4 +1,9 @@
 import './styles.css';
+import { abandonEarlyIntents, letSpaceActivateLinkButtons, recordEarlyIntents } from '@/lib/early-intent';
+
+// Until React has taken the page over, a tap on a control that needs it is kept and shown as pressed.
+recordEarlyIntents();
+letSpaceActivateLinkButtons();
 
 /** A page that has not painted by then (a background tab, a headless capture) hydrates anyway. */
 const LATEST_HYDRATION_MS = 1000;
@@ -8,7 +13,12 @@ let hydrating = false;
 function hydrate() {
   if (hydrating) return;
   hydrating = true;
-  void import('./hydrate').then((module) => setTimeout(module.hydrate));
+  import('./hydrate')
+    .then((module) => setTimeout(module.hydrate))
+    .catch((error: unknown) => {
+      console.error('The page could not load its script; its links still work.', error);
+      abandonEarlyIntents();
+    });
 }
 
 /**

@@ -1,15 +1,18 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordEarlyIntents, stopRecordingEarlyIntents } from '@/lib/early-intent';
 import { Hero } from './hero';
+
+const PROFANE = 'What the f*ck should I do for a living?';
 
 describe('Hero', () => {
   it('shows the profane headline by default and the clean one while the switch is on', () => {
     render(<Hero onSignUp={() => undefined} />);
     const toggle = screen.getByRole('switch', { name: 'Clean version' });
     expect(toggle).toHaveAttribute('aria-checked', 'false');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
-      'What the f*ck should I do for a living?',
-    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(PROFANE);
 
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-checked', 'true');
@@ -17,17 +20,65 @@ describe('Hero', () => {
 
     fireEvent.click(screen.getByText('Clean version'));
     expect(toggle).toHaveAttribute('aria-checked', 'false');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
-      'What the f*ck should I do for a living?',
-    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(PROFANE);
   });
 
-  it('calls onSignUp from its button and links to #signup', () => {
+  it('has a sign-up button that links to #signup without script and calls onSignUp instead of jumping', () => {
     const onSignUp = vi.fn();
     render(<Hero onSignUp={onSignUp} />);
     const button = screen.getByRole('button', { name: 'Sign up free and watch instantly' });
-    fireEvent.click(button);
+    expect(button).toHaveAttribute('href', '#signup');
+
+    expect(fireEvent.click(button)).toBe(false);
     expect(onSignUp).toHaveBeenCalledExactlyOnceWith(button);
     expect(screen.getByRole('link', { name: 'Scroll to sign up' })).toHaveAttribute('href', '#signup');
+  });
+
+  describe('tapped before hydration', () => {
+    afterEach(() => {
+      stopRecordingEarlyIntents();
+      document.body.innerHTML = '';
+    });
+
+    /** The prerendered hero, with the page's first script listening, as a visitor finds it before React. */
+    function prerender() {
+      const container = document.createElement('div');
+      container.innerHTML = renderToString(<Hero onSignUp={() => undefined} />);
+      document.body.append(container);
+      recordEarlyIntents();
+      return container;
+    }
+
+    it('shows the sign-up button pressed, then opens the sign-up once hydrated', async () => {
+      const container = prerender();
+      const button = screen.getByRole('button', { name: 'Sign up free and watch instantly' });
+      fireEvent.click(button);
+      expect(button).toHaveAttribute('data-pending');
+
+      const onSignUp = vi.fn();
+      stopRecordingEarlyIntents();
+      await act(async () => {
+        hydrateRoot(container, <Hero onSignUp={onSignUp} />);
+      });
+
+      expect(onSignUp).toHaveBeenCalledExactlyOnceWith(button);
+      expect(button).not.toHaveAttribute('data-pending');
+    });
+
+    it('switches the headline once hydrated, from a tap on the switch or its label', async () => {
+      const container = prerender();
+      fireEvent.click(screen.getByText('Clean version'));
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(PROFANE);
+
+      stopRecordingEarlyIntents();
+      await act(async () => {
+        hydrateRoot(container, <Hero onSignUp={() => undefined} />);
+      });
+
+      expect(screen.getByRole('switch', { name: 'Clean version' })).toHaveAttribute('aria-checked', 'true');
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+        /^What should I do for a living\?$/,
+      );
+    });
   });
 });

@@ -1,15 +1,18 @@
 import { useId, useState } from 'react';
 import heroLenses from '@/assets/hero-lenses.svg?no-inline';
 import { LensDots } from '@/components/lens-dots';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import { ArrowDownIcon, CheckIcon } from '@/components/ui/icons';
 import { Switch } from '@/components/ui/switch';
 import { heroCopy } from '@/content/hero';
 import { siteSettings } from '@/content/site';
+import { pendingLook, useEarlyIntent } from '@/lib/use-early-intent';
 
 /**
  * The hero: the headline and its clean-version switch, the promise, the course's length, and the two ways to
- * the sign-up. `onSignUpIntent` hears a press or focus on the sign-up button, before its click.
+ * the sign-up. `onSignUpIntent` hears a press or focus on the sign-up button, before its click. The sign-up
+ * button is a link to the form, so it works before the app runs and without script; once the app runs it opens
+ * the dialog instead. A tap on it or on the switch before hydration is carried out once hydrated.
  */
 export function Hero({
   onSignUp,
@@ -20,6 +23,8 @@ export function Hero({
 }) {
   const [clean, setClean] = useState(false);
   const switchId = useId();
+  useEarlyIntent('clean-headline', () => setClean((on) => !on));
+  useEarlyIntent('sign-up', onSignUp);
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-night text-on-night">
       <div
@@ -43,7 +48,14 @@ export function Hero({
               {clean ? heroCopy.headlineClean : heroCopy.headlineProfane}
             </h1>
             <div className="mt-6 flex items-center gap-3">
-              <Switch id={switchId} checked={clean} onCheckedChange={setClean} />
+              <Switch
+                id={switchId}
+                checked={clean}
+                onCheckedChange={setClean}
+                data-intent="clean-headline"
+                className={pendingLook}
+                suppressHydrationWarning
+              />
               <label htmlFor={switchId} className="cursor-pointer text-sm font-medium text-on-night-soft">
                 {heroCopy.cleanSwitchLabel}
               </label>
@@ -56,14 +68,21 @@ export function Hero({
               {heroCopy.proof(siteSettings.courseLength)}
             </p>
             <div className="mt-10 flex flex-col items-start gap-5 sm:flex-row sm:items-center sm:gap-7">
-              <Button
-                size="lg"
-                onClick={(event) => onSignUp(event.currentTarget)}
+              <a
+                href="#signup"
+                role="button"
+                data-intent="sign-up"
+                className={buttonVariants({ size: 'lg', className: pendingLook })}
+                suppressHydrationWarning
+                onClick={(event) => {
+                  event.preventDefault();
+                  onSignUp(event.currentTarget);
+                }}
                 onPointerDown={onSignUpIntent}
                 onFocus={onSignUpIntent}
               >
                 {heroCopy.primaryCta}
-              </Button>
+              </a>
               <a
                 href="#signup"
                 className="inline-flex items-center gap-2 font-semibold text-on-night underline decoration-white/40 underline-offset-4 transition-colors hover:decoration-white"

@@ -19,24 +19,26 @@ const sizes = {
   icon: 'size-11',
 } as const;
 
-type ButtonProps = React.ComponentProps<'button'> & {
+interface ButtonStyle {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
-};
+  className?: string;
+}
+
+/** The button look, for a link that acts as a button. */
+export function buttonVariants({ variant = 'accent', size = 'md', className = '' }: ButtonStyle = {}) {
+  return `${base} ${variants[variant]} ${sizes[size]} ${className}`;
+}
+
+type ButtonProps = React.ComponentProps<'button'> & ButtonStyle;
 
 /** The one button style of the page, in the shadcn manner: variants by name, the element is ours to edit. */
-export function Button({
-  variant = 'accent',
-  size = 'md',
-  className = '',
-  type = 'button',
-  ...props
-}: ButtonProps) {
+export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
   return (
     <button
       data-slot="button"
       type={type}
-      className={`${base} ${variants[variant]} ${sizes[size]} ${className}`}
+      className={buttonVariants({ variant, size, className })}
       {...props}
     />
   );

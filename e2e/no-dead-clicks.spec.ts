@@ -1,0 +1,101 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { signupDialog, signupSection } from './signup-helpers';
+
+/** Lighthouse's mobile "slow 4G" (as bench/interaction.ts): 150 ms RTT, 1.6 Mbps down, times its packet factors. */
+const SLOW_4G = {
+  offline: false,
+  latency: 150 * 3.75,
+  downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
+  uploadThroughput: (750 * 1024 * 0.9) / 8,
+};
+const CPU_SLOWDOWN = 4;
+
+test.use({ viewport: { width: 375, height: 667 } });
+
+/**
+ * A phone on slow 4G with a 4× slower CPU, whose hydration code is held back until `tapped()` is called: the
+ * visitor's tap is sure to come before React has taken the page over, however fast this machine is.
+ */
+async function openOnSlowPhone(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  let tapped = () => {};
+  const tap = new Promise<void>((resolve) => {
+    tapped = resolve;
+  });
+  await page.route('**/assets/hydrate-*.js', async (route) => {
+    await tap;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  return { tapped };
+}
+
+/** Taps `control` as soon as it is visible, once, and checks it looks pressed while the app is on its way. */
+async function tapBeforeHydration(page: Page, control: Locator) {
+  const { tapped } = await openOnSlowPhone(page);
+  await control.click();
+  await expect(control).toHaveAttribute('data-pending', '');
+  tapped();
+}
+
+test.describe('a tap as soon as a control is visible, on a slow phone, does its job without a second tap', () => {
+  // Network and CPU throttling make every step of these journeys slow.
+  test.slow();
+
+  test('"Sign up free and watch instantly" opens the sign-up dialog with its form', async ({ page }) => {
+    const hero = page.getByRole('button', { name: 'Sign up free and watch instantly' });
+    await tapBeforeHydration(page, hero);
+    const dialog = signupDialog(page);
+    await expect(dialog).toBeVisible({ timeout: 20_000 });
+    await expect(dialog.getByRole('heading', { name: "Let's make this course yours." })).toBeVisible();
+    await expect(page.locator('[data-pending]'), 'no control is left looking pressed').toHaveCount(0);
+  });
+
+  test('"Play Full Course (locked)" opens the sign-up dialog with its form', async ({ page }) => {
+    await tapBeforeHydration(page, page.getByRole('button', { name: 'Play Full Course (locked)' }));
+    const dialog = signupDialog(page);
+    await expect(dialog).toBeVisible({ timeout: 20_000 });
+    await expect(dialog.getByRole('heading', { name: "Let's make this course yours." })).toBeVisible();
+  });
+
+  test('the "Clean version" switch switches the headline', async ({ page }) => {
+    const toggle = page.getByRole('switch', { name: 'Clean version' });
+    await tapBeforeHydration(page, toggle);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('What should I do for a living?', {
+      timeout: 20_000,
+    });
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  });
+
+  test('"Play Teaser" plays the teaser', async ({ page }) => {
+    const play = page.getByRole('button', { name: 'Play Teaser 30 seconds' });
+    await tapBeforeHydration(page, play);
+    const video = page.getByLabel('Course teaser');
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 })
+      .toBeGreaterThan(0.3);
+    await expect(play).toBeHidden({ timeout: 20_000 });
+    await expect(video).toHaveAttribute('controls', '');
+  });
+});
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const [role, name] of [
+    ['button', 'Sign up free and watch instantly'],
+    ['link', 'Scroll to sign up'],
+  ] as const) {
+    test(`"${name}" brings the visitor to the sign-up section`, async ({ page }) => {
+      await page.goto('/');
+      const section = signupSection(page);
+      await expect(section).not.toBeInViewport();
+      await page.getByRole(role, { name }).click();
+      await expect(page).toHaveURL(/#signup$/);
+      await expect(section).toBeInViewport();
+    });
+  }
+});
