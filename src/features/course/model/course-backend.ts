@@ -4,12 +4,12 @@ import type { Lesson } from './lesson';
 export type LinkOutcome = 'signed-in' | 'refused' | 'rate-limited' | 'unreachable';
 
 /** Whether a session is stored (and still refreshable), or that could not be found out. */
-export type SessionOutcome = 'signed-in' | 'no-session' | 'unreachable';
+type SessionOutcome = 'signed-in' | 'no-session' | 'unreachable';
 
 /** Asking for a new link. `sent` is also the answer for an address that never signed up. */
 export type NewLinkOutcome = 'sent' | 'rate-limited' | 'failed';
 
-export type SignOutOutcome = 'signed-out' | 'failed';
+type SignOutOutcome = 'signed-out' | 'failed';
 
 /** Time-limited addresses of one lesson's files. */
 export interface LessonMedia {

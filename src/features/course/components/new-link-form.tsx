@@ -1,0 +1,62 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { courseCopy } from '@/content/course-page';
+import type { CourseBackend, NewLinkOutcome } from '../model/course-backend';
+
+const copy = courseCopy.newLink;
+
+const outcomeMessages = {
+  sent: { text: copy.sent, tone: 'text-green-800' },
+  'rate-limited': { text: copy.rateLimited, tone: 'text-red-700' },
+  failed: { text: copy.failed, tone: 'text-red-700' },
+} as const;
+
+/**
+ * "Send me a new link": one e-mail field. Its answer is the same for every address, so the form never tells
+ * whether an address signed up.
+ */
+export function NewLinkForm({ backend }: { backend: CourseBackend }) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<NewLinkOutcome | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    setSending(true);
+    setOutcome(null);
+    setOutcome(await backend.requestNewLink(email.trim()));
+    setSending(false);
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="mt-6">
+      <label htmlFor={`${id}-email`} className="mb-1 block font-semibold text-ink">
+        {copy.emailLabel}
+      </label>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <input
+          id={`${id}-email`}
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          className="block min-h-11 w-full min-w-0 rounded-xl border border-ink/50 bg-surface px-4 py-2.5 text-ink placeholder:text-ink-muted"
+        />
+        <Button type="submit" disabled={sending} className="shrink-0">
+          {sending ? copy.sending : copy.submit}
+        </Button>
+      </div>
+      <p
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+        className={`mt-3 font-semibold empty:mt-0 ${outcome ? outcomeMessages[outcome].tone : ''}`}
+      >
+        {outcome && outcomeMessages[outcome].text}
+      </p>
+    </form>
+  );
+}

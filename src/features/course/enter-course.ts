@@ -1,0 +1,64 @@
+import type { CourseBackend } from './model/course-backend';
+import { readSignInLink, withoutSignInLink } from './model/sign-in-link';
+
+export type SignedOutReason = 'no-session' | 'link-refused' | 'signed-out';
+
+/** What the page may do next when it could not find out: spend the same link again, or read the session again. */
+type AccessRetry = { kind: 'link'; tokenHash: string } | { kind: 'session' };
+
+/** Who is visiting /course, as far as the page knows. */
+export type CourseAccess =
+  | { status: 'checking' }
+  | { status: 'verifying' }
+  | { status: 'signed-in' }
+  | { status: 'signed-out'; reason: SignedOutReason }
+  | { status: 'unreachable'; retry: AccessRetry; rateLimited: boolean };
+
+type Show = (access: CourseAccess) => void;
+
+const signedIn: CourseAccess = { status: 'signed-in' };
+const signedOut = (reason: SignedOutReason): CourseAccess => ({ status: 'signed-out', reason });
+
+function cleanAddressBar() {
+  window.history.replaceState(window.history.state, '', withoutSignInLink(window.location));
+}
+
+/** Reads the stored session: in, out, or no answer (then the page offers to try again). */
+export async function checkSession(backend: CourseBackend, show: Show) {
+  show({ status: 'checking' });
+  const outcome = await backend.sessionStatus();
+  if (outcome === 'signed-in') show(signedIn);
+  else if (outcome === 'no-session') show(signedOut('no-session'));
+  else show({ status: 'unreachable', retry: { kind: 'session' }, rateLimited: false });
+}
+
+/**
+ * Spends the e-mail's one-time token, then takes it out of the address bar whatever the answer, so that a
+ * reload or a shared address never carries it; a retry reuses the token held here.
+ */
+export async function spendSignInLink(backend: CourseBackend, tokenHash: string, show: Show) {
+  show({ status: 'verifying' });
+  const outcome = await backend.verifySignInLink(tokenHash);
+  cleanAddressBar();
+  if (outcome === 'signed-in') {
+    show(signedIn);
+  } else if (outcome === 'refused') {
+    // A link opened again in the browser that spent it finds that browser's session: its owner is in.
+    show((await backend.sessionStatus()) === 'signed-in' ? signedIn : signedOut('link-refused'));
+  } else {
+    show({
+      status: 'unreachable',
+      retry: { kind: 'link', tokenHash },
+      rateLimited: outcome === 'rate-limited',
+    });
+  }
+}
+
+/** The page's first step: a sign-in link in the address bar is spent, otherwise the stored session is read. */
+export async function enterCourse(backend: CourseBackend, show: Show) {
+  const link = readSignInLink(window.location.search);
+  if (link.kind === 'token') return spendSignInLink(backend, link.tokenHash, show);
+  if (link.kind === 'none') return checkSession(backend, show);
+  cleanAddressBar();
+  show(signedOut('link-refused'));
+}
