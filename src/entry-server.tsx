@@ -1,10 +1,21 @@
 import { renderToString } from 'react-dom/server';
 import { App } from '@/app/app';
+import { COURSE_PATH } from '@/content/course';
+import { courseCopy } from '@/content/course-page';
 import { PRIVACY_PATH, privacyCopy } from '@/content/privacy';
+
+// renderToString cannot wait for a lazily loaded route: /course starts loading on a first render and has
+// loaded (its lazy component resolved) before scripts/build.mjs renders any page.
+renderToString(<App path={COURSE_PATH} />);
+await import('@/app/routes/course');
+await new Promise((resolve) => setTimeout(resolve));
 
 /** Used by scripts/build.mjs at build time only: the HTML of one route, before any script runs. */
 export function render(path: string): string {
-  return renderToString(<App path={path} />);
+  const html = renderToString(<App path={path} />);
+  // React's mark of a boundary left to the browser: the page would ship without its content.
+  if (html.includes('<!--$!-->')) throw new Error(`Prerendering ${path} suspended; its HTML would be empty`);
+  return html;
 }
 
 /** The pages prerendered besides `/` and the 404 page: their file in dist/ and their own title and description. */
@@ -14,5 +25,13 @@ export const extraPages = [
     file: `${PRIVACY_PATH.slice(1)}.html`,
     title: privacyCopy.documentTitle,
     description: privacyCopy.description,
+  },
+  {
+    path: COURSE_PATH,
+    file: `${COURSE_PATH.slice(1)}.html`,
+    title: courseCopy.documentTitle,
+    description: courseCopy.description,
+    // Signed-in visitors' page: nothing on it is for search results.
+    noindex: true,
   },
 ];

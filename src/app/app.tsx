@@ -1,7 +1,12 @@
+import { Suspense, lazy } from 'react';
+import { COURSE_PATH } from '@/content/course';
 import { PRIVACY_PATH } from '@/content/privacy';
 import { Home } from './routes/home';
 import { NotFound } from './routes/not-found';
 import { Privacy } from './routes/privacy';
+
+/** The course's code is fetched by /course only, so the landing page's first load does not grow with it. */
+const Course = lazy(() => import('./routes/course').then((route) => ({ default: route.Course })));
 
 /**
  * The whole routing table. Each page is served both at its clean URL and as its prerendered file
@@ -10,5 +15,12 @@ import { Privacy } from './routes/privacy';
 export function App({ path }: { path: string }) {
   if (path === '/' || path === '/index.html') return <Home />;
   if (path === PRIVACY_PATH || path === `${PRIVACY_PATH}.html`) return <Privacy />;
+  if (path === COURSE_PATH || path === `${COURSE_PATH}.html`) {
+    return (
+      <Suspense>
+        <Course />
+      </Suspense>
+    );
+  }
   return <NotFound path={path} />;
 }
