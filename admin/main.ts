@@ -10,6 +10,10 @@ import { openAdminSession } from './admin-session.ts';
 import type { AdminIo, PersonalDataPlaces } from './admin-context.ts';
 import { runAdmin } from './program.ts';
 import { writeNewFile } from './commands/write-new-file.ts';
+import { loadEnvFile } from '../scripts/load-env-file.mjs';
+
+// The same settings as the server `npm start` runs (DATA_DIR, DATABASE_URL), from .env too.
+loadEnvFile();
 
 const io: AdminIo = {
   stdout: (text) => process.stdout.write(text),

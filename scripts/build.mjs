@@ -7,6 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { computeStamp, root, stampFile } from './build-stamp.mjs';
 import { inlineCriticalCss } from './inline-critical-css.mjs';
+import { loadEnvFile } from './load-env-file.mjs';
 
 const defaultDist = path.join(root, 'dist');
 const ssrOut = path.join(root, 'node_modules', '.tmp', 'ssr');
@@ -87,6 +88,14 @@ export async function buildSite({ outDir = defaultDist } = {}) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  loadEnvFile();
+  // A production build without SITE_URL would bake http://localhost:8080 into every link it prerenders.
+  if (process.env.NODE_ENV === 'production' && !process.env.SITE_URL?.trim()) {
+    console.error(
+      "SITE_URL is not set: a production build (NODE_ENV=production) needs the site's public address, e.g. SITE_URL=https://lenses.example (in the environment or .env).",
+    );
+    process.exit(1);
+  }
   const { values } = parseArgs({ options: { 'out-dir': { type: 'string' } } });
   await buildSite(values['out-dir'] ? { outDir: path.resolve(values['out-dir']) } : {});
   console.log('Built dist/ (prerendered index.html, 404.html and the extra pages of src/entry-server.tsx).');

@@ -1,19 +1,45 @@
-// npm start: build the site when dist/ is missing or stale, compile the server, then run it in this process.
+// npm start: read .env, build the site when dist/ is missing or stale, compile the server, then run it in this
+// process.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isBuildCurrent } from './build-stamp.mjs';
+import { isBuildCurrent, root } from './build-stamp.mjs';
 import { bundleServer } from './bundle-server.mjs';
+import { loadEnvFile } from './load-env-file.mjs';
+
+loadEnvFile();
+
+/** Vite is a dev dependency: an install with --omit=dev serves a site built beforehand and cannot rebuild it. */
+function buildToolsInstalled() {
+  try {
+    import.meta.resolve('vite');
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 if (!isBuildCurrent()) {
-  console.log('Building the site (dist/ is missing or out of date)…');
-  // A child process builds, so Vite and its native bundler never enter the serving process's memory.
-  const build = spawnSync(process.execPath, [path.join(import.meta.dirname, 'build.mjs')], {
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) {
-    console.error('The build failed; the site was not started.');
-    process.exit(build.status ?? 1);
+  if (buildToolsInstalled()) {
+    console.log('Building the site (dist/ is missing or out of date)…');
+    // A child process builds, so Vite and its native bundler never enter the serving process's memory.
+    const build = spawnSync(process.execPath, [path.join(import.meta.dirname, 'build.mjs')], {
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) {
+      console.error('The build failed; the site was not started.');
+      process.exit(build.status ?? 1);
+    }
+  } else if (existsSync(path.join(root, 'dist', 'index.html'))) {
+    console.warn(
+      'dist/ was built from other sources or settings (SITE_URL, VITE_*, the year), and the build tools are not installed (npm ci --omit=dev): serving it as it is. Run `npm run build` where `npm ci` installed them to rebuild it.',
+    );
+  } else {
+    console.error(
+      'No built site in dist/, and no build tools to make one (npm ci --omit=dev): run `npm run build` before installing with --omit=dev, or install with `npm ci`.',
+    );
+    process.exit(1);
   }
 }
 await import(pathToFileURL(await bundleServer()).href);

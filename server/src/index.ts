@@ -13,6 +13,7 @@ import { openDatabase } from './db/open-database.ts';
 import { migrate, readMigrations } from './db/migrate.ts';
 import { seedGuides } from './db/seed.ts';
 import { readEnv } from './env.ts';
+import { localhostLinksWarning } from './localhost-links.ts';
 import { loadSite } from './routes/static/load-site.ts';
 import { createTransport } from './outbox/create-transport.ts';
 import { releaseClaimsOfDeadRun, startOutboxWorker } from './outbox/outbox-worker.ts';
@@ -23,6 +24,8 @@ import { createSendEmailHandler } from '../../supabase/functions/_shared/send-em
 const supabaseFolder = fileURLToPath(new URL('../../supabase/', import.meta.url));
 
 const env = readEnv();
+const linksWarning = localhostLinksWarning(env);
+if (linksWarning) console.warn(linksWarning);
 await prepareDataDir(env.dataDir);
 // Log lines carry a keyed hash of an e-mail address, never the address (docs/privacy-and-data.md).
 const log = redactAddresses(

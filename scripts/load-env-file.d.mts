@@ -1,0 +1,1 @@
+export function loadEnvFile(file?: string): boolean;
