@@ -9,6 +9,7 @@ import path from 'node:path';
 import { root } from './build-stamp.mjs';
 import { runE2e } from './e2e.mjs';
 import { printReliabilityTable } from './reliability-table.mjs';
+import { startEmbeddedAuth } from './with-embedded-auth.mjs';
 import { startPostgres } from './with-postgres.mjs';
 
 const reports = path.join(root, 'test-results');
@@ -111,20 +112,26 @@ try {
     ...denoConfig,
     'supabase/functions/send-email/index.ts',
   ]);
-  denoTests(
-    'edge function under Deno (PostgreSQL)',
-    [
-      'test',
-      ...denoConfig,
-      '--allow-net',
-      '--allow-env',
-      '--allow-read',
-      '--allow-run',
-      '--allow-sys',
-      'supabase/functions/send-email/index.test.ts',
-    ],
-    { DATABASE_URL: postgres.url },
-  );
+  // The function makes its sign-in links with generateLink against the embedded server's auth.
+  const auth = await startEmbeddedAuth(postgres.url);
+  try {
+    denoTests(
+      'edge function under Deno (PostgreSQL)',
+      [
+        'test',
+        ...denoConfig,
+        '--allow-net',
+        '--allow-env',
+        '--allow-read',
+        '--allow-run',
+        '--allow-sys',
+        'supabase/functions/send-email/index.test.ts',
+      ],
+      { DATABASE_URL: postgres.url, ...auth.env },
+    );
+  } finally {
+    await auth.stop();
+  }
 } finally {
   postgres.stop();
 }

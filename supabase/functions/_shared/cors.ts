@@ -39,7 +39,7 @@ export function corsPolicyFor(siteUrls: readonly string[]): CorsPolicy {
   return { origins, allowLocalhost: origins.some((origin) => LOCALHOST.test(origin)) };
 }
 
-function isAllowedOrigin(policy: CorsPolicy, origin: string): boolean {
+export function isAllowedOrigin(policy: CorsPolicy, origin: string): boolean {
   return policy.origins.includes(origin) || (policy.allowLocalhost && LOCALHOST.test(origin));
 }
 

@@ -1,6 +1,7 @@
 // The send-email edge function under real Deno, against a real PostgreSQL (DATABASE_URL, a server where this
-// test may create a database) and the Resend-shaped peer the Node suites use, on loopback. Run by `npm test`
-// through `deno test`; see scripts/test.mjs.
+// test may create a database), the Resend-shaped peer the Node suites use, and the embedded server's auth for
+// `generateLink` (SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY and SITE_URL from scripts/with-embedded-auth.mjs),
+// all on loopback. Run by `npm test` and `npm run test:edge`; see scripts/test.mjs.
 import assert from 'node:assert/strict';
 import postgres from 'postgres';
 // The same migration runner the embedded server uses, so this database has exactly the server's schema.
@@ -8,11 +9,16 @@ import postgres from 'postgres';
 import { migrate, readMigrations } from '../../../server/src/db/migrate.ts';
 // eslint-disable-next-line import-x/no-restricted-paths -- the same Resend-shaped peer as the Node suites
 import { createResendPeer } from '../../../server/test/resend-peer.ts';
+import { EMBEDDED_ANON_KEY } from '../../embedded-keys.ts';
 
 const serverUrl = Deno.env.get('DATABASE_URL');
 if (!serverUrl)
   throw new Error('DATABASE_URL must point at a PostgreSQL server this test may create databases on.');
-const SITE = 'https://lenses.example';
+const SITE = Deno.env.get('SITE_URL');
+const SUPABASE_URL = Deno.env.get('SUPABASE_URL');
+const SERVICE_ROLE_KEY = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY');
+if (!SITE || !SUPABASE_URL || !SERVICE_ROLE_KEY)
+  throw new Error('Run this test through scripts/with-embedded-auth.mjs (npm run test:edge).');
 const CRON_SECRET = 'cron-secret-for-tests';
 
 const name = `edge_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
@@ -66,7 +72,8 @@ const child = new Deno.Command(Deno.execPath(), {
     DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0',
     SUPABASE_DB_URL: databaseUrl.toString(),
     SITE_URL: SITE,
-    COURSE_URL: `${SITE}/course`,
+    SUPABASE_URL,
+    SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
     MAIL_FROM: 'Three Lenses <course@lenses.example>',
     RESEND_API_KEY: 're_test_key',
     RESEND_API_URL: `http://127.0.0.1:${resend.addr.port}`,
@@ -102,6 +109,22 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, what: string): Pr
 }
 
 const options = { sanitizeOps: false, sanitizeResources: false };
+
+/** The link's contract: SITE_URL/course?token_hash=<token>&type=magiclink, with a token of the server's auth. */
+function signInTokenIn(text: string | undefined): string {
+  const escaped = SITE?.replaceAll('.', '\\.') ?? '';
+  const match = new RegExp(`${escaped}/course\\?token_hash=([0-9a-f]{64})&type=magiclink`).exec(text ?? '');
+  if (!match?.[1]) throw new Error(`No sign-in link in:\n${text}`);
+  return match[1];
+}
+
+/** Spends a token at the embedded server's /auth/v1/verify, as /course's verifyOtp does. */
+const verify = (tokenHash: string) =>
+  fetch(`${SUPABASE_URL}/auth/v1/verify`, {
+    method: 'POST',
+    headers: { apikey: EMBEDDED_ANON_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'magiclink', token_hash: tokenHash }),
+  });
 
 Deno.test(
   'a sign-up is recorded in both tables and answered 200 {"ok":true} with CORS',
@@ -142,8 +165,30 @@ Deno.test(
     );
     const [mail] = peer.delivered;
     assert.equal(mail?.to, 'Ada@example.com');
-    assert.match(String(mail?.html), /href="https:\/\/lenses\.example\/course"[^>]*>Watch the course/);
     assert.equal(row?.provider_id, mail?.id);
+  },
+);
+
+Deno.test(
+  'its link was made by generateLink at send time, and signs the visitor in once at /auth/v1/verify',
+  options,
+  async () => {
+    const [mail] = peer.delivered;
+    const token = signInTokenIn(mail?.text);
+    assert.match(
+      String(mail?.html),
+      new RegExp(`href="[^"]+/course\\?token_hash=${token}&amp;type=magiclink"[^>]*>Watch the course`),
+    );
+    const outbox = await sql`select * from public.email_outbox`;
+    assert.ok(!JSON.stringify([...outbox]).includes(token), 'the outbox stores no token');
+    const signedIn = await verify(token);
+    assert.equal(signedIn.status, 200);
+    const session = await signedIn.json();
+    assert.equal(typeof session.access_token, 'string');
+    assert.equal(String(session.user?.email).toLowerCase(), 'ada@example.com');
+    const again = await verify(token);
+    assert.equal(again.status, 403);
+    await again.body?.cancel();
   },
 );
 
@@ -214,6 +259,8 @@ Deno.test(
       'edsger@example.com',
       'grace@example.com',
     ]);
+    const links = peer.delivered.map((mail) => signInTokenIn(mail.text));
+    assert.equal(new Set(links).size, 4, 'each e-mail has a link of its own');
     const outbox = await sql`select status, count(*)::int as count from public.email_outbox group by status`;
     assert.deepEqual([...outbox], [{ status: 'sent', count: 4 }]);
 

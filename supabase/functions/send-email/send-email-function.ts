@@ -1,4 +1,5 @@
 /** The send-email edge function's handler factory: environment, database, transport and routes over the shared core. */
+import { createClient } from '@supabase/supabase-js';
 import { corsPolicyFor } from '../_shared/cors.ts';
 import { addressHasher, consoleLog, redactAddresses } from '../_shared/log.ts';
 import {
@@ -10,6 +11,7 @@ import {
 } from '../_shared/mail-settings.ts';
 import { type DeliveryContext, deliverDue } from '../_shared/outbox.ts';
 import { createSendEmailHandler, DEFAULT_LIMITS } from '../_shared/send-email-handler.ts';
+import { courseSignInUrl, type SignInLinkMaker } from '../_shared/sign-in-link.ts';
 import type { Sql } from '../_shared/sql-port.ts';
 import { createResendTransport } from '../_shared/transports/resend-transport.ts';
 import { openPostgresJsDatabase } from './postgres-js-database.ts';
@@ -47,6 +49,28 @@ function constantTimeEqual(a: string, b: string): boolean {
   return difference === 0;
 }
 
+/**
+ * Sign-in links from the project's own Supabase Auth: `auth.admin.generateLink` with the service role key (both
+ * secrets the hosted runtime provides), which finds or creates the user and returns the token's hash.
+ */
+function generatedSignInLinks(env: EnvSource, siteUrl: string): SignInLinkMaker {
+  const supabase = createClient(required(env, 'SUPABASE_URL'), required(env, 'SUPABASE_SERVICE_ROLE_KEY'), {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  const redirectTo = new URL('/course', siteUrl).toString();
+  return async (email) => {
+    const { data, error } = await supabase.auth.admin.generateLink({
+      type: 'magiclink',
+      email,
+      options: { redirectTo },
+    });
+    if (error) throw error;
+    const token = data.properties?.hashed_token;
+    if (!token) throw new Error('Supabase Auth made a link without a hashed_token.');
+    return courseSignInUrl(siteUrl, token);
+  };
+}
+
 /** Reads the function's secrets once per isolate and returns its request handler. Throws on bad settings. */
 export function createSendEmailFunction(
   env: EnvSource,
@@ -56,6 +80,7 @@ export function createSendEmailFunction(
     .split(',')
     .map((url) => url.trim())
     .filter(Boolean);
+  const [siteUrl = ''] = siteUrls;
   const mailFrom = required(env, 'MAIL_FROM');
   const fromProblem = mailFromProblem(mailFrom);
   if (fromProblem) throw new Error(`send-email: MAIL_FROM ${fromProblem}.`);
@@ -80,8 +105,8 @@ export function createSendEmailFunction(
     }),
     log,
     mailFrom,
-    courseUrl: env.get('COURSE_URL') ?? `${siteUrls[0]}/`,
-    siteUrl: siteUrls[0] ?? '',
+    signInLink: generatedSignInLinks(env, siteUrl),
+    siteUrl,
     workerId: `edge:${crypto.randomUUID()}`,
   };
   // Stop claiming new rows well before the platform's wall-clock limit for background work. After a
