@@ -63,7 +63,6 @@ describe('readEnv', () => {
     expect(env.logHashKey).toBeUndefined();
     expect(env.jwtSecret).toBeUndefined();
     expect(readEnv({ MAIL_FILE_RETENTION_DAYS: '7' }).mail).toMatchObject({ retentionDays: 7 });
-    expect(env.courseUrl).toBe('http://localhost:8080/');
     expect(env.signupLimits).toEqual({
       perIp: { limit: 10, windowSeconds: 60 },
       perAddress: { limit: 3, windowSeconds: 3600 },

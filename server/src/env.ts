@@ -42,7 +42,6 @@ const schema = z.object({
   DIST_DIR: z.string().min(1).default('dist'),
   SUPABASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
-  COURSE_URL: z.url({ protocol: /^https?$/ }).optional(),
   MAIL_FROM: check(mailFromProblem).optional(),
   SMTP_URL: z
     .string()
@@ -85,8 +84,6 @@ export type Env = {
   distDir: string;
   /** Hosted Supabase Storage for the owner's tool's guide pictures; both set, or the local bucket is used. */
   supabaseStorage: { url: string; serviceRoleKey: string } | undefined;
-  /** The "Watch the course" link in the course e-mail. */
-  courseUrl: string;
   mailFrom: string;
   /** `ratePerSecond`: requests a second to the provider, shared by every server (Infinity: no limit). */
   mail: (
@@ -166,7 +163,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY
         ? { url: env.SUPABASE_URL.replace(/\/$/, ''), serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY }
         : undefined,
-    courseUrl: env.COURSE_URL ?? `${siteUrl}/`,
     mailFrom: env.MAIL_FROM ?? 'Three Lenses <course@localhost>',
     mail: chooseMail(env, dataDir),
     logHashKey: env.LOG_HASH_KEY,

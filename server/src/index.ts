@@ -16,6 +16,7 @@ import { readEnv } from './env.ts';
 import { localhostLinksWarning } from './localhost-links.ts';
 import { loadSite } from './routes/static/load-site.ts';
 import { createTransport } from './outbox/create-transport.ts';
+import { embeddedSignInLinks } from './outbox/embedded-sign-in-links.ts';
 import { releaseClaimsOfDeadRun, startOutboxWorker } from './outbox/outbox-worker.ts';
 import { corsPolicyFor } from '../../supabase/functions/_shared/cors.ts';
 import { addressHasher, consoleLog, redactAddresses } from '../../supabase/functions/_shared/log.ts';
@@ -95,7 +96,7 @@ const worker = startOutboxWorker(
     transport: mail.transport,
     log,
     mailFrom: env.mailFrom,
-    courseUrl: env.courseUrl,
+    signInLink: embeddedSignInLinks(db, env.siteUrl),
     siteUrl: env.siteUrl,
     workerId: `${os.hostname()}:${process.pid}`,
   },
