@@ -117,6 +117,7 @@ const app = createApp({
   storageFolder,
   site,
   anonKey: env.anonKey,
+  siteUrl: env.siteUrl,
   cors,
   sendEmail,
   jwt,

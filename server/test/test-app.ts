@@ -62,6 +62,7 @@ export async function createTestApp(
     storageFolder,
     site,
     anonKey: EMBEDDED_ANON_KEY,
+    siteUrl: options.siteUrls?.[0] ?? 'https://lenses.example',
     cors,
     sendEmail,
     jwt: testJwtKeys,

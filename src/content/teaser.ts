@@ -14,6 +14,9 @@ export const teaserCopy = {
     'Quick cuts from the course: the 3-lens planning method that strategy teams at Shell and Unilever use to stay ahead.',
   playFullCourse: 'Play Full Course (locked)',
   lockedHint: 'Free after a 30-second sign-up.',
+  /** The same button for a visitor who is signed in: a link to the course. */
+  playFullCourseUnlocked: 'Play Full Course',
+  unlockedHint: "You're signed in: every lesson is yours to watch.",
   videoLabel: 'Course teaser',
   /** The card over the last frame of the teaser. */
   endCard: {

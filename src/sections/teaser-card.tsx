@@ -1,7 +1,9 @@
-import { type MouseEvent, type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { type MouseEvent, type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { LockIcon, PlayIcon } from '@/components/ui/icons';
+import { COURSE_PATH } from '@/content/course';
 import { teaserCopy, teaserSettings } from '@/content/teaser';
+import { pendingLook, useEarlyIntent } from '@/lib/use-early-intent';
 
 /**
  * The captions track is off in the markup, so that the page does not fetch it for a visitor who never plays
@@ -20,18 +22,23 @@ export interface TeaserHandle {
  * The teaser card. The video element is in the prerendered page with preload="none" and its captions off, so
  * nothing of the clip loads until the visitor presses Play Teaser; until then a responsive still covers it,
  * fetched at low priority so it never competes with the first view (a poster attribute would load the
- * full-size still). When the clip ends, a card offers the full course: it opens the sign-up.
+ * full-size still). When the clip ends, a card offers the full course: it opens the sign-up, or, for a visitor
+ * who is signed in (`courseUnlocked`), it and the locked button become links to the course. A tap on Play Teaser
+ * or on the locked button before hydration is carried out once hydrated.
  */
 export function TeaserCard({
   ref,
+  courseUnlocked = false,
   onUnlock,
   onUnlockIntent,
 }: {
   ref?: Ref<TeaserHandle>;
+  courseUnlocked?: boolean;
   onUnlock: (opener: HTMLElement) => void;
   onUnlockIntent?: () => void;
 }) {
   const video = useRef<HTMLVideoElement>(null);
+  const videoId = useId();
   const [started, setStarted] = useState(false);
   const [ended, setEnded] = useState(false);
   const [focusRequests, setFocusRequests] = useState(0);
@@ -52,6 +59,8 @@ export function TeaserCard({
   }
 
   useImperativeHandle(ref, () => ({ play }));
+  useEarlyIntent('play-teaser', play);
+  useEarlyIntent('unlock-course', onUnlock);
 
   const unlockProps = {
     onClick: (event: MouseEvent<HTMLButtonElement>) => onUnlock(event.currentTarget),
@@ -76,6 +85,7 @@ export function TeaserCard({
           <div className="relative aspect-video bg-night">
             <video
               ref={video}
+              id={videoId}
               className="size-full object-cover"
               preload="none"
               playsInline
@@ -110,7 +120,10 @@ export function TeaserCard({
                   <Button
                     size="sm"
                     onClick={play}
-                    className="shadow-xl sm:min-h-13 sm:px-7 sm:py-3.5 sm:text-lg"
+                    data-intent="play-teaser"
+                    data-intent-media={videoId}
+                    className={`shadow-xl sm:min-h-13 sm:px-7 sm:py-3.5 sm:text-lg ${pendingLook}`}
+                    suppressHydrationWarning
                   >
                     <PlayIcon />
                     {teaserCopy.playTeaser}
@@ -125,9 +138,18 @@ export function TeaserCard({
               <div className="absolute inset-0 grid place-items-center bg-night/95 p-4 text-center text-on-night">
                 <div className="flex flex-col items-center gap-3 sm:gap-5">
                   <p className="font-display text-xl font-semibold sm:text-3xl">{teaserCopy.endCard.title}</p>
-                  <Button size="sm" className="sm:min-h-13 sm:px-7 sm:text-lg" {...unlockProps}>
-                    {teaserCopy.endCard.action}
-                  </Button>
+                  {courseUnlocked ? (
+                    <a
+                      href={COURSE_PATH}
+                      className={buttonVariants({ size: 'sm', className: 'sm:min-h-13 sm:px-7 sm:text-lg' })}
+                    >
+                      {teaserCopy.endCard.action}
+                    </a>
+                  ) : (
+                    <Button size="sm" className="sm:min-h-13 sm:px-7 sm:text-lg" {...unlockProps}>
+                      {teaserCopy.endCard.action}
+                    </Button>
+                  )}
                   <button
                     type="button"
                     onClick={play}
@@ -144,11 +166,26 @@ export function TeaserCard({
               {teaserCopy.caption}
             </p>
             <div className="flex shrink-0 flex-col items-start gap-2 md:items-end">
-              <Button variant="dark" {...unlockProps}>
-                <LockIcon />
-                {teaserCopy.playFullCourse}
-              </Button>
-              <p className="text-sm text-ink-muted">{teaserCopy.lockedHint}</p>
+              {courseUnlocked ? (
+                <a href={COURSE_PATH} className={buttonVariants({ variant: 'dark' })}>
+                  <PlayIcon />
+                  {teaserCopy.playFullCourseUnlocked}
+                </a>
+              ) : (
+                <Button
+                  variant="dark"
+                  data-intent="unlock-course"
+                  className={pendingLook}
+                  suppressHydrationWarning
+                  {...unlockProps}
+                >
+                  <LockIcon />
+                  {teaserCopy.playFullCourse}
+                </Button>
+              )}
+              <p className="text-sm text-ink-muted">
+                {courseUnlocked ? teaserCopy.unlockedHint : teaserCopy.lockedHint}
+              </p>
             </div>
           </div>
         </div>

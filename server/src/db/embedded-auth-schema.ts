@@ -27,6 +27,9 @@ begin
     last_sign_in_at timestamptz
   );
   create unique index if not exists users_email_key on auth.users (lower(email));
+  -- Set when a sign-in link is first used: the address is then proven, as GoTrue records it.
+  alter table auth.users add column if not exists email_confirmed_at timestamptz;
+  alter table auth.users add column if not exists identity_id uuid not null default gen_random_uuid();
 
   create table if not exists auth.sessions (
     id uuid primary key default gen_random_uuid(),

@@ -1,6 +1,8 @@
 import { useRef } from 'react';
+import { COURSE_PATH } from '@/content/course';
 import { GuidesCarousel } from '@/features/guides/components/guides-carousel';
 import { Questionnaire } from '@/features/signup/components/questionnaire';
+import { hasStoredSession, useHasStoredSession } from '@/lib/stored-session';
 import { About } from '@/sections/about';
 import { Hero } from '@/sections/hero';
 import { SignupSection } from '@/sections/signup-section';
@@ -22,9 +24,17 @@ export function Home() {
   const dialog = useRef<SignupDialogHandle>(null);
   const teaser = useRef<TeaserHandle>(null);
   const inlineStepHeading = useRef<HTMLHeadingElement>(null);
+  const courseUnlocked = useHasStoredSession();
 
   const prepareDialog = () => dialog.current?.prepare();
   const openDialog = (opener: HTMLElement) => dialog.current?.open(opener);
+  // The locked button is also tapped by signed-in visitors: before hydration, or before their session was read.
+  const unlockCourse = (opener: HTMLElement) => {
+    void hasStoredSession().then((signedIn) => {
+      if (signedIn) window.location.assign(COURSE_PATH);
+      else openDialog(opener);
+    });
+  };
   // Called from a click, so the teaser may start with sound; the dialog closes first if it is open.
   const watchTeaser = () => {
     dialog.current?.leave();
@@ -42,7 +52,12 @@ export function Home() {
           }}
           onSignUpIntent={prepareDialog}
         />
-        <TeaserCard ref={teaser} onUnlock={openDialog} onUnlockIntent={prepareDialog} />
+        <TeaserCard
+          ref={teaser}
+          courseUnlocked={courseUnlocked}
+          onUnlock={unlockCourse}
+          onUnlockIntent={prepareDialog}
+        />
         <GuidesCarousel />
         <About />
         <WhatYouLearn />

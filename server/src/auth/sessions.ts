@@ -1,0 +1,153 @@
+/**
+ * Sign-in sessions and their refresh tokens, as GoTrue keeps them: every refresh spends its token and issues
+ * the next; a spent token presented again after the reuse interval is taken as stolen, and ends its session.
+ * Only SHA-256 hashes of refresh tokens are stored.
+ */
+import { z } from 'zod';
+import type { Database, Sql } from '../db/database.ts';
+import type { JwtKeys } from './jwt.ts';
+import { hashToken, newRandomToken, type OneTimeTokenType, spendOneTimeToken } from './one-time-tokens.ts';
+import { goTrueUser, parseUserRow, USER_COLUMNS, type UserRow } from './users.ts';
+
+export const ACCESS_TOKEN_SECONDS = 3600;
+/** GoTrue's default: two tabs refreshing with one token at once both succeed within it. */
+export const REFRESH_TOKEN_REUSE_SECONDS = 10;
+const REFRESH_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
+
+export interface SessionTokens {
+  sessionId: string;
+  refreshToken: string;
+}
+
+/** Opens a session for the user with its first refresh token. */
+export async function startSession(tx: Sql, userId: string): Promise<SessionTokens> {
+  const refreshToken = newRandomToken();
+  const [row] = await tx.query(
+    `with session as (insert into auth.sessions (user_id) values ($1) returning id)
+     insert into auth.refresh_tokens (token_hash, session_id) select $2, id from session
+     returning session_id::text`,
+    [userId, hashToken(refreshToken)],
+  );
+  const { session_id: sessionId } = z.object({ session_id: z.string() }).parse(row);
+  return { sessionId, refreshToken };
+}
+
+export type RefreshOutcome =
+  | ({ ok: true; userId: string } & SessionTokens)
+  | { ok: false; problem: 'malformed' | 'not_found' | 'already_used' };
+
+const tokenRow = z.object({
+  revoked: z.boolean(),
+  session_id: z.string(),
+  user_id: z.string(),
+  reusable: z.boolean(),
+});
+
+/**
+ * Spends a refresh token and issues its successor. A token spent within the reuse interval gets a successor
+ * too (a second tab, a lost answer); one spent earlier ends its whole session, every token of it included.
+ */
+export function rotateRefreshToken(db: Database, refreshToken: string): Promise<RefreshOutcome> {
+  if (!REFRESH_TOKEN_PATTERN.test(refreshToken)) return Promise.resolve({ ok: false, problem: 'malformed' });
+  const tokenHash = hashToken(refreshToken);
+  return db.transaction(async (tx) => {
+    // Locking the session serialises concurrent refreshes of one session, on every server.
+    const [found] = await tx.query(
+      `select t.revoked, t.session_id::text, s.user_id::text,
+              t.updated_at > now() - make_interval(secs => $2) as reusable
+         from auth.refresh_tokens t join auth.sessions s on s.id = t.session_id
+        where t.token_hash = $1
+        for update of t, s`,
+      [tokenHash, REFRESH_TOKEN_REUSE_SECONDS],
+    );
+    if (found === undefined) return { ok: false, problem: 'not_found' };
+    const token = tokenRow.parse(found);
+    if (token.revoked && !token.reusable) {
+      await tx.query('delete from auth.sessions where id = $1', [token.session_id]);
+      return { ok: false, problem: 'already_used' };
+    }
+    const next = newRandomToken();
+    await tx.query(
+      `with spent as (
+         update auth.refresh_tokens set revoked = true, updated_at = now() where token_hash = $1 and not revoked
+       ), touched as (
+         update auth.sessions set updated_at = now() where id = $3
+       )
+       insert into auth.refresh_tokens (token_hash, session_id, parent_hash) values ($2, $3, $1)`,
+      [tokenHash, hashToken(next), token.session_id],
+    );
+    return { ok: true, userId: token.user_id, sessionId: token.session_id, refreshToken: next };
+  });
+}
+
+export async function sessionExists(sql: Sql, sessionId: string, userId: string): Promise<boolean> {
+  const rows = await sql.query('select 1 from auth.sessions where id = $1 and user_id = $2', [
+    sessionId,
+    userId,
+  ]);
+  return rows.length > 0;
+}
+
+export type LogoutScope = 'global' | 'local' | 'others';
+
+/** Ends this session (`local`), the user's other sessions (`others`) or all of them (`global`). */
+export async function endSessions(
+  sql: Sql,
+  caller: { userId: string; sessionId: string },
+  scope: LogoutScope,
+): Promise<void> {
+  if (scope === 'global') {
+    await sql.query('delete from auth.sessions where user_id = $1', [caller.userId]);
+    return;
+  }
+  const sessions = scope === 'local' ? 'id = $2' : 'id <> $2';
+  await sql.query(`delete from auth.sessions where user_id = $1 and ${sessions}`, [
+    caller.userId,
+    caller.sessionId,
+  ]);
+}
+
+/**
+ * Spends a one-time token and opens a session for its user, whose address it proves: both or neither.
+ * Undefined when the token is unknown, malformed, of another type, used or expired.
+ */
+export function signInWithOneTimeToken(
+  db: Database,
+  token: string,
+  type: OneTimeTokenType,
+): Promise<{ user: UserRow; tokens: SessionTokens } | undefined> {
+  return db.transaction(async (tx) => {
+    const userId = await spendOneTimeToken(tx, token, type);
+    if (userId === undefined) return undefined;
+    const [row] = await tx.query(
+      `update auth.users
+          set email_confirmed_at = coalesce(email_confirmed_at, now()), last_sign_in_at = now(), updated_at = now()
+        where id = $1
+        returning ${USER_COLUMNS}`,
+      [userId],
+    );
+    return { user: parseUserRow(row), tokens: await startSession(tx, userId) };
+  });
+}
+
+/** The session JSON GoTrue answers a sign-in or a refresh with. */
+export async function sessionResponse(jwt: JwtKeys, user: UserRow, tokens: SessionTokens) {
+  const now = Math.floor(Date.now() / 1000);
+  const accessToken = await jwt.signAccessToken(
+    {
+      userId: user.id,
+      email: user.email,
+      sessionId: tokens.sessionId,
+      expiresInSeconds: ACCESS_TOKEN_SECONDS,
+    },
+    now,
+  );
+  return {
+    access_token: accessToken,
+    token_type: 'bearer',
+    expires_in: ACCESS_TOKEN_SECONDS,
+    expires_at: now + ACCESS_TOKEN_SECONDS,
+    refresh_token: tokens.refreshToken,
+    user: goTrueUser(user),
+  };
+}

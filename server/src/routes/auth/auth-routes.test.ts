@@ -1,0 +1,396 @@
+import { createHmac } from 'node:crypto';
+import { AuthClient } from '@supabase/supabase-js';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken, issueMagicLinkToken } from '../../auth/one-time-tokens.ts';
+import type { Database } from '../../db/database.ts';
+import { createTestApp, testJwtKeys } from '../../../test/test-app.ts';
+import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
+import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
+
+const SITE = 'https://lenses.example';
+const TEST_SECRET = 'test-jwt-secret-of-at-least-32-characters';
+
+let db: Database;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+let serviceRoleKey: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = await createTestApp(db);
+  serviceRoleKey = await testJwtKeys.signServiceRoleKey();
+});
+afterAll(() => db.close());
+
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
+
+/**
+ * supabase-js's auth client (what `createClient(...).auth` is), sending what createClient makes it send, its
+ * requests answered by the app in-process. The whole client is not built here: its realtime part needs a
+ * WebSocket, which Node 20 lacks.
+ */
+function authClient(key = EMBEDDED_ANON_KEY, storage = memoryStorage()) {
+  return new AuthClient({
+    url: `${SITE}/auth/v1`,
+    headers: { apikey: key, Authorization: `Bearer ${key}` },
+    storage,
+    autoRefreshToken: false,
+    persistSession: true,
+    detectSessionInUrl: false,
+    fetch: (input, init) =>
+      Promise.resolve(app.request(input instanceof Request ? input : String(input), init)),
+  });
+}
+
+async function signIn(email = `learner-${crypto.randomUUID()}@example.com`) {
+  const storage = memoryStorage();
+  const client = authClient(EMBEDDED_ANON_KEY, storage);
+  const { data, error } = await client.verifyOtp({
+    token_hash: await issueMagicLinkToken(db, email),
+    type: 'magiclink',
+  });
+  expect(error).toBeNull();
+  if (!data.session) throw new Error('no session');
+  return { client, storage, session: data.session };
+}
+
+/** Makes a spent refresh token look spent longer ago than the reuse interval. */
+async function ageRefreshToken(refreshToken: string) {
+  await db.query(
+    `update auth.refresh_tokens set updated_at = now() - interval '11 seconds' where token_hash = $1`,
+    [hashToken(refreshToken)],
+  );
+}
+
+const authRequest = (path: string, init: RequestInit = {}) =>
+  app.request(`/auth/v1/${path}`, {
+    ...init,
+    headers: { apikey: EMBEDDED_ANON_KEY, 'content-type': 'application/json', ...init.headers },
+  });
+
+describe(`embedded GoTrue through supabase-js (${databaseKind})`, () => {
+  it('signs in with a link, reads the user, rotates refresh tokens and signs out', async () => {
+    const { client, storage, session } = await signIn('Ada@Example.com');
+    expect(session).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
+    expect(session.expires_at).toBeGreaterThan(Date.now() / 1000 + 3500);
+    expect(session.user).toMatchObject({
+      email: 'Ada@Example.com',
+      aud: 'authenticated',
+      role: 'authenticated',
+      app_metadata: { provider: 'email', providers: ['email'] },
+      identities: [{ provider: 'email', identity_data: { email_verified: true } }],
+    });
+    expect(storage.items.size).toBe(1);
+
+    const { data: read } = await client.getUser();
+    expect(read.user?.id).toBe(session.user.id);
+    expect(read.user?.email_confirmed_at).toBeDefined();
+
+    const { data: refreshed, error } = await client.refreshSession();
+    expect(error).toBeNull();
+    expect(refreshed.session?.refresh_token).not.toBe(session.refresh_token);
+    expect((await client.getUser()).data.user?.email).toBe('Ada@Example.com');
+
+    expect((await client.signOut()).error).toBeNull();
+    expect(storage.items.size).toBe(0);
+    const afterSignOut = await authClient().getUser(refreshed.session?.access_token);
+    expect(afterSignOut.error?.name).toBe('AuthSessionMissingError');
+    const stale = await authClient().refreshSession({
+      refresh_token: refreshed.session?.refresh_token ?? '',
+    });
+    expect(stale.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+  });
+
+  it('takes a spent refresh token reused after the reuse interval as stolen and ends the whole session', async () => {
+    const { client, session } = await signIn();
+    const { data: rotated } = await client.refreshSession();
+    const current = rotated.session;
+    if (!current) throw new Error('no rotated session');
+    await ageRefreshToken(session.refresh_token);
+
+    const thief = await authClient().refreshSession({ refresh_token: session.refresh_token });
+    expect(thief.error).toMatchObject({
+      status: 400,
+      code: 'refresh_token_already_used',
+      message: 'Invalid Refresh Token: Already Used',
+    });
+    const owner = await authClient().refreshSession({ refresh_token: current.refresh_token });
+    expect(owner.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+    const user = await authClient().getUser(current.access_token);
+    expect(user.error?.name).toBe('AuthSessionMissingError');
+  });
+
+  it('lets a spent refresh token be used again within the reuse interval (two tabs refreshing at once)', async () => {
+    const { session } = await signIn();
+    const first = await authClient().refreshSession({ refresh_token: session.refresh_token });
+    const second = await authClient().refreshSession({ refresh_token: session.refresh_token });
+    expect(first.error).toBeNull();
+    expect(second.error).toBeNull();
+    expect(first.data.session?.refresh_token).toMatch(/^[0-9a-f]{64}$/);
+    expect(second.data.session?.refresh_token).toMatch(/^[0-9a-f]{64}$/);
+    expect(second.data.session?.refresh_token).not.toBe(first.data.session?.refresh_token);
+    const user = await authClient().getUser(second.data.session?.access_token);
+    expect(user.data.user?.id).toBe(session.user.id);
+  });
+
+  it('signs out one session, the others, or all of them', async () => {
+    const email = `three-devices-${crypto.randomUUID()}@example.com`;
+    const [laptop, phone, tablet] = [await signIn(email), await signIn(email), await signIn(email)];
+    const alive = async (session: { access_token: string }) =>
+      (await authClient().getUser(session.access_token)).error === null;
+
+    expect((await phone.client.signOut({ scope: 'others' })).error).toBeNull();
+    expect([await alive(laptop.session), await alive(phone.session), await alive(tablet.session)]).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    expect(phone.storage.items.size).toBe(1);
+    expect((await phone.client.signOut({ scope: 'local' })).error).toBeNull();
+    expect(await alive(phone.session)).toBe(false);
+    expect(phone.storage.items.size).toBe(0);
+
+    const response = await authRequest('logout?scope=everywhere', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${laptop.session.access_token}` },
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it('makes a link for the service role only, back to this site only', async () => {
+    const admin = authClient(serviceRoleKey).admin;
+    const { data, error } = await admin.generateLink({
+      type: 'magiclink',
+      email: 'New.Learner@Example.com',
+      options: { redirectTo: `${SITE}/course` },
+    });
+    expect(error).toBeNull();
+    const hashedToken = data.properties?.hashed_token ?? '';
+    expect(data.properties).toMatchObject({
+      verification_type: 'magiclink',
+      redirect_to: `${SITE}/course`,
+      action_link: `${SITE}/course?token_hash=${hashedToken}&type=magiclink`,
+    });
+    expect(data.user).toMatchObject({
+      email: 'New.Learner@example.com',
+      identities: [{ provider: 'email' }],
+    });
+    const signedIn = await authClient().verifyOtp({ token_hash: hashedToken, type: 'magiclink' });
+    expect(signedIn.data.user?.id).toBe(data.user?.id);
+
+    const asVisitor = await authClient().admin.generateLink({
+      type: 'magiclink',
+      email: 'x@example.com',
+    });
+    expect(asVisitor.error).toMatchObject({ status: 403, code: 'bad_jwt' });
+    const asLearner = authClient(EMBEDDED_ANON_KEY);
+    await asLearner.setSession(signedIn.data.session ?? { access_token: '', refresh_token: '' });
+    const learnerLink = await authRequest('admin/generate_link', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${signedIn.data.session?.access_token}` },
+      body: JSON.stringify({ type: 'magiclink', email: 'x@example.com' }),
+    });
+    expect(learnerLink.status).toBe(403);
+    expect(await learnerLink.json()).toEqual({ code: 403, error_code: 'not_admin', msg: 'User not allowed' });
+
+    const signup = await admin.generateLink({
+      type: 'signup',
+      email: 'x@example.com',
+      password: 'unused-password',
+    });
+    expect(signup.error).toMatchObject({ status: 400, code: 'validation_failed' });
+    for (const redirectTo of [
+      'https://evil.example/course',
+      'https://lenses.example.evil.example/course',
+      'https://lenses.example@evil.example/course',
+      '//evil.example/course',
+      'javascript:alert(1)',
+    ]) {
+      const offSite = await admin.generateLink({
+        type: 'magiclink',
+        email: 'x@example.com',
+        options: { redirectTo },
+      });
+      expect(offSite.error, redirectTo).toMatchObject({ status: 400, code: 'validation_failed' });
+    }
+  });
+});
+
+describe(`refused sign-in links (${databaseKind})`, () => {
+  const verify = (body: Record<string, unknown>, query = '') =>
+    authRequest(`verify${query}`, { method: 'POST', body: JSON.stringify(body) });
+
+  it('answers an unknown, used, expired or malformed token, or one of another type, as GoTrue does', async () => {
+    const used = await issueMagicLinkToken(db, 'used@example.com');
+    expect((await verify({ type: 'magiclink', token_hash: used })).status).toBe(200);
+    const expired = await issueMagicLinkToken(db, 'expired@example.com');
+    await db.query(
+      `update auth.one_time_tokens set expires_at = now() - interval '1 second' where token_hash = $1`,
+      [hashToken(expired)],
+    );
+    const otherType = await issueMagicLinkToken(db, 'signup@example.com');
+
+    for (const [name, tokenHash, type] of [
+      ['unknown', 'a'.repeat(64), 'magiclink'],
+      ['used', used, 'magiclink'],
+      ['expired', expired, 'magiclink'],
+      ['malformed', "' or 1=1 --", 'magiclink'],
+      ['the hash of a real token', hashToken(otherType), 'magiclink'],
+      ['of another type', otherType, 'signup'],
+      ['of another type', otherType, 'recovery'],
+    ]) {
+      const response = await verify({ type, token_hash: tokenHash });
+      expect(response.status, name).toBe(403);
+      expect(await response.json(), name).toEqual({
+        code: 403,
+        error_code: 'otp_expired',
+        msg: 'Email link is invalid or has expired',
+      });
+    }
+    // A refusal for the wrong type did not spend the token.
+    expect((await verify({ type: 'email', token_hash: otherType })).status).toBe(200);
+
+    const viaClient = await authClient().verifyOtp({ token_hash: used, type: 'magiclink' });
+    expect(viaClient.error).toMatchObject({
+      status: 403,
+      code: 'otp_expired',
+      message: 'Email link is invalid or has expired',
+    });
+    expect(viaClient.data.session).toBeNull();
+  });
+
+  it('refuses requests that are not a sign-in link', async () => {
+    expect((await verify({ type: 'sms', token_hash: 'a'.repeat(64) })).status).toBe(400);
+    expect((await verify({ type: 'magiclink' })).status).toBe(400);
+    const code = await verify({ type: 'email', email: 'used@example.com', token: '123456' });
+    expect(code.status).toBe(403);
+    const offSite = await verify(
+      { type: 'magiclink', token_hash: await issueMagicLinkToken(db, 'redirect@example.com') },
+      '?redirect_to=https%3A%2F%2Fevil.example%2F',
+    );
+    expect(offSite.status).toBe(400);
+    expect(await offSite.json()).toMatchObject({ error_code: 'validation_failed' });
+
+    const notJson = await authRequest('verify', { method: 'POST', body: '{"type":' });
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toMatchObject({ error_code: 'bad_json' });
+    const huge = await verify({ type: 'magiclink', token_hash: 'a'.repeat(10_000) });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toMatchObject({ error_code: 'request_entity_too_large' });
+
+    const password = await authRequest('token?grant_type=password', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'used@example.com', password: 'guess' }),
+    });
+    expect(password.status).toBe(400);
+    expect(await password.json()).toMatchObject({
+      error_code: 'invalid_credentials',
+      msg: 'unsupported_grant_type',
+    });
+    const malformed = await authRequest('token?grant_type=refresh_token', {
+      method: 'POST',
+      body: JSON.stringify({ refresh_token: 'short' }),
+    });
+    expect(await malformed.json()).toMatchObject({ code: 400, error_code: 'validation_failed' });
+  });
+
+  it('answers in the shape of the API version auth-js asks for', async () => {
+    const response = await authRequest('verify', {
+      method: 'POST',
+      headers: { 'x-supabase-api-version': '2024-01-01' },
+      body: JSON.stringify({ type: 'magiclink', token_hash: 'b'.repeat(64) }),
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    expect(await response.json()).toEqual({
+      code: 'otp_expired',
+      message: 'Email link is invalid or has expired',
+    });
+  });
+
+  it('takes only the anon key or the service role key as apikey', async () => {
+    const wrong = await authRequest('user', { headers: { apikey: 'sb_publishable_someone_else' } });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({ message: 'Invalid API key' });
+    const { session } = await signIn();
+    const asUserKey = await authRequest('user', {
+      headers: { apikey: session.access_token, authorization: `Bearer ${session.access_token}` },
+    });
+    expect(asUserKey.status).toBe(401);
+    const asServiceKey = await authRequest('user', {
+      headers: { apikey: serviceRoleKey, authorization: `Bearer ${session.access_token}` },
+    });
+    expect(asServiceKey.status).toBe(200);
+  });
+});
+
+describe(`refused access tokens at /auth/v1/user (${databaseKind})`, () => {
+  const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const secret = new TextEncoder().encode(TEST_SECRET);
+
+  async function tokens() {
+    const { session } = await signIn();
+    const [header = '', payload = '', signature = ''] = session.access_token.split('.');
+    const claims: Record<string, unknown> = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const tampered = (change: Record<string, unknown>) =>
+      `${header}.${base64url({ ...claims, ...change })}.${signature}`;
+    const hmac = (alg: string, key: string | Uint8Array) => {
+      const unsigned = `${base64url({ alg, typ: 'JWT' })}.${payload}`;
+      return `${unsigned}.${createHmac('sha256', key).update(unsigned).digest('base64url')}`;
+    };
+    return {
+      'alg none': `${base64url({ alg: 'none', typ: 'JWT' })}.${payload}.`,
+      HS512: await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(secret),
+      'RS256 signed with the secret as its public key': hmac('RS256', TEST_SECRET),
+      'another secret': hmac('HS256', 'another-secret-of-at-least-32-characters'),
+      'role tampered': tampered({ role: 'service_role' }),
+      'sub tampered': tampered({ sub: crypto.randomUUID() }),
+      expired: await testJwtKeys.signAccessToken(
+        {
+          userId: String(claims.sub),
+          email: String(claims.email),
+          sessionId: String(claims.session_id),
+          expiresInSeconds: 3600,
+        },
+        Math.floor(Date.now() / 1000) - 7200,
+      ),
+      'the service role key': serviceRoleKey,
+    };
+  }
+
+  it('refuses each with 403 bad_jwt in GoTrue shape, a bad signature as "Invalid JWT signature"', async () => {
+    const expected: Record<string, string> = {
+      'alg none': 'Invalid JWT',
+      HS512: 'Invalid JWT',
+      'RS256 signed with the secret as its public key': 'Invalid JWT',
+      'another secret': 'Invalid JWT signature',
+      'role tampered': 'Invalid JWT signature',
+      'sub tampered': 'Invalid JWT signature',
+      expired: 'JWT expired',
+      'the service role key': 'invalid claim: missing sub claim',
+    };
+    for (const [name, token] of Object.entries(await tokens())) {
+      const response = await authRequest('user', { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status, name).toBe(403);
+      expect(await response.json(), name).toEqual({ code: 403, error_code: 'bad_jwt', msg: expected[name] });
+    }
+    const missing = await authRequest('user');
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toMatchObject({ error_code: 'no_authorization' });
+  });
+
+  it('hands supabase-js the refusal as an AuthApiError', async () => {
+    const { 'another secret': forged } = await tokens();
+    const { data, error } = await authClient().getUser(forged);
+    expect(data.user).toBeNull();
+    expect(error).toMatchObject({ status: 403, code: 'bad_jwt', message: 'Invalid JWT signature' });
+  });
+});

@@ -1,0 +1,257 @@
+/**
+ * /auth/v1: the part of Supabase Auth (GoTrue) that supabase-js calls for the course: spending a sign-in link
+ * (`verifyOtp`), refreshing and reading the session, signing out, and `auth.admin.generateLink` for the
+ * service role. Requests and answers follow GoTrue's, so the page runs unchanged on hosted Supabase.
+ */
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { GoTrueError, goTrueErrorResponse } from '../../auth/gotrue-error.ts';
+import { JwtRejected } from '../../auth/jwt.ts';
+import { issueMagicLinkToken } from '../../auth/one-time-tokens.ts';
+import { isAllowedRedirect } from '../../auth/redirect-policy.ts';
+import {
+  endSessions,
+  rotateRefreshToken,
+  sessionExists,
+  sessionResponse,
+  signInWithOneTimeToken,
+} from '../../auth/sessions.ts';
+import { findUser, goTrueUser, parseUserRow, USER_COLUMNS, type UserRow } from '../../auth/users.ts';
+import { normaliseEmail } from '../../../../supabase/functions/_shared/signup-request.ts';
+
+const MAX_BODY_BYTES = 8 * 1024;
+
+/** The e-mail verification types GoTrue knows; only sign-in links exist here, so the others never match. */
+const EMAIL_VERIFICATION_TYPES = [
+  'signup',
+  'invite',
+  'magiclink',
+  'recovery',
+  'email_change',
+  'email',
+] as const;
+
+const verifyRequest = z.looseObject({
+  type: z.string().optional(),
+  token_hash: z.string().optional(),
+  token: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  redirect_to: z.string().optional(),
+});
+
+const refreshRequest = z.looseObject({ refresh_token: z.string().optional() });
+
+/** auth-js sends `options` spread into the body, so the redirect arrives as `redirectTo` (and in the query). */
+const generateLinkRequest = z.looseObject({
+  type: z.string().optional(),
+  email: z.string().optional(),
+  redirect_to: z.string().optional(),
+  redirectTo: z.string().optional(),
+});
+
+const uuid = z.uuid();
+
+function otpExpired(): GoTrueError {
+  return new GoTrueError(403, 'otp_expired', 'Email link is invalid or has expired');
+}
+
+async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
+  const text = await c.req.text();
+  let value: unknown;
+  try {
+    value = text.trim() === '' ? {} : JSON.parse(text);
+  } catch (error) {
+    throw new GoTrueError(400, 'bad_json', `Could not parse request body as JSON: ${String(error)}`);
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new GoTrueError(400, 'bad_json', 'Could not parse request body as JSON: unexpected field types');
+  }
+  return parsed.data;
+}
+
+function bearerToken(c: Context): string {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
+  if (!match?.[1])
+    throw new GoTrueError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+  return match[1];
+}
+
+export function authRoutes(deps: AppDeps): Hono {
+  const routes = new Hono();
+  const refuseRedirectOffSite = (url: string | undefined) => {
+    if (url !== undefined && !isAllowedRedirect(deps.cors, url)) {
+      throw new GoTrueError(400, 'validation_failed', 'redirect_to must be an address on this site');
+    }
+  };
+
+  /** GoTrue's checks of a user's access token: signature and expiry, then its user, then its live session. */
+  const authenticate = async (c: Context): Promise<{ user: UserRow; sessionId: string }> => {
+    let claims: Record<string, unknown>;
+    try {
+      claims = await deps.jwt.verify(bearerToken(c));
+    } catch (error) {
+      if (error instanceof JwtRejected) throw new GoTrueError(403, 'bad_jwt', error.message);
+      throw error;
+    }
+    const { sub, session_id: sessionId } = claims;
+    if (typeof sub !== 'string' || sub === '') {
+      throw new GoTrueError(403, 'bad_jwt', 'invalid claim: missing sub claim');
+    }
+    if (!uuid.safeParse(sub).success) {
+      throw new GoTrueError(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
+    }
+    // Every token this server issues names its session: one without could not be signed out.
+    if (typeof sessionId !== 'string' || !uuid.safeParse(sessionId).success) {
+      throw new GoTrueError(403, 'bad_jwt', 'invalid claim: session_id claim must be a UUID');
+    }
+    const user = await findUser(deps.db, sub);
+    if (!user) throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    if (!(await sessionExists(deps.db, sessionId, sub))) {
+      throw new GoTrueError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    }
+    return { user, sessionId };
+  };
+
+  const requireServiceRole = async (c: Context) => {
+    let role: string;
+    try {
+      ({ role } = await deps.jwt.verifyCaller(bearerToken(c)));
+    } catch (error) {
+      if (error instanceof JwtRejected) throw new GoTrueError(403, 'bad_jwt', error.message);
+      throw error;
+    }
+    if (role !== 'service_role') throw new GoTrueError(403, 'not_admin', 'User not allowed');
+  };
+
+  routes.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new GoTrueError(
+          413,
+          'request_entity_too_large',
+          `Request body too large (max ${MAX_BODY_BYTES} bytes)`,
+        );
+      },
+    }),
+  );
+
+  routes.post('/verify', async (c) => {
+    const body = await readJson(c, verifyRequest);
+    refuseRedirectOffSite(c.req.query('redirect_to') ?? body.redirect_to);
+    if (!body.type) throw new GoTrueError(400, 'validation_failed', 'Verify requires a verification type');
+    if (!body.token_hash) {
+      if (!body.token) {
+        throw new GoTrueError(400, 'validation_failed', 'Verify requires either a token or a token hash');
+      }
+      // Six-digit e-mail codes are not issued here: only links, whose tokens cannot be guessed.
+      throw new GoTrueError(403, 'otp_expired', 'Token has expired or is invalid');
+    }
+    if (!EMAIL_VERIFICATION_TYPES.some((type) => type === body.type)) {
+      throw new GoTrueError(400, 'validation_failed', 'Invalid email verification type');
+    }
+    if (body.type !== 'magiclink' && body.type !== 'email') throw otpExpired();
+    const signedIn = await signInWithOneTimeToken(deps.db, body.token_hash, 'magiclink');
+    if (!signedIn) throw otpExpired();
+    return c.json(await sessionResponse(deps.jwt, signedIn.user, signedIn.tokens));
+  });
+
+  routes.post('/token', async (c) => {
+    if (c.req.query('grant_type') !== 'refresh_token') {
+      throw new GoTrueError(400, 'invalid_credentials', 'unsupported_grant_type');
+    }
+    const { refresh_token: refreshToken } = await readJson(c, refreshRequest);
+    if (!refreshToken) throw new GoTrueError(400, 'validation_failed', 'refresh_token required');
+    const outcome = await rotateRefreshToken(deps.db, refreshToken);
+    if (!outcome.ok) {
+      if (outcome.problem === 'malformed') {
+        throw new GoTrueError(400, 'validation_failed', 'Refresh token is not valid');
+      }
+      if (outcome.problem === 'already_used') {
+        throw new GoTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      }
+      throw new GoTrueError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    }
+    const user = await findUser(deps.db, outcome.userId);
+    if (!user)
+      throw new GoTrueError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    return c.json(await sessionResponse(deps.jwt, user, outcome));
+  });
+
+  routes.get('/user', async (c) => {
+    const { user } = await authenticate(c);
+    return c.json(goTrueUser(user));
+  });
+
+  routes.post('/logout', async (c) => {
+    const scope = c.req.query('scope') ?? 'global';
+    if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
+      throw new GoTrueError(400, 'validation_failed', `Unsupported logout scope "${scope}"`);
+    }
+    const { user, sessionId } = await authenticate(c);
+    await endSessions(deps.db, { userId: user.id, sessionId }, scope);
+    return c.body(null, 204);
+  });
+
+  routes.post('/admin/generate_link', async (c) => {
+    await requireServiceRole(c);
+    const body = await readJson(c, generateLinkRequest);
+    const redirectTo = body.redirect_to ?? body.redirectTo ?? c.req.query('redirect_to');
+    refuseRedirectOffSite(redirectTo);
+    if (body.type !== 'magiclink') {
+      throw new GoTrueError(
+        400,
+        'validation_failed',
+        `Invalid email action link type requested: ${body.type ?? ''}`,
+      );
+    }
+    const email = normaliseEmail(body.email ?? '');
+    if (!email.ok) {
+      throw new GoTrueError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    }
+    const token = await issueMagicLinkToken(deps.db, email.email);
+    const [row] = await deps.db.query(
+      `select ${USER_COLUMNS} from auth.users where lower(email) = lower($1)`,
+      [email.email],
+    );
+    const target = redirectTo ?? deps.siteUrl;
+    const actionLink = new URL(target);
+    actionLink.searchParams.set('token_hash', token);
+    actionLink.searchParams.set('type', 'magiclink');
+    return c.json({
+      ...goTrueUser(parseUserRow(row)),
+      action_link: actionLink.toString(),
+      // Codes to type in are not issued here (see /verify): the link is the only way in.
+      email_otp: '',
+      hashed_token: token,
+      verification_type: 'magiclink',
+      redirect_to: target,
+    });
+  });
+
+  routes.all('*', () => {
+    throw new GoTrueError(404, 'not_found', 'Not Found');
+  });
+
+  routes.onError((error, c) => {
+    if (error instanceof GoTrueError)
+      return goTrueErrorResponse(error, c.req.header('x-supabase-api-version'));
+    console.error(
+      JSON.stringify({ event: 'auth.unhandled_error', path: c.req.path, message: String(error) }),
+    );
+    return goTrueErrorResponse(
+      new GoTrueError(
+        500,
+        'unexpected_failure',
+        'Unexpected failure, please check server logs for more information',
+      ),
+      c.req.header('x-supabase-api-version'),
+    );
+  });
+  return routes;
+}
