@@ -54,7 +54,7 @@ const PROBE = `
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   document.addEventListener('click', (event) => {
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    const button = event.target instanceof Element ? event.target.closest('button, [role="button"]') : null;
     if (!button || !openers.includes(button.textContent.trim())) return;
     const clickedAt = event.timeStamp;
     const waitForDialog = () => {
