@@ -6,7 +6,6 @@ import type { JwtKeys } from './auth/jwt.ts';
 import { createCallerResolver } from './caller.ts';
 import { supabaseCors } from './cors.ts';
 import { authRoutes } from './routes/auth/auth-routes.ts';
-import { authRoutes } from './routes/auth/auth-routes.ts';
 import type { Database } from './db/database.ts';
 import type { CorsPolicy } from '../../supabase/functions/_shared/cors.ts';
 import type { SendEmailHandler } from '../../supabase/functions/_shared/send-email-handler.ts';
@@ -24,8 +23,6 @@ export interface AppDeps {
   site: Site;
   /** The public key the API accepts; a request without `apikey` is anonymous too. */
   anonKey: string;
-  /** The site's public address (SITE_URL's first): where sign-in links lead unless they name a page of it. */
-  siteUrl: string;
   /** The site's public address (SITE_URL's first): where sign-in links lead unless they name a page of it. */
   siteUrl: string;
   /** Which site origins may call the Supabase routes from a browser (SITE_URL's origins). */
@@ -47,8 +44,6 @@ export function createApp(deps: AppDeps): Hono {
   const callers = createCallerResolver(deps);
   app.use('/rest/v1/*', apiKey(deps.anonKey, deps.jwt));
   app.route('/rest/v1', restRoutes(deps.db, callers));
-  app.use('/auth/v1/*', apiKey(deps.anonKey, deps.jwt));
-  app.route('/auth/v1', authRoutes(deps));
   app.use('/auth/v1/*', apiKey(deps.anonKey, deps.jwt));
   app.route('/auth/v1', authRoutes(deps));
   app.route('/storage/v1', storageRoutes({ storageFolder: deps.storageFolder, jwt: deps.jwt, callers }));
