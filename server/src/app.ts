@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { apiKey } from './api-key.ts';
-import type { ClientAddress } from './client-address.ts';
 import type { JwtKeys } from './auth/jwt.ts';
 import { createCallerResolver } from './caller.ts';
+import type { ClientAddress } from './client-address.ts';
 import { supabaseCors } from './cors.ts';
 import { authRoutes } from './routes/auth/auth-routes.ts';
 import type { Database } from './db/database.ts';
+import type { OtpSettings } from './routes/auth/otp-route.ts';
 import type { CorsPolicy } from '../../supabase/functions/_shared/cors.ts';
 import type { SendEmailHandler } from '../../supabase/functions/_shared/send-email-handler.ts';
 import { functionsRoutes } from './routes/functions/functions-routes.ts';
@@ -31,6 +32,8 @@ export interface AppDeps {
   sendEmail: SendEmailHandler;
   /** Signs and verifies every JWT: sessions, the service role key, signed storage URLs. */
   jwt: JwtKeys;
+  /** POST /auth/v1/otp, "Send me a new link": its per-IP limit and what starts delivery. */
+  otp: OtpSettings;
   /** The visitor's address for per-address limits (the socket's, or behind TRUST_PROXY's proxies). */
   clientAddress: ClientAddress;
 }

@@ -113,6 +113,7 @@ const sendEmail = createSendEmailHandler({
 });
 
 const app = createApp({
+  otp: { perIp: env.signupLimits.perIp, onQueued: () => worker.wake() },
   db,
   storageFolder,
   site,

@@ -2,9 +2,10 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../src/app.ts';
-import { createClientAddress } from '../src/client-address.ts';
 import { createJwtKeys } from '../src/auth/jwt.ts';
+import { createClientAddress } from '../src/client-address.ts';
 import type { Database } from '../src/db/database.ts';
+import type { OtpSettings } from '../src/routes/auth/otp-route.ts';
 import { loadSite } from '../src/routes/static/load-site.ts';
 import { EMBEDDED_ANON_KEY } from '../../supabase/embedded-keys.ts';
 import { corsPolicyFor } from '../../supabase/functions/_shared/cors.ts';
@@ -43,6 +44,8 @@ export async function createTestApp(
     /** TRUST_PROXY's ranges; a test passes the peer's address as `incoming.socket` in app.request's bindings. */
     trustedProxies?: string[];
     siteUrls?: string[];
+    /** POST /auth/v1/otp's per-IP rule and wake-up (default: the sign-ups' limits, nothing woken). */
+    otp?: OtpSettings;
   } = {},
 ) {
   const storageFolder = options.storageFolder ?? (await mkdtemp(path.join(os.tmpdir(), 'storage-')));
@@ -66,6 +69,7 @@ export async function createTestApp(
     cors,
     sendEmail,
     jwt: testJwtKeys,
+    otp: options.otp ?? { perIp: DEFAULT_LIMITS.perIp },
     clientAddress: createClientAddress(options.trustedProxies ?? [], consoleLog),
   });
 }

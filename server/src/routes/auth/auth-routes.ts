@@ -18,6 +18,7 @@ import {
   sessionResponse,
   signInWithOneTimeToken,
 } from '../../auth/sessions.ts';
+import { otpRoutes } from './otp-route.ts';
 import { findUser, goTrueUser, parseUserRow, USER_COLUMNS, type UserRow } from '../../auth/users.ts';
 import { normaliseEmail } from '../../../../supabase/functions/_shared/signup-request.ts';
 
@@ -233,6 +234,8 @@ export function authRoutes(deps: AppDeps): Hono {
       redirect_to: target,
     });
   });
+
+  routes.route('/otp', otpRoutes(deps));
 
   routes.all('*', () => {
     throw new GoTrueError(404, 'not_found', 'Not Found');

@@ -1,0 +1,92 @@
+/**
+ * POST /auth/v1/otp, GoTrue's "sign in with a one-time link" as supabase-js `signInWithOtp` calls it: "Send me
+ * a new link" on /course. It never creates a user and answers every address alike; an address that signed up
+ * gets a sign-in e-mail through the outbox, whose link is made when it is sent.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { GoTrueError, goTrueErrorResponse } from '../../auth/gotrue-error.ts';
+import { isAllowedRedirect } from '../../auth/redirect-policy.ts';
+import type { ClientAddress } from '../../client-address.ts';
+import type { CorsPolicy } from '../../../../supabase/functions/_shared/cors.ts';
+import {
+  type RateLimitRule,
+  SlidingWindowLimiter,
+} from '../../../../supabase/functions/_shared/rate-limit.ts';
+import { queueSignInLinkEmail } from '../../../../supabase/functions/_shared/sign-in-link.ts';
+import { normaliseEmail } from '../../../../supabase/functions/_shared/signup-request.ts';
+import type { Sql } from '../../../../supabase/functions/_shared/sql-port.ts';
+
+export interface OtpSettings {
+  /** The sign-ups' per-IP rule: asking for links is no cheaper a way to make the server send e-mail. */
+  perIp: RateLimitRule;
+  /** Called after a sign-in e-mail is queued, to start delivery at once. Must not throw. */
+  onQueued?: () => void;
+}
+
+export interface OtpDeps {
+  db: Sql;
+  /** SITE_URL's origins: a `redirect_to` anywhere else is refused. */
+  cors: CorsPolicy;
+  clientAddress: ClientAddress;
+  otp: OtpSettings;
+}
+
+/** The request auth-js sends; GoTrue ignores fields it does not know, and so does this. */
+const otpRequest = z.looseObject({
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  // GoTrue creates users unless told not to.
+  create_user: z.boolean().default(true),
+  data: z.record(z.string(), z.unknown()).optional(),
+  gotrue_meta_security: z.looseObject({ captcha_token: z.string().optional() }).optional(),
+  code_challenge: z.string().nullable().optional(),
+  code_challenge_method: z.string().nullable().optional(),
+});
+
+function parseJson(text: string): unknown {
+  try {
+    return text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Mounted by the auth routes at /otp, under their body limit and their GoTrue-shaped errors. */
+export function otpRoutes(deps: OtpDeps): Hono {
+  const routes = new Hono();
+  const byIp = new SlidingWindowLimiter(deps.otp.perIp);
+
+  routes.post('/', async (c) => {
+    const ip = byIp.hit(deps.clientAddress(c));
+    if (!ip.allowed) {
+      const refusal = goTrueErrorResponse(
+        new GoTrueError(429, 'over_request_rate_limit', 'Request rate limit reached'),
+        c.req.header('x-supabase-api-version'),
+      );
+      refusal.headers.set('retry-after', String(ip.retryAfterSeconds));
+      return refusal;
+    }
+    const body = otpRequest.safeParse(parseJson(await c.req.text()));
+    if (!body.success) {
+      throw new GoTrueError(400, 'bad_json', 'Could not parse request body as JSON: unexpected field types');
+    }
+    const redirectTo = c.req.query('redirect_to');
+    if (redirectTo !== undefined && !isAllowedRedirect(deps.cors, redirectTo)) {
+      throw new GoTrueError(400, 'validation_failed', 'redirect_to must be an address on this site');
+    }
+    if (body.data.email === undefined) {
+      throw new GoTrueError(400, 'validation_failed', 'Sign-in links go to an e-mail address only');
+    }
+    // Refused for every address alike, so the answer says nothing about who signed up.
+    if (body.data.create_user) throw new GoTrueError(422, 'otp_disabled', 'Signups not allowed for otp');
+    const email = normaliseEmail(body.data.email);
+    if (!email.ok) {
+      throw new GoTrueError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    }
+    // Unknown, or asked for within the last minute: nothing is queued, and the answer is the same.
+    if ((await queueSignInLinkEmail(deps.db, email.email)) !== undefined) deps.otp.onQueued?.();
+    return c.json({});
+  });
+  return routes;
+}
