@@ -39,7 +39,7 @@ export function appClient(
 ) {
   return createClient('http://localhost', key, {
     global: {
-      fetch: (input, init) => app.request(input instanceof Request ? input.url : String(input), init),
+      fetch: async (input, init) => app.request(input instanceof Request ? input.url : String(input), init),
     },
     realtime: { transport: NoRealtime },
     auth: { persistSession: false, autoRefreshToken: false },

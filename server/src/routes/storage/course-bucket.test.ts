@@ -1,0 +1,289 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.ts';
+import { openPgliteDatabase } from '../../db/pglite-database.ts';
+import { createTestApp, TEST_JWT_SECRET, testJwtKeys } from '../../../test/test-app.ts';
+import { refusedTokens } from '../../../test/refused-tokens.ts';
+import { appClient } from '../../../test/supabase-client.ts';
+import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
+
+const ADA = '00000000-0000-4000-8000-00000000000a';
+const SITE = 'https://lenses.example';
+/** 1,000 bytes that differ from their neighbours, so a wrong range shows. */
+const VIDEO = Buffer.from(Array.from({ length: 1000 }, (_, index) => (index * 7) % 256));
+const CAPTIONS = 'WEBVTT\n\n00:00.000 --> 00:02.000\nWelcome.\n';
+
+let db: Database;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+let adaToken: string;
+
+beforeAll(async () => {
+  db = await openPgliteDatabase();
+  const storage = await mkdtemp(path.join(os.tmpdir(), 'storage-'));
+  await mkdir(path.join(storage, 'course', 'lessons'), { recursive: true });
+  await mkdir(path.join(storage, 'guides'));
+  await writeFile(path.join(storage, 'course', 'lessons', 'welcome.mp4'), VIDEO);
+  await writeFile(path.join(storage, 'course', 'lessons', 'welcome.vtt'), CAPTIONS);
+  await writeFile(path.join(storage, 'course', 'lessons', 'welcome poster.webp'), Buffer.from([1, 2, 3]));
+  await writeFile(path.join(storage, 'guides', 'ada.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  app = await createTestApp(db, { storageFolder: storage, siteUrls: [SITE] });
+  adaToken = await testJwtKeys.signAccessToken({
+    userId: ADA,
+    email: 'ada@example.com',
+    sessionId: crypto.randomUUID(),
+    expiresInSeconds: 3600,
+  });
+});
+afterAll(() => db.close());
+
+const learner = () => appClient(app, EMBEDDED_ANON_KEY, adaToken);
+
+async function signedUrl(objectPath: string, seconds = 60): Promise<string> {
+  const { data, error } = await learner().storage.from('course').createSignedUrl(objectPath, seconds);
+  if (error) throw error;
+  return data.signedUrl;
+}
+
+/** A token for `url` that expired a minute ago, signed with the server's own secret. */
+function expiredToken(url: string) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ url })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(now - 120)
+    .setExpirationTime(now - 60)
+    .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+}
+
+describe('createSignedUrl on the private course bucket', () => {
+  it('gives a signed-in learner a time-limited URL of the object, shaped as Supabase Storage makes it', async () => {
+    const url = await signedUrl('lessons/welcome.mp4');
+    expect(url).toMatch(
+      /^http:\/\/localhost\/storage\/v1\/object\/sign\/course\/lessons\/welcome\.mp4\?token=[\w-]+\.[\w-]+\.[\w-]+$/,
+    );
+    const token = new URL(url).searchParams.get('token') ?? '';
+    const claims = await testJwtKeys.verify(token);
+    expect(claims.url).toBe('course/lessons/welcome.mp4');
+    expect(Number(claims.exp) - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(60);
+  });
+
+  it('gives the service role a URL too', async () => {
+    const service = appClient(app, await testJwtKeys.signServiceRoleKey());
+    const { data, error } = await service.storage.from('course').createSignedUrl('lessons/welcome.vtt', 60);
+    expect(error).toBeNull();
+    expect(data?.signedUrl).toContain('/object/sign/course/lessons/welcome.vtt?token=');
+  });
+
+  it('refuses anon: to a visitor who has not signed in the object is not there', async () => {
+    const { data, error } = await appClient(app, EMBEDDED_ANON_KEY)
+      .storage.from('course')
+      .createSignedUrl('lessons/welcome.mp4', 60);
+    expect(data).toBeNull();
+    expect(error).toMatchObject({ message: 'Object not found', status: 404 });
+  });
+
+  it("answers every refused token with Storage's 401", async () => {
+    for (const { label, token, message } of await refusedTokens(ADA)) {
+      const response = await app.request('/storage/v1/object/sign/course/lessons/welcome.mp4', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ expiresIn: 60 }),
+      });
+      expect(response.status, label).toBe(401);
+      expect(await response.json()).toEqual({ statusCode: '401', error: 'InvalidJWT', message });
+    }
+  });
+
+  it.each([
+    ['a missing object', 'lessons/nobody.mp4', 404],
+    ['a folder', 'lessons', 404],
+    ['a key that leaves the bucket', '..%2fguides%2fada.svg', 400],
+    ['an encoded slash', 'lessons%2Fwelcome.mp4', 400],
+  ])('refuses %s', async (_label, key, status) => {
+    const response = await app.request(`/storage/v1/object/sign/course/${key}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adaToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ expiresIn: 60 }),
+    });
+    expect(response.status).toBe(status);
+    expect(await response.json()).toMatchObject({ statusCode: String(status) });
+  });
+
+  it.each([[{}], [{ expiresIn: 0 }], [{ expiresIn: 1.5 }], [{ expiresIn: '60' }], ['not json']])(
+    'refuses the request body %j',
+    async (body) => {
+      const response = await app.request('/storage/v1/object/sign/course/lessons/welcome.mp4', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adaToken}`, 'content-type': 'application/json' },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: 'InvalidParameter' });
+    },
+  );
+
+  it('signs only buckets it keeps private', async () => {
+    const response = await app.request('/storage/v1/object/sign/guides/ada.svg', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adaToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ expiresIn: 60 }),
+    });
+    expect(response.status).toBe(404);
+  });
+
+  it('answers "Object not found", not an error, while the course folder does not exist yet', async () => {
+    const empty = await createTestApp(db, {
+      storageFolder: await mkdtemp(path.join(os.tmpdir(), 'storage-')),
+    });
+    const { error } = await appClient(empty, EMBEDDED_ANON_KEY, adaToken)
+      .storage.from('course')
+      .createSignedUrl('lessons/welcome.mp4', 60);
+    expect(error).toMatchObject({ message: 'Object not found', status: 404 });
+  });
+});
+
+describe('the signed GET of a course file', () => {
+  it('serves the whole file with its type, length, ranges offered and the user-file policy', async () => {
+    const response = await app.request(await signedUrl('lessons/welcome.mp4'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('video/mp4');
+    expect(response.headers.get('content-length')).toBe('1000');
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).toMatch(/^private, max-age=(60|59)$/);
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(VIDEO);
+  });
+
+  it.each([
+    ['lessons/welcome.vtt', 'text/vtt; charset=utf-8'],
+    ['lessons/welcome poster.webp', 'image/webp'],
+  ])('serves %s as %s', async (objectPath, type) => {
+    const response = await app.request(await signedUrl(objectPath));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(type);
+  });
+
+  it.each([
+    ['bytes=100-199', 100, 199],
+    ['bytes=990-', 990, 999],
+    ['bytes=-10', 990, 999],
+    ['bytes=900-5000', 900, 999],
+  ])('answers Range: %s with 206 and exactly those bytes', async (range, start, end) => {
+    const response = await app.request(await signedUrl('lessons/welcome.mp4'), { headers: { range } });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe(`bytes ${start}-${end}/1000`);
+    expect(response.headers.get('content-length')).toBe(String(end - start + 1));
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(VIDEO.subarray(start, end + 1));
+  });
+
+  it('answers a range past the end with 416 and the size', async () => {
+    const response = await app.request(await signedUrl('lessons/welcome.mp4'), {
+      headers: { range: 'bytes=1000-' },
+    });
+    expect(response.status).toBe(416);
+    expect(response.headers.get('content-range')).toBe('bytes */1000');
+  });
+
+  it('serves the whole file when If-Range names another version', async () => {
+    const response = await app.request(await signedUrl('lessons/welcome.mp4'), {
+      headers: { range: 'bytes=0-9', 'if-range': '"another"' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-length')).toBe('1000');
+  });
+
+  it('answers 304 to a matching ETag, and HEAD with the headers only', async () => {
+    const url = await signedUrl('lessons/welcome.mp4');
+    const etag = (await app.request(url)).headers.get('etag') ?? '';
+    expect(etag).toMatch(/^".+"$/);
+    expect((await app.request(url, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    const head = await app.request(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('1000');
+    expect(await head.text()).toBe('');
+  });
+
+  it("refuses a token signed for another object, with Storage's error", async () => {
+    const captions = new URL(await signedUrl('lessons/welcome.vtt'));
+    const response = await app.request(
+      `/storage/v1/object/sign/course/lessons/welcome.mp4${captions.search}`,
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      statusCode: '400',
+      error: 'InvalidSignature',
+      message: 'The url do not match the signature',
+    });
+  });
+
+  it('stops serving once the URL has expired', async () => {
+    const token = await expiredToken('course/lessons/welcome.mp4');
+    const response = await app.request(`/storage/v1/object/sign/course/lessons/welcome.mp4?token=${token}`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ statusCode: '400', error: 'InvalidJWT', message: 'JWT expired' });
+  });
+
+  it('refuses a URL with no token, a changed token, or a token that is not a signed URL', async () => {
+    const url = new URL(await signedUrl('lessons/welcome.mp4'));
+    const token = url.searchParams.get('token') ?? '';
+    const [header, , signature] = token.split('.');
+    const longer = Buffer.from(JSON.stringify({ url: 'course/lessons/welcome.mp4', exp: 9999999999 }));
+    const serviceKey = await testJwtKeys.signServiceRoleKey();
+    for (const query of [
+      '',
+      `?token=${header}.${longer.toString('base64url')}.${signature}`,
+      `?token=${serviceKey}`,
+      `?token=${adaToken}`,
+    ]) {
+      const response = await app.request(`/storage/v1/object/sign/course/lessons/welcome.mp4${query}`);
+      expect(response.status, query).toBe(400);
+      expect(await response.json()).toMatchObject({ error: 'InvalidJWT' });
+    }
+  });
+
+  it('refuses a key that could leave the bucket, whatever the token', async () => {
+    const token = new URL(await signedUrl('lessons/welcome.mp4')).searchParams.get('token') ?? '';
+    for (const key of ['..%2f..%2fguides%2fada.svg', '%2e%2e/guides/ada.svg', 'lessons/%00welcome.mp4']) {
+      const response = await app.request(`/storage/v1/object/sign/course/${key}?token=${token}`);
+      // A URL parser already resolves `%2e%2e/` away, to another bucket: refused either way.
+      expect([400, 404], key).toContain(response.status);
+      expect(await response.text()).not.toContain('<svg');
+    }
+  });
+
+  it('lets the site on another origin play the video: CORS on the signed GET, Content-Range exposed', async () => {
+    const response = await app.request(await signedUrl('lessons/welcome.mp4'), {
+      headers: { origin: SITE, range: 'bytes=0-99' },
+    });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('access-control-allow-origin')).toBe(SITE);
+    expect(response.headers.get('access-control-expose-headers')).toContain('content-range');
+    const elsewhere = await app.request(await signedUrl('lessons/welcome.mp4'), {
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('no anonymous URL serves a course file', () => {
+  it.each(['lessons/welcome.mp4', 'lessons/welcome.vtt'])('refuses the public URL of %s', async (key) => {
+    const anonAndLearner: Array<Record<string, string>> = [{}, { authorization: `Bearer ${adaToken}` }];
+    for (const headers of anonAndLearner) {
+      const response = await app.request(`/storage/v1/object/public/course/${key}`, { headers });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ error: 'Bucket not found' });
+    }
+  });
+
+  it('refuses the authenticated object URL too: course files are read through signed URLs only', async () => {
+    const response = await app.request('/storage/v1/object/authenticated/course/lessons/welcome.mp4', {
+      headers: { authorization: `Bearer ${adaToken}` },
+    });
+    expect(response.status).toBe(404);
+  });
+});
