@@ -1,7 +1,6 @@
 // The production install from a clean clone of HEAD: `NODE_ENV=production npm run build` with the settings in
 // .env, then `npm ci --omit=dev` and `npm start`, which serves that build with no dev dependency installed:
-// the page, the guides and a sign-up, in a serving process that stays under 200 MB. It builds the site and
-// installs packages (about 80 s on two busy cores), so only `npm run soak` runs it.
+// the page, the guides and a sign-up, in a serving process that stays under 200 MB.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, rm, symlink, writeFile } from 'node:fs/promises';
@@ -10,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_ANON_KEY } from '../../supabase/embedded-keys.ts';
-import { cleanups, peakRssMb, postSignup, request, runCleanups, soak, tempDir, waitFor } from './harness.ts';
+import { cleanups, peakRssMb, postSignup, request, runCleanups, tempDir, waitFor } from './harness.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -40,7 +39,6 @@ async function buildWithLinkedPackages() {
 }
 
 beforeAll(async () => {
-  if (!soak) return;
   clone = await tempDir('production-clone-');
   await run('git', ['clone', '--quiet', root, clone]);
   // The environment wins over .env: the server below gets PORT=0 and listens on a free port, not on 1.
@@ -79,31 +77,28 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(runCleanups);
 
-describe.skipIf(!soak)(
-  'npm ci --omit=dev && npm start, from a clean clone built beforehand (npm run soak)',
-  () => {
-    it('installs no build tool and serves the build as it is, with the settings of .env', async () => {
-      expect(existsSync(path.join(clone, 'node_modules', 'vite'))).toBe(false);
-      expect(serverOutput).not.toMatch(/Building the site|serving it as it is|Links point at/);
-      const page = await request(port, { path: '/' });
-      expect(page.status).toBe(200);
-      expect(page.body).toContain(`<link rel="canonical" href="${SITE_URL}/" />`);
-    });
+describe('npm ci --omit=dev && npm start, from a clean clone built beforehand', () => {
+  it('installs no build tool and serves the build as it is, with the settings of .env', async () => {
+    expect(existsSync(path.join(clone, 'node_modules', 'vite'))).toBe(false);
+    expect(serverOutput).not.toMatch(/Building the site|serving it as it is|Links point at/);
+    const page = await request(port, { path: '/' });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(`<link rel="canonical" href="${SITE_URL}/" />`);
+  });
 
-    it('reads the guides and takes a sign-up', async () => {
-      const anon = { apikey: EMBEDDED_ANON_KEY, authorization: `Bearer ${EMBEDDED_ANON_KEY}` };
-      const guides = await request(port, {
-        path: '/rest/v1/guides?select=name&is_active=eq.true&order=order_index.asc',
-        headers: anon,
-      });
-      expect(guides.status).toBe(200);
-      expect(JSON.parse(guides.body)).toEqual(expect.arrayContaining([{ name: expect.any(String) }]));
-      const signup = await postSignup(port, 'Ada Lovelace', 'ada@example.com');
-      expect([signup.status, signup.body]).toEqual([200, '{"ok":true}']);
+  it('reads the guides and takes a sign-up', async () => {
+    const anon = { apikey: EMBEDDED_ANON_KEY, authorization: `Bearer ${EMBEDDED_ANON_KEY}` };
+    const guides = await request(port, {
+      path: '/rest/v1/guides?select=name&is_active=eq.true&order=order_index.asc',
+      headers: anon,
     });
+    expect(guides.status).toBe(200);
+    expect(JSON.parse(guides.body)).toEqual(expect.arrayContaining([{ name: expect.any(String) }]));
+    const signup = await postSignup(port, 'Ada Lovelace', 'ada@example.com');
+    expect([signup.status, signup.body]).toEqual([200, '{"ok":true}']);
+  });
 
-    it('serves within 200 MB', () => {
-      expect(peakRssMb(serverPid)).toBeLessThan(200);
-    });
-  },
-);
+  it('serves within 200 MB', () => {
+    expect(peakRssMb(serverPid)).toBeLessThan(200);
+  });
+});
