@@ -38,5 +38,21 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
       [hashToken(stale)],
     );
     expect(await spendOneTimeToken(db, stale, 'magiclink')).toBeUndefined();
+    await issueMagicLinkToken(db, 'ben@example.com');
+    const kept = await db.query('select 1 from auth.one_time_tokens where token_hash = $1', [
+      hashToken(stale),
+    ]);
+    expect(kept).toEqual([]);
+  });
+
+  it('lets only one of two simultaneous uses of a token through', async () => {
+    db = await createTestDatabase();
+    const database = db;
+    const token = await issueMagicLinkToken(database, 'ada@example.com');
+    const both = await Promise.all([
+      database.transaction((tx) => spendOneTimeToken(tx, token, 'magiclink')),
+      database.transaction((tx) => spendOneTimeToken(tx, token, 'magiclink')),
+    ]);
+    expect(both.filter((userId) => userId !== undefined)).toHaveLength(1);
   });
 });

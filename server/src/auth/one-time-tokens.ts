@@ -21,12 +21,15 @@ export function newRandomToken(): string {
 
 /**
  * Finds the user of this address (case-insensitively) or creates one, and stores a new magic-link token for
- * them in the same statement. Returns the raw token, which goes into the link as `token_hash`.
+ * them in the same statement, which also clears out expired tokens of anyone. Returns the raw token, which goes
+ * into the link as `token_hash`.
  */
 export async function issueMagicLinkToken(sql: Sql, email: string): Promise<string> {
   const token = newRandomToken();
   await sql.query(
-    `with found as (
+    `with pruned as (
+       delete from auth.one_time_tokens where expires_at < now()
+     ), found as (
        insert into auth.users as u (email) values ($1)
        on conflict (lower(email)) do update set updated_at = u.updated_at
        returning u.id

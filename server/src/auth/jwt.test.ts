@@ -1,0 +1,86 @@
+import { createHmac, generateKeyPairSync } from 'node:crypto';
+import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { createJwtKeys, JwtRejected } from './jwt.ts';
+
+const SECRET = 'unit-test-secret-of-at-least-32-characters';
+const keys = createJwtKeys(SECRET, 'https://lenses.example');
+const ADA = {
+  userId: '00000000-0000-4000-8000-00000000000a',
+  email: 'ada@example.com',
+  sessionId: '11111111-1111-4111-8111-111111111111',
+  expiresInSeconds: 3600,
+};
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+async function refusal(token: string) {
+  const error: unknown = await keys.verify(token).then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof JwtRejected)) throw new Error(`expected a JwtRejected for ${token}`);
+  return { problem: error.problem, message: error.message };
+}
+
+describe('createJwtKeys', () => {
+  it("signs access tokens with GoTrue's claims, HS256, and verifies them", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const token = await keys.signAccessToken(ADA, now);
+    expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'JWT' });
+    expect(decodeJwt(token)).toMatchObject({
+      sub: ADA.userId,
+      role: 'authenticated',
+      aud: 'authenticated',
+      email: ADA.email,
+      session_id: ADA.sessionId,
+      iss: 'https://lenses.example/auth/v1',
+      iat: now,
+      exp: now + 3600,
+    });
+    expect(await keys.verifyCaller(token)).toMatchObject({ role: 'authenticated', sub: ADA.userId });
+    expect(await keys.verifyCaller(await keys.signServiceRoleKey())).toMatchObject({ role: 'service_role' });
+  });
+
+  it('refuses alg none, other algorithms, a wrong signature, tampered claims and expiry', async () => {
+    const token = await keys.signAccessToken(ADA);
+    const [header = '', payload = '', signature = ''] = token.split('.');
+    const claims: Record<string, unknown> = decodeJwt(token);
+    const hmacSigned = (alg: string, secret: string) => {
+      const unsigned = `${base64url({ alg, typ: 'JWT' })}.${payload}`;
+      return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+    };
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+
+    expect(await refusal(`${base64url({ alg: 'none', typ: 'JWT' })}.${payload}.`)).toEqual({
+      problem: 'malformed',
+      message: 'Invalid JWT',
+    });
+    const hs512 = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS512' })
+      .sign(new TextEncoder().encode(SECRET));
+    expect(await refusal(hs512)).toMatchObject({ problem: 'malformed' });
+    expect(await refusal(hmacSigned('RS256', SECRET))).toMatchObject({ problem: 'malformed' });
+    const rs256 = await new SignJWT(claims).setProtectedHeader({ alg: 'RS256' }).sign(privateKey);
+    expect(await refusal(rs256)).toMatchObject({ problem: 'malformed' });
+    expect(await refusal(hmacSigned('HS256', 'another-secret-of-at-least-32-characters'))).toEqual({
+      problem: 'bad_signature',
+      message: 'Invalid JWT signature',
+    });
+    for (const change of [{ role: 'service_role' }, { sub: '00000000-0000-4000-8000-00000000000b' }]) {
+      expect(await refusal(`${header}.${base64url({ ...claims, ...change })}.${signature}`)).toMatchObject({
+        problem: 'bad_signature',
+      });
+    }
+    const expired = await keys.signAccessToken(ADA, Math.floor(Date.now() / 1000) - 7200);
+    expect(await refusal(expired)).toEqual({ problem: 'expired', message: 'JWT expired' });
+    expect(await refusal('not a token')).toMatchObject({ problem: 'malformed' });
+  });
+
+  it('refuses as a caller a valid token whose role is not one the API switches to', async () => {
+    const admin = await new SignJWT({ role: 'supabase_admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode(SECRET));
+    await expect(keys.verify(admin)).resolves.toMatchObject({ role: 'supabase_admin' });
+    await expect(keys.verifyCaller(admin)).rejects.toMatchObject({ problem: 'malformed' });
+  });
+});
