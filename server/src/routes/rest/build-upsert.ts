@@ -78,7 +78,7 @@ export function buildUpsert(
   }
   const rows = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
   const given = single(query, 'columns');
-  const names = given === null ? Object.keys(rows[0] ?? {}) : namedColumns(given);
+  const names = [...new Set(given === null ? Object.keys(rows[0] ?? {}) : namedColumns(given))];
   if (names.length === 0) throw new PostgrestError(400, 'PGRST102', 'Empty or invalid json');
   for (const name of new Set([...names, ...rows.flatMap((item) => Object.keys(item))])) {
     if (!columns.has(name)) {
@@ -89,14 +89,14 @@ export function buildUpsert(
       );
     }
   }
-  const target = [...new Set(names)].map(quote).join(', ');
+  const target = names.map(quote).join(', ');
   const conflict = onConflict
     .split(',')
     .map((name) => columnOf(table, columns, name.trim()))
     .join(', ');
   const action =
     resolution === 'merge-duplicates'
-      ? `do update set ${[...new Set(names)].map((name) => `${quote(name)} = excluded.${quote(name)}`).join(', ')}`
+      ? `do update set ${names.map((name) => `${quote(name)} = excluded.${quote(name)}`).join(', ')}`
       : 'do nothing';
   const relation = `public.${quote(table)}`;
   // No RETURNING unless the rows are asked for: like PostgREST, a minimal write needs no right to read them.

@@ -64,6 +64,18 @@ describe(`REST as the caller (${databaseKind})`, () => {
     expect(drafts.data).toEqual([]);
   });
 
+  it("keeps a learner's role and claims to their own transaction: the next anonymous read is anon again", async () => {
+    expect((await client(adaToken).from('lessons').select('slug')).status).toBe(200);
+    const { status, error } = await client().from('lessons').select('slug');
+    expect(status).toBe(401);
+    expect(error).toMatchObject({ code: '42501' });
+    const [settings] = await db.query<{ role: string; claims: string | null }>(
+      "select current_user as role, nullif(current_setting('request.jwt.claims', true), '') as claims",
+    );
+    expect(settings?.claims ?? null).toBeNull();
+    expect(settings?.role).not.toBe('authenticated');
+  });
+
   it("shows a learner none of another learner's progress", async () => {
     const ada = client(adaToken);
     expect((await ada.from('lesson_progress').select('*')).data).toEqual([]);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { openPgliteDatabase } from '../../db/pglite-database.ts';
 import { createTestApp, TEST_JWT_SECRET, testJwtKeys } from '../../../test/test-app.ts';
+import { getWithJunkHost } from '../../../test/junk-host.ts';
 import { refusedTokens } from '../../../test/refused-tokens.ts';
 import { appClient } from '../../../test/supabase-client.ts';
 import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
@@ -254,6 +255,11 @@ describe('the signed GET of a course file', () => {
       expect([400, 404], key).toContain(response.status);
       expect(await response.text()).not.toContain('<svg');
     }
+  });
+
+  it('serves a signed URL behind a Host header that is no host, never a 500', async () => {
+    const url = new URL(await signedUrl('lessons/welcome.vtt'));
+    expect(await getWithJunkHost(app, `${url.pathname}${url.search}`)).toBe(200);
   });
 
   it('lets the site on another origin play the video: CORS on the signed GET, Content-Range exposed', async () => {

@@ -9,7 +9,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { type JwtKeys, JwtRejected } from '../../auth/jwt.ts';
 import { parseRange } from '../../byte-range.ts';
-import type { CallerResolver } from '../../caller.ts';
+import type { Caller, CallerResolver } from '../../caller.ts';
 import { contentTypeOf } from '../../content-types.ts';
 import { resolveObjectPath } from './resolve-object-path.ts';
 
@@ -95,7 +95,7 @@ export function storageRoutes({ storageFolder, jwt, callers }: StorageDeps): Hon
     async (c) => {
       const bucket = c.req.param('bucket');
       if (!PRIVATE_BUCKETS.has(bucket)) return storageError(c, 404, 'Bucket not found', 'Bucket not found');
-      let role: string;
+      let role: Caller['role'];
       try {
         ({ role } = await callers((name) => c.req.header(name)));
       } catch (error) {
