@@ -86,7 +86,7 @@ describe('verifySignInLink', () => {
     const [request] = requests;
     expect(request?.method).toBe('POST');
     expect(new URL(request?.url ?? '').pathname).toBe('/auth/v1/verify');
-    expect(await request?.json()).toMatchObject({ type: 'magiclink', token_hash: 'hash-1' });
+    expect(await request?.json()).toMatchObject({ type: 'email', token_hash: 'hash-1' });
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? '{}')).toMatchObject({
       refresh_token: 'refresh-1',
     });

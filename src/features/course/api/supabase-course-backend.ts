@@ -14,10 +14,14 @@ const SIGNED_URL_SECONDS = 60 * 60;
  */
 const isRefusal = (status: number | undefined) => status !== undefined && status >= 400 && status < 500;
 
+/**
+ * Spent as type `email`, whatever the link's `type` says: for an address with no user yet, hosted GoTrue's
+ * generateLink makes a sign-up token, which `magiclink` would refuse and `email` accepts, as it does a magic link.
+ */
 async function verifySignInLink(tokenHash: string): Promise<LinkOutcome> {
   try {
     const supabase = await getSupabase();
-    const { data, error } = await supabase.auth.verifyOtp({ token_hash: tokenHash, type: 'magiclink' });
+    const { data, error } = await supabase.auth.verifyOtp({ token_hash: tokenHash, type: 'email' });
     if (!error) return data.session ? 'signed-in' : 'refused';
     if (error.status === 429) return 'rate-limited';
     return isRefusal(error.status) ? 'refused' : 'unreachable';
