@@ -3,7 +3,7 @@ import { TEST_JWT_SECRET, testJwtKeys } from './test-app.ts';
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-export interface RefusedToken {
+interface RefusedToken {
   label: string;
   token: string;
   /** PostgREST's code for it: PGRST303 for an expired token, PGRST301 for any other. */

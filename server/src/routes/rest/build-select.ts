@@ -21,7 +21,7 @@ const IS_VALUES: Record<string, string> = { null: 'null', true: 'true', false: '
 
 export const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
-export function parseError(message: string, details: string | null = null): PostgrestError {
+function parseError(message: string, details: string | null = null): PostgrestError {
   return new PostgrestError(400, 'PGRST100', message, details);
 }
 

@@ -10,7 +10,7 @@ import { PostgrestError } from './postgrest-error.ts';
  * Column names come only from the catalog; the rows travel as one JSON parameter that the database turns into
  * the table's row type (`json_populate_recordset`, as PostgREST does), so it also checks every value's type.
  */
-export interface UpsertStatement extends SelectStatement {
+interface UpsertStatement extends SelectStatement {
   /** `return=representation`: the statement's `body` is the rows as written; otherwise nothing is sent back. */
   returnsRows: boolean;
 }

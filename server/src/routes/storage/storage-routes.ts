@@ -57,7 +57,7 @@ function setUserFileHeaders(c: Context, file: string, etag: string, cacheControl
   c.header('X-Content-Type-Options', 'nosniff');
 }
 
-export interface StorageDeps {
+interface StorageDeps {
   /** Folder holding one sub-folder per bucket; a private bucket's folder may not exist yet. */
   storageFolder: string;
   /** Signs and verifies the tokens of signed URLs, as Supabase Storage does with the project's JWT secret. */
