@@ -11,7 +11,7 @@ import { prepareDataDir, readOrCreateSecret, removeGroupAndWorldAccess } from '.
 import { describeHolder, lockDataDirForServer } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/open-database.ts';
 import { migrate, readMigrations } from './db/migrate.ts';
-import { seedGuides } from './db/seed.ts';
+import { seedSampleContent } from './db/seed.ts';
 import { readEnv } from './env.ts';
 import { localhostLinksWarning } from './localhost-links.ts';
 import { loadSite } from './routes/static/load-site.ts';
@@ -36,6 +36,7 @@ const log = redactAddresses(
 const jwt = await loadJwtKeys(env);
 const storageFolder = path.join(env.dataDir, 'storage');
 await mkdir(path.join(storageFolder, 'guides'), { recursive: true });
+await mkdir(path.join(storageFolder, 'course'), { recursive: true });
 
 // PGlite is single-process: hold DATA_DIR's lock while running, after any admin command that has it (decision 0063).
 const locked = env.databaseUrl
@@ -57,16 +58,7 @@ if (!env.databaseUrl) v8.setFlagsFromString('--liftoff-only');
 const db = await openDatabase(env);
 const migrations = await readMigrations(path.join(supabaseFolder, 'migrations'));
 const applied = await migrate(db, migrations);
-if (applied.length === migrations.length) {
-  await seedGuides(
-    db,
-    {
-      seedSql: path.join(supabaseFolder, 'seed.sql'),
-      storageFolder: path.join(supabaseFolder, 'storage', 'guides'),
-    },
-    path.join(storageFolder, 'guides'),
-  );
-}
+await seedSampleContent(db, applied, { supabaseFolder, storageFolder });
 // PGlite unpacks its first files 0666 and the seed copies keep their source's mode: make them the owner's only.
 await removeGroupAndWorldAccess(env.dataDir);
 
