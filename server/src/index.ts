@@ -88,7 +88,7 @@ const worker = startOutboxWorker(
     transport: mail.transport,
     log,
     mailFrom: env.mailFrom,
-    signInLink: embeddedSignInLinks(db, env.siteUrl),
+    signInLinks: embeddedSignInLinks(db, env.siteUrl),
     siteUrl: env.siteUrl,
     workerId: `${os.hostname()}:${process.pid}`,
   },

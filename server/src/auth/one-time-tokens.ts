@@ -25,20 +25,37 @@ export function newRandomToken(): string {
  * into the link as `token_hash`.
  */
 export async function issueMagicLinkToken(sql: Sql, email: string): Promise<string> {
-  const token = newRandomToken();
+  const [token] = await issueMagicLinkTokens(sql, [email]);
+  if (token === undefined) throw new Error('No sign-in token was made.');
+  return token;
+}
+
+/**
+ * `issueMagicLinkToken` for many addresses in one statement (a batch of e-mails), a token each, in order; an
+ * address may appear more than once.
+ */
+export async function issueMagicLinkTokens(sql: Sql, emails: readonly string[]): Promise<string[]> {
+  const issued = emails.map((email) => ({ email, token: newRandomToken() }));
   await sql.query(
     `with pruned as (
        delete from auth.one_time_tokens where expires_at < now()
+     ), input as (
+       select i.email, i.token_hash from json_to_recordset($1::text::json) as i(email text, token_hash text)
      ), found as (
-       insert into auth.users as u (email) values ($1)
+       insert into auth.users as u (email)
+       select distinct on (lower(email)) email from input order by lower(email)
        on conflict (lower(email)) do update set updated_at = u.updated_at
-       returning u.id
+       returning u.id, lower(u.email) as mailbox
      )
      insert into auth.one_time_tokens (user_id, token_type, token_hash, expires_at)
-     select id, 'magiclink', $2, now() + make_interval(hours => $3) from found`,
-    [email, hashToken(token), LIFETIME_HOURS],
+     select found.id, 'magiclink', input.token_hash, now() + make_interval(hours => $2)
+       from input join found on found.mailbox = lower(input.email)`,
+    [
+      JSON.stringify(issued.map(({ email, token }) => ({ email, token_hash: hashToken(token) }))),
+      LIFETIME_HOURS,
+    ],
   );
-  return token;
+  return issued.map(({ token }) => token);
 }
 
 /**

@@ -50,7 +50,7 @@ function context(overrides: Partial<DeliveryContext> = {}): DeliveryContext {
     transport,
     log,
     mailFrom: 'Three Lenses <course@lenses.example>',
-    signInLink: embeddedSignInLinks(db, 'https://lenses.example'),
+    signInLinks: embeddedSignInLinks(db, 'https://lenses.example'),
     siteUrl: 'https://lenses.example',
     workerId: 'worker-a',
     ...overrides,
@@ -159,10 +159,10 @@ describe(`delivery over SMTP to a real peer on loopback (${databaseKind})`, () =
     const made: string[] = [];
     const links = embeddedSignInLinks(db, 'https://lenses.example');
     const recording = context({
-      signInLink: async (email) => {
-        const link = await links(email);
-        made.push(link);
-        return link;
+      signInLinks: async (emails) => {
+        const results = await links(emails);
+        for (const result of results) if (result.status === 'fulfilled') made.push(result.value);
+        return results;
       },
     });
     smtp.setRefusing(true);
@@ -183,7 +183,7 @@ describe(`delivery over SMTP to a real peer on loopback (${databaseKind})`, () =
   it('counts a link that cannot be made as a failed attempt, retried with back-off, then sends', async () => {
     const id = await queue('Ada', 'ada@example.com');
     const broken = context({
-      signInLink: () => Promise.reject(new Error('auth is down')),
+      signInLinks: () => Promise.reject(new Error('auth is down')),
     });
     expect(await deliverDue(broken)).toEqual({ sent: 0, retry: 1, dead: 0, rateLimited: 0 });
     const waiting = await outboxRow(id);

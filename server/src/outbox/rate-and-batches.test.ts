@@ -27,7 +27,7 @@ function context(
     workerId?: string;
     fetch?: typeof fetch;
     ratePerSecond?: number;
-    signInLink?: DeliveryContext['signInLink'];
+    signInLinks?: DeliveryContext['signInLinks'];
   } = {},
 ): DeliveryContext {
   return {
@@ -40,7 +40,7 @@ function context(
     }),
     log: quiet,
     mailFrom: 'Three Lenses <course@lenses.example>',
-    signInLink: overrides.signInLink ?? embeddedSignInLinks(db, 'https://lenses.example'),
+    signInLinks: overrides.signInLinks ?? embeddedSignInLinks(db, 'https://lenses.example'),
     siteUrl: 'https://lenses.example',
     workerId: overrides.workerId ?? 'worker-a',
   };
@@ -133,25 +133,59 @@ describe(`batches and the shared rate against a Resend-shaped peer (${databaseKi
     expect((await rows()).every((row) => row.status === 'sent' && row.attempts === 2)).toBe(true);
   });
 
-  it('retries the whole batch when a link of one of its e-mails cannot be made, and sends none of it before', async () => {
+  it('sends the rest of a batch when the link of one of its e-mails cannot be made; that one waits and goes alone', async () => {
     peer = await startResendPeer();
     await queue(5);
     const links = embeddedSignInLinks(db, 'https://lenses.example');
-    const failingForOne: DeliveryContext['signInLink'] = (email) =>
-      email === 'person3@example.com' ? Promise.reject(new Error('auth is down')) : links(email);
-    expect(await deliverDue(context({ signInLink: failingForOne }))).toEqual({
+    const refusingOne: DeliveryContext['signInLinks'] = async (emails) =>
+      (await links(emails)).map((link, index) =>
+        emails[index] === 'person3@example.com'
+          ? { status: 'rejected', reason: new Error('the auth refused this address') }
+          : link,
+      );
+    expect(await deliverDue(context({ signInLinks: refusingOne }))).toEqual({
+      sent: 4,
+      retry: 1,
+      dead: 0,
+      rateLimited: 0,
+    });
+    const waiting = (await rows()).find((row) => row.recipient === 'person3@example.com');
+    expect(waiting).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      batch_key: null,
+      last_error: 'Could not make the sign-in link: the auth refused this address',
+    });
+    await db.query("update public.email_outbox set next_attempt_at = now() where status = 'pending'");
+    expect(await deliverDue(context())).toEqual({ sent: 1, retry: 0, dead: 0, rateLimited: 0 });
+    expect(
+      peer.requests.map((r) => [r.path, r.emails, r.idempotencyKey?.startsWith('course-access-batch/')]),
+    ).toEqual([
+      ['/emails/batch', 4, true],
+      ['/emails', 1, false],
+    ]);
+    expect(deliveredTo()).toHaveLength(5);
+  });
+
+  it('retries a whole batch, under its key, when no link can be made at all', async () => {
+    peer = await startResendPeer();
+    await queue(3);
+    const down: DeliveryContext['signInLinks'] = () => Promise.reject(new Error('auth is down'));
+    expect(await deliverDue(context({ signInLinks: down }))).toEqual({
       sent: 0,
-      retry: 5,
+      retry: 3,
       dead: 0,
       rateLimited: 0,
     });
     expect(peer.requests).toEqual([]);
     const waiting = await rows();
+    expect(new Set(waiting.map((row) => row.batch_key)).size).toBe(1);
     expect(waiting.every((row) => row.status === 'pending' && row.attempts === 1)).toBe(true);
-    expect(waiting[0]?.last_error).toBe('Could not make the sign-in link: auth is down');
     await db.query("update public.email_outbox set next_attempt_at = now() where status = 'pending'");
-    expect(await deliverDue(context())).toEqual({ sent: 5, retry: 0, dead: 0, rateLimited: 0 });
-    expect(peer.requests.map((r) => [r.path, r.emails])).toEqual([['/emails/batch', 5]]);
+    expect(await deliverDue(context())).toEqual({ sent: 3, retry: 0, dead: 0, rateLimited: 0 });
+    expect(peer.requests.map((r) => [r.path, r.emails, r.idempotencyKey])).toEqual([
+      ['/emails/batch', 3, waiting[0]?.batch_key],
+    ]);
   });
 
   it('marks an address the provider refuses (422) dead on the first answer, with the reason, and sends the rest', async () => {

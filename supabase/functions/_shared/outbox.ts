@@ -27,8 +27,6 @@ const DELIVERY_DEFAULTS = {
   batchSize: 20,
   /** How long a pass waits for a send slot before it leaves the rows to the next pass (poll, pg_cron). */
   maxSlotWaitSeconds: 2,
-  /** Sign-in links made at once for one request's e-mails (requests to hosted Supabase Auth in flight). */
-  linksAtOnce: 10,
 };
 
 export type DeliverySettings = typeof DELIVERY_DEFAULTS;
@@ -38,8 +36,8 @@ export interface DeliveryContext {
   transport: MailTransport;
   log: Log;
   mailFrom: string;
-  /** Makes the e-mail's one-time link to SITE_URL/course when it is sent; no outbox row stores one. */
-  signInLink: SignInLinkMaker;
+  /** Makes the e-mails' one-time links to SITE_URL/course when they are sent; no outbox row stores one. */
+  signInLinks: SignInLinkMaker;
   /** The site's address, named in the e-mail's footer. */
   siteUrl: string;
   /** Names this worker in `locked_by`, so only the lease holder can finish a row. */
@@ -270,17 +268,8 @@ async function recordFailure(
   report.retry += rows.length;
 }
 
-async function mailFor(context: DeliveryContext, row: ClaimedRow): Promise<OutgoingMail> {
+function mailFor(context: DeliveryContext, row: ClaimedRow, signInUrl: string): OutgoingMail {
   const render = row.kind === 'sign-in-link' ? renderSignInLinkEmail : renderCourseEmail;
-  let signInUrl: string;
-  try {
-    signInUrl = await context.signInLink(row.recipient);
-  } catch (error) {
-    throw new DeliveryError(
-      `Could not make the sign-in link: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
-  }
   const email = render({ name: row.name, signInUrl, siteUrl: context.siteUrl });
   return { from: context.mailFrom, to: row.recipient, ...email, idempotencyKey: row.idempotency_key };
 }
@@ -290,10 +279,16 @@ interface PreparedMail {
   mail: OutgoingMail;
 }
 
+const linkFailure = (reason: unknown) =>
+  new DeliveryError(
+    `Could not make the sign-in link: ${reason instanceof Error ? reason.message : String(reason)}`,
+    { cause: reason },
+  );
+
 /**
  * Makes the claimed rows' e-mails, each with a fresh sign-in link, before any send slot is taken. A row whose
- * link cannot be made is a failed attempt, retried with back-off; in a batch the whole batch is, because its
- * key stands for exactly those rows.
+ * link cannot be made is a failed attempt, retried with back-off. In a batch, such rows leave it and the rest
+ * go on under its key, so one address the auth refuses never holds back the others.
  */
 async function prepareMails(
   context: DeliveryContext,
@@ -302,26 +297,38 @@ async function prepareMails(
   settings: DeliverySettings,
   report: DeliveryReport,
 ): Promise<PreparedMail[]> {
-  const made: PromiseSettledResult<OutgoingMail>[] = [];
-  for (let start = 0; start < rows.length; start += settings.linksAtOnce) {
-    const group = rows.slice(start, start + settings.linksAtOnce);
-    made.push(...(await Promise.allSettled(group.map((row) => mailFor(context, row)))));
-  }
+  const links = await context
+    .signInLinks(rows.map((row) => row.recipient))
+    .catch((reason: unknown) =>
+      rows.map((): PromiseSettledResult<string> => ({ status: 'rejected', reason })),
+    );
   const prepared: PreparedMail[] = [];
-  const failures: { row: ClaimedRow; error: unknown }[] = [];
+  const failed: { row: ClaimedRow; reason: unknown }[] = [];
   for (const [index, row] of rows.entries()) {
-    const result = made[index];
-    if (result?.status === 'fulfilled') prepared.push({ row, mail: result.value });
-    else failures.push({ row, error: result?.reason });
+    const link = links[index];
+    if (link?.status === 'fulfilled') prepared.push({ row, mail: mailFor(context, row, link.value) });
+    else failed.push({ row, reason: link ? link.reason : 'no link was made for this e-mail' });
   }
-  const [first] = failures;
+  const [first] = failed;
   if (!first) return prepared;
-  if (batching) {
-    await recordFailure(context, rows, first.error, settings, report);
-    return [];
+  const failedRows = failed.map((entry) => entry.row);
+  if (batching && prepared.length > 0) await leaveBatch(context, ids(failedRows));
+  // A batch's rows share one attempt count and one back-off; rows sent one by one keep their own.
+  if (batching) await recordFailure(context, failedRows, linkFailure(first.reason), settings, report);
+  else {
+    for (const { row, reason } of failed) {
+      await recordFailure(context, [row], linkFailure(reason), settings, report);
+    }
   }
-  for (const { row, error } of failures) await recordFailure(context, [row], error, settings, report);
   return prepared;
+}
+
+function leaveBatch(context: DeliveryContext, rowIds: string[]): Promise<unknown> {
+  return context.db.query(
+    `update public.email_outbox set batch_key = null
+      where id = any($1::bigint[]) and locked_by = $2 and status = 'sending'`,
+    [rowIds, context.workerId],
+  );
 }
 
 /** Sends the prepared rows as one request (one row: the single endpoint under the row's own key). */

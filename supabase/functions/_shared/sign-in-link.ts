@@ -6,11 +6,12 @@ import { z } from 'zod';
 import type { Sql } from './sql-port.ts';
 
 /**
- * Makes a fresh sign-in link for this address, at send time, so a retry hours later carries a link that still
- * works: a function call into the embedded auth on the Node server, `auth.admin.generateLink` on hosted
- * Supabase. Throws when it cannot; the outbox counts that as a failed attempt.
+ * Makes a fresh sign-in link for each address, in order, at send time, so a retry hours later carries a link
+ * that still works: one statement into the embedded auth on the Node server, `auth.admin.generateLink` per
+ * address on hosted Supabase. A rejected entry is a link that could not be made; the outbox counts that as a
+ * failed attempt of its e-mail.
  */
-export type SignInLinkMaker = (email: string) => Promise<string>;
+export type SignInLinkMaker = (emails: readonly string[]) => Promise<PromiseSettledResult<string>[]>;
 
 /** The link's shape (a contract with /course): `SITE_URL/course?token_hash=<token>&type=magiclink`. */
 export function courseSignInUrl(siteUrl: string, tokenHash: string): string {

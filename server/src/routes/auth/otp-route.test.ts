@@ -77,7 +77,7 @@ describe(`POST /auth/v1/otp, "Send me a new link" (${databaseKind})`, () => {
       transport,
       log: quiet,
       mailFrom: 'Three Lenses <course@lenses.example>',
-      signInLink: embeddedSignInLinks(db, SITE),
+      signInLinks: embeddedSignInLinks(db, SITE),
       siteUrl: SITE,
       workerId: 'test',
     });
