@@ -3,6 +3,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { Env } from '../server/src/env.ts';
+import type { Database } from '../server/src/db/database.ts';
 import { migrate, readMigrations } from '../server/src/db/migrate.ts';
 import { openPgliteDatabase } from '../server/src/db/pglite-database.ts';
 import { openPostgresDatabase } from '../server/src/db/postgres-database.ts';
@@ -17,6 +18,8 @@ const migrationsFolder = fileURLToPath(new URL('../supabase/migrations/', import
 /** What one admin command works with, and how it reached the database (for messages and tests). */
 export interface AdminSession {
   admin: AdminApi;
+  /** The database itself, for what is plain SQL over every table (backup). */
+  db: Database;
   bucket: GuidesBucket;
   description: string;
   close(): Promise<void>;
@@ -45,7 +48,13 @@ export async function openAdminSession(env: Env): Promise<AdminSession> {
   const bucket = bucketFor(env);
   if (env.databaseUrl) {
     const db = await openPostgresDatabase(env.databaseUrl);
-    return { admin: createDatabaseAdmin(db), bucket, description: db.description, close: () => db.close() };
+    return {
+      admin: createDatabaseAdmin(db),
+      db,
+      bucket,
+      description: db.description,
+      close: () => db.close(),
+    };
   }
 
   const pgliteFolder = path.join(env.dataDir, 'pglite');
@@ -66,6 +75,7 @@ export async function openAdminSession(env: Env): Promise<AdminSession> {
     );
     return {
       admin: createDatabaseAdmin(db),
+      db,
       bucket,
       description: `the running server (process ${holder.pid}) at ${path.join(env.dataDir, SOCKET_FILE)}`,
       close: () => db.close(),
@@ -88,6 +98,7 @@ export async function openAdminSession(env: Env): Promise<AdminSession> {
     }
     return {
       admin: createDatabaseAdmin(db),
+      db,
       bucket,
       description: `${db.description} (no server running; holding ${env.dataDir}'s lock)`,
       async close() {

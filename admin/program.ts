@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import type { AdminContext, AdminIo, PersonalDataPlaces } from './admin-context.ts';
 import { AdminError } from './admin-api.ts';
 import type { AdminSession } from './admin-session.ts';
+import { backupCommands } from './commands/backup-commands.ts';
 import { guidesCommands } from './commands/guides-commands.ts';
 import { outboxCommands } from './commands/outbox-commands.ts';
 import { signupsCommands } from './commands/signups-commands.ts';
@@ -17,6 +18,8 @@ Examples:
   npm run admin -- signups erase ada@example.com
   npm run admin -- signups find-logs ada@example.com
   npm run admin -- outbox retry --dead
+  npm run admin -- backup --output lenses.jsonl.gz
+  DATA_DIR=/srv/lenses-restored npm run admin -- restore lenses.jsonl.gz
 
 Where it works: DATABASE_URL if set (PostgreSQL, e.g. a Supabase database), else the PGlite database in
 DATA_DIR (default .data), through the running server when there is one. Pictures go to DATA_DIR/storage/guides,
@@ -41,6 +44,7 @@ function buildProgram(context: AdminContext): Command {
   guidesCommands(program, context);
   signupsCommands(program, context);
   outboxCommands(program, context);
+  backupCommands(program, context);
   return program;
 }
 

@@ -41,6 +41,7 @@ export async function createAdminRunner(db: Database) {
       result.sessions += 1;
       return {
         admin,
+        db,
         bucket: localGuidesBucket(bucketFolder),
         description: db.description,
         close: async () => undefined,
