@@ -21,7 +21,7 @@ export function courseSignInUrl(siteUrl: string, tokenHash: string): string {
 }
 
 /** GoTrue's default frequency: at most one sign-in e-mail per address in this many seconds. */
-export const SIGN_IN_LINK_INTERVAL_SECONDS = 60;
+const SIGN_IN_LINK_INTERVAL_SECONDS = 60;
 
 /**
  * Queues a sign-in e-mail for an address that signed up (any capitalisation), unless one was queued for it
