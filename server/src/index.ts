@@ -5,8 +5,8 @@ import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { createClientAddress } from './client-address.ts';
 import { loadJwtKeys } from './auth/load-jwt-keys.ts';
+import { createClientAddress } from './client-address.ts';
 import { prepareDataDir, readOrCreateSecret, removeGroupAndWorldAccess } from './db/data-dir.ts';
 import { describeHolder, lockDataDirForServer } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/open-database.ts';
@@ -105,7 +105,6 @@ const sendEmail = createSendEmailHandler({
 });
 
 const app = createApp({
-  otp: { perIp: env.signupLimits.perIp, onQueued: () => worker.wake() },
   db,
   storageFolder,
   site,
@@ -114,6 +113,7 @@ const app = createApp({
   cors,
   sendEmail,
   jwt,
+  otp: { perIp: env.signupLimits.perIp, onQueued: () => worker.wake() },
   clientAddress: createClientAddress(env.trustedProxies, log),
 });
 const server = serve(
