@@ -2,6 +2,7 @@
 import { type Browser, type Page, chromium } from '@playwright/test';
 import { z } from 'zod';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
+import { throttleLikeASlowPhone } from './slow-phone.ts';
 
 interface InteractionMetrics {
   /** From the click on the hero button to the first frame that holds the dialog. */
@@ -20,14 +21,6 @@ export interface InteractionResult {
   median: InteractionMetrics;
 }
 
-/** Lighthouse's mobile "slow 4G": 150 ms RTT and 1.6 Mbps down, 750 Kbps up, times its packet-level factors. */
-const SLOW_4G = {
-  offline: false,
-  latency: 150 * 3.75,
-  downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
-  uploadThroughput: (750 * 1024 * 0.9) / 8,
-};
-const CPU_SLOWDOWN = 4;
 /** A visitor reads the first screen before the first click; the click comes this long after hydration. */
 const READING_MS = 2000;
 const PHONE = { width: 375, height: 667 };
@@ -88,10 +81,7 @@ async function runOnce(browser: Browser, url: string): Promise<InteractionMetric
   const context = await browser.newContext({ viewport: PHONE, hasTouch: false });
   try {
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await throttleLikeASlowPhone(page);
     await page.addInitScript(PROBE);
     let release = () => {};
     const held = new Promise<void>((resolve) => {

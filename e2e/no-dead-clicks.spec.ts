@@ -1,14 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { throttleLikeASlowPhone } from '../bench/slow-phone';
 import { signupDialog, signupSection } from './signup-helpers';
-
-/** Lighthouse's mobile "slow 4G" (as bench/interaction.ts): 150 ms RTT, 1.6 Mbps down, times its packet factors. */
-const SLOW_4G = {
-  offline: false,
-  latency: 150 * 3.75,
-  downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
-  uploadThroughput: (750 * 1024 * 0.9) / 8,
-};
-const CPU_SLOWDOWN = 4;
 
 test.use({ viewport: { width: 375, height: 667 } });
 
@@ -17,10 +9,7 @@ test.use({ viewport: { width: 375, height: 667 } });
  * visitor's tap is sure to come before React has taken the page over, however fast this machine is.
  */
 async function openOnSlowPhone(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await throttleLikeASlowPhone(page);
   let tapped = () => {};
   const tap = new Promise<void>((resolve) => {
     tapped = resolve;
