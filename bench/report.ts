@@ -35,7 +35,7 @@ export interface BenchResult {
   };
 }
 
-export interface PageBench {
+interface PageBench {
   /** The page's path on our site: `/` or `/course`. */
   path: string;
   ours: PageResult;

@@ -40,7 +40,7 @@ function problemOf(error: unknown): JwtProblem {
   return 'malformed';
 }
 
-export interface AccessTokenInput {
+interface AccessTokenInput {
   userId: string;
   email: string;
   sessionId: string;

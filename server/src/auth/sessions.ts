@@ -9,9 +9,9 @@ import type { JwtKeys } from './jwt.ts';
 import { hashToken, newRandomToken, type OneTimeTokenType, spendOneTimeToken } from './one-time-tokens.ts';
 import { goTrueUser, parseUserRow, USER_COLUMNS, type UserRow } from './users.ts';
 
-export const ACCESS_TOKEN_SECONDS = 3600;
+const ACCESS_TOKEN_SECONDS = 3600;
 /** GoTrue's default: two tabs refreshing with one token at once both succeed within it. */
-export const REFRESH_TOKEN_REUSE_SECONDS = 10;
+const REFRESH_TOKEN_REUSE_SECONDS = 10;
 const REFRESH_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 
 export interface SessionTokens {
@@ -20,7 +20,7 @@ export interface SessionTokens {
 }
 
 /** Opens a session for the user with its first refresh token. */
-export async function startSession(tx: Sql, userId: string): Promise<SessionTokens> {
+async function startSession(tx: Sql, userId: string): Promise<SessionTokens> {
   const refreshToken = newRandomToken();
   const [row] = await tx.query(
     `with session as (insert into auth.sessions (user_id) values ($1) returning id)
