@@ -1,5 +1,5 @@
-// npm start: read .env, build the site when dist/ is missing or stale, compile the server, then run it in this
-// process.
+// npm start: read .env, build the site when dist/ is missing or stale (a DIST_DIR is served as it is), compile
+// the server, then run it in this process.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -20,7 +20,19 @@ function buildToolsInstalled() {
   }
 }
 
-if (!isBuildCurrent()) {
+/** No site to serve: STARTUP_EXIT.build in server/src/startup-error.ts, listed in docs/self-hosting.md. */
+const EXIT_NO_BUILD = 8;
+
+if (process.env.DIST_DIR) {
+  // DIST_DIR names a site built elsewhere: it is served as it is, never built over.
+  const distDir = path.resolve(process.env.DIST_DIR);
+  if (!existsSync(path.join(distDir, 'index.html'))) {
+    console.error(
+      `DIST_DIR ${distDir} holds no built site (no index.html): set DIST_DIR to the output of \`npm run build\`, or unset it to serve dist/.`,
+    );
+    process.exit(EXIT_NO_BUILD);
+  }
+} else if (!isBuildCurrent()) {
   if (buildToolsInstalled()) {
     console.log('Building the site (dist/ is missing or out of date)…');
     // A child process builds, so Vite and its native bundler never enter the serving process's memory.
@@ -39,7 +51,7 @@ if (!isBuildCurrent()) {
     console.error(
       'No built site in dist/, and no build tools to make one (npm ci --omit=dev): run `npm run build` before installing with --omit=dev, or install with `npm ci`.',
     );
-    process.exit(1);
+    process.exit(EXIT_NO_BUILD);
   }
 }
 await import(pathToFileURL(await bundleServer()).href);

@@ -7,27 +7,36 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadJwtKeys } from './auth/load-jwt-keys.ts';
 import { createClientAddress } from './client-address.ts';
-import { prepareDataDir, readOrCreateSecret, removeGroupAndWorldAccess } from './db/data-dir.ts';
+import { readOrCreateSecret, removeGroupAndWorldAccess } from './db/data-dir.ts';
 import { describeHolder, lockDataDirForServer } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/open-database.ts';
 import { migrate, readMigrations } from './db/migrate.ts';
 import { seedSampleContent } from './db/seed.ts';
-import { readEnv } from './env.ts';
 import { localhostLinksWarning } from './localhost-links.ts';
 import { loadSite } from './routes/static/load-site.ts';
 import { createTransport } from './outbox/create-transport.ts';
 import { embeddedSignInLinks } from './outbox/embedded-sign-in-links.ts';
 import { releaseClaimsOfDeadRun, startOutboxWorker } from './outbox/outbox-worker.ts';
+import {
+  checkPortFree,
+  exitAtStartup,
+  exitOnDatabaseFailure,
+  listenProblem,
+  prepareDataDirAtStartup,
+  readEnvAtStartup,
+} from './startup-error.ts';
 import { corsPolicyFor } from '../../supabase/functions/_shared/cors.ts';
 import { addressHasher, consoleLog, redactAddresses } from '../../supabase/functions/_shared/log.ts';
 import { createSendEmailHandler } from '../../supabase/functions/_shared/send-email-handler.ts';
 
 const supabaseFolder = fileURLToPath(new URL('../../supabase/', import.meta.url));
 
-const env = readEnv();
+const env = readEnvAtStartup();
 const linksWarning = localhostLinksWarning(env);
 if (linksWarning) console.warn(linksWarning);
-await prepareDataDir(env.dataDir);
+// Every setting the owner can get wrong is checked before a database is opened or created (startup-error.ts).
+await checkPortFree(env);
+await prepareDataDirAtStartup(env.dataDir);
 // Log lines carry a keyed hash of an e-mail address, never the address (docs/privacy-and-data.md).
 const log = redactAddresses(
   consoleLog,
@@ -45,17 +54,17 @@ const locked = env.databaseUrl
       console.log(`Waiting for an admin command to finish with ${env.dataDir} (process ${holder.pid})…`),
     );
 if (locked && 'holder' in locked) {
-  console.error(
+  exitAtStartup(
+    'dataDirHeld',
     `${describeHolder(locked.holder, env.dataDir)} Stop that server first, or give this one another DATA_DIR.`,
   );
-  process.exit(1);
 }
 process.on('exit', () => locked?.lock.release());
 
 // V8 would recompile PGlite's WebAssembly with its optimising compiler and keep both copies; the baseline code
 // alone keeps this process's memory within its budget (decision 0043). Set before openDatabase compiles it.
 if (!env.databaseUrl) v8.setFlagsFromString('--liftoff-only');
-const db = await openDatabase(env);
+const db = await openDatabase(env).catch(exitOnDatabaseFailure(env.databaseUrl));
 const migrations = await readMigrations(path.join(supabaseFolder, 'migrations'));
 const applied = await migrate(db, migrations);
 await seedSampleContent(db, applied, { supabaseFolder, storageFolder });
@@ -137,6 +146,13 @@ const server = serve(
     );
   },
 );
+
+// Another program can take the port between checkPortFree and here.
+server.once('error', (error) => {
+  const problem = listenProblem(error, env);
+  if (problem) exitAtStartup('port', problem, error);
+  throw error;
+});
 
 let stopping = false;
 function stop(signal: string) {
