@@ -8,6 +8,7 @@ import { supabaseCors } from './cors.ts';
 import { authRoutes } from './routes/auth/auth-routes.ts';
 import type { Database } from './db/database.ts';
 import type { OtpSettings } from './routes/auth/otp-route.ts';
+import type { PageViewCounter } from './page-view-counter.ts';
 import type { CorsPolicy } from '../../supabase/functions/_shared/cors.ts';
 import type { SendEmailHandler } from '../../supabase/functions/_shared/send-email-handler.ts';
 import { functionsRoutes } from './routes/functions/functions-routes.ts';
@@ -36,6 +37,8 @@ export interface AppDeps {
   otp: OtpSettings;
   /** The visitor's address for per-address limits (the socket's, or behind TRUST_PROXY's proxies). */
   clientAddress: ClientAddress;
+  /** Counts browsers' views of `/` and `/course` for the owner's funnel; without it nothing is counted. */
+  pageViews?: PageViewCounter;
 }
 
 /** Builds the whole HTTP surface; tests call `app.request()` on it without opening a port. */
@@ -51,7 +54,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/auth/v1', authRoutes(deps));
   app.route('/storage/v1', storageRoutes({ storageFolder: deps.storageFolder, jwt: deps.jwt, callers }));
   app.route('/functions/v1', functionsRoutes(deps.sendEmail, deps.clientAddress));
-  app.route('/', staticRoutes(deps.site));
+  app.route('/', staticRoutes(deps.site, deps.pageViews));
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
     // Logged, and a 500 that tells the caller nothing of its cause.

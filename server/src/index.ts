@@ -13,6 +13,7 @@ import { openDatabase } from './db/open-database.ts';
 import { migrate, readMigrations } from './db/migrate.ts';
 import { seedSampleContent } from './db/seed.ts';
 import { localhostLinksWarning } from './localhost-links.ts';
+import { startPageViewCounter } from './page-view-counter.ts';
 import { loadSite } from './routes/static/load-site.ts';
 import { createTransport } from './outbox/create-transport.ts';
 import { embeddedSignInLinks } from './outbox/embedded-sign-in-links.ts';
@@ -113,6 +114,7 @@ const sendEmail = createSendEmailHandler({
   onQueued: () => worker.wake(),
 });
 
+const pageViews = startPageViewCounter({ db, log });
 const app = createApp({
   db,
   storageFolder,
@@ -124,6 +126,7 @@ const app = createApp({
   jwt,
   otp: { perIp: env.signupLimits.perIp, onQueued: () => worker.wake() },
   clientAddress: createClientAddress(env.trustedProxies, log),
+  pageViews,
 });
 const server = serve(
   {
@@ -160,7 +163,8 @@ function stop(signal: string) {
   stopping = true;
   console.log(`${signal}: finishing open requests, then stopping.`);
   const serverClosed = new Promise((resolve) => server.close(resolve));
-  Promise.all([serverClosed, worker.stop(), socket?.close()])
+  // The page views counted since the last write go in once no request is left to count one.
+  Promise.all([serverClosed.then(() => pageViews.stop()), worker.stop(), socket?.close()])
     .then(() => db.close())
     .then(
       () => process.exit(0),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Hono } from 'hono';
 import { parseRange } from '../../byte-range.ts';
+import type { CountedPage, PageViewCounter } from '../../page-view-counter.ts';
 import type { Site, SiteFile } from './load-site.ts';
 
 function encodingFor(file: SiteFile, acceptEncoding: string): 'br' | 'gzip' | undefined {
@@ -32,15 +33,37 @@ function fileFor(site: Site, pathname: string): SiteFile | undefined {
   return site.files.get(`${pathname}.html`) ?? site.files.get(`${pathname}/index.html`);
 }
 
+/** The documents whose views the counter counts, whichever of their addresses was asked for. */
+function countedDocuments(site: Site): Map<SiteFile, CountedPage> {
+  const documents = new Map<SiteFile, CountedPage>();
+  const home = site.files.get('/index.html');
+  const course = site.files.get('/course.html') ?? site.files.get('/course/index.html');
+  if (home) documents.set(home, '/');
+  if (course) documents.set(course, '/course');
+  return documents;
+}
+
+/**
+ * A page view is a browser opening the page (Sec-Fetch-Mode: navigate, as every current browser sends), so
+ * uptime monitors, link checkers, HEAD requests and most crawlers are not counted.
+ */
+const isNavigation = (method: string, fetchMode: string | undefined) =>
+  method === 'GET' && fetchMode === 'navigate';
+
 /** The built site: `/` is index.html, `/name` its prerendered page, unknown paths the 404 page with status 404. */
-export function staticRoutes(site: Site): Hono {
+export function staticRoutes(site: Site, pageViews?: Pick<PageViewCounter, 'count'>): Hono {
   const routes = new Hono();
+  const documents = countedDocuments(site);
   routes.get('*', (c) => {
     const pathname = decodedPathname(c.req.url);
     const found = fileFor(site, pathname);
     const file = found ?? site.notFound;
     if (!file) return c.text('Not found', 404);
     const status = found ? 200 : 404;
+    const counted = found && documents.get(found);
+    // Counted before the answer is chosen: a revalidated page (304) is a view as much as a downloaded one.
+    if (counted && pageViews && isNavigation(c.req.method, c.req.header('sec-fetch-mode')))
+      pageViews.count(counted);
 
     c.header('Content-Type', file.contentType);
     c.header('Cache-Control', file.cacheControl);

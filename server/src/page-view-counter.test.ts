@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from './db/database.ts';
+import { type CounterClock, startPageViewCounter } from './page-view-counter.ts';
+import { createTestDatabase, databaseKind } from '../test/test-database.ts';
+import type { Log, LogLine } from '../../supabase/functions/_shared/log.ts';
+
+let db: Database;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.close());
+beforeEach(() => db.exec('truncate public.page_views'));
+
+/** A clock that moves only when the test says so, running the timers that fall due. */
+function fakeClock(start: string) {
+  let now = new Date(start).getTime();
+  let timers: { at: number; work: () => Promise<void> }[] = [];
+  const clock: CounterClock = {
+    now: () => new Date(now),
+    after(ms, work) {
+      const timer = { at: now + ms, work };
+      timers.push(timer);
+      return () => {
+        timers = timers.filter((other) => other !== timer);
+      };
+    },
+  };
+  return {
+    clock,
+    /** Moves the clock on and waits for the work of the timers that fell due. */
+    async advance(seconds: number) {
+      now += seconds * 1000;
+      const due = timers.filter((timer) => timer.at <= now);
+      timers = timers.filter((timer) => timer.at > now);
+      await Promise.all(due.map((timer) => timer.work()));
+    },
+    timers: () => timers.length,
+  };
+}
+
+/** The database as the counter sees it, recording each statement; the first `failures` of them fail. */
+function recordingDb(options: { failures?: number } = {}) {
+  let failures = options.failures ?? 0;
+  const writes: string[] = [];
+  return {
+    writes,
+    sql: {
+      query<Row>(text: string, params?: readonly unknown[]): Promise<Row[]> {
+        writes.push(text);
+        if (failures > 0) {
+          failures -= 1;
+          return Promise.reject(new Error('connection lost'));
+        }
+        return db.query<Row>(text, params);
+      },
+    },
+  };
+}
+
+function recordingLog() {
+  const lines: LogLine[] = [];
+  const log: Log = {
+    info: (line) => lines.push(line),
+    warn: (line) => lines.push(line),
+    error: (line) => lines.push(line),
+  };
+  return { log, lines };
+}
+
+const rows = () =>
+  db.query<{ day: string; path: string; views: number }>(
+    `select to_char(day, 'YYYY-MM-DD') as day, path, views::int as views from public.page_views order by day, path`,
+  );
+
+describe(`the page-view counter on ${databaseKind}`, () => {
+  it('keeps views in memory and writes them per UTC day and page in one statement a minute after the first', async () => {
+    const time = fakeClock('2026-11-23T23:59:30Z');
+    const recorded = recordingDb();
+    const counter = startPageViewCounter({ db: recorded.sql, log: recordingLog().log, clock: time.clock });
+    counter.count('/');
+    counter.count('/');
+    counter.count('/course');
+    await time.advance(40);
+    counter.count('/');
+    expect(recorded.writes).toHaveLength(0);
+    await time.advance(19);
+    expect(recorded.writes).toHaveLength(0);
+    await time.advance(1);
+    expect(recorded.writes).toHaveLength(1);
+    expect(await rows()).toEqual([
+      { day: '2026-11-23', path: '/', views: 2 },
+      { day: '2026-11-23', path: '/course', views: 1 },
+      { day: '2026-11-24', path: '/', views: 1 },
+    ]);
+    expect(time.timers()).toBe(0);
+  });
+
+  it('writes at most once a minute and adds each write to the rows already there', async () => {
+    const time = fakeClock('2026-11-23T10:00:00Z');
+    const recorded = recordingDb();
+    const counter = startPageViewCounter({ db: recorded.sql, log: recordingLog().log, clock: time.clock });
+    for (let second = 0; second < 180; second += 1) {
+      counter.count('/');
+      await time.advance(1);
+    }
+    expect(recorded.writes).toHaveLength(3);
+    expect(await rows()).toEqual([{ day: '2026-11-23', path: '/', views: 180 }]);
+  });
+
+  it('keeps the views of a failed write for the next one, and says so in the log', async () => {
+    const time = fakeClock('2026-11-23T10:00:00Z');
+    const recorded = recordingDb({ failures: 1 });
+    const { log, lines } = recordingLog();
+    const counter = startPageViewCounter({ db: recorded.sql, log, clock: time.clock });
+    counter.count('/course');
+    await time.advance(60);
+    expect(await rows()).toEqual([]);
+    expect(lines).toEqual([expect.objectContaining({ event: 'page_views.write_failed' })]);
+    counter.count('/course');
+    await time.advance(60);
+    expect(await rows()).toEqual([{ day: '2026-11-23', path: '/course', views: 2 }]);
+  });
+
+  it('writes what it holds when stopped, and nothing when it holds nothing', async () => {
+    const time = fakeClock('2026-11-23T10:00:00Z');
+    const recorded = recordingDb();
+    const counter = startPageViewCounter({ db: recorded.sql, log: recordingLog().log, clock: time.clock });
+    counter.count('/');
+    await counter.stop();
+    expect(await rows()).toEqual([{ day: '2026-11-23', path: '/', views: 1 }]);
+    expect(time.timers()).toBe(0);
+    const idle = recordingDb();
+    await startPageViewCounter({ db: idle.sql, log: recordingLog().log, clock: time.clock }).stop();
+    expect(idle.writes).toHaveLength(0);
+  });
+
+  it('lets several servers on one database add up their counts', async () => {
+    const time = fakeClock('2026-11-23T10:00:00Z');
+    const recorded = recordingDb();
+    const servers = [1, 2].map(() =>
+      startPageViewCounter({ db: recorded.sql, log: recordingLog().log, clock: time.clock }),
+    );
+    for (const server of servers) server.count('/');
+    await Promise.all(servers.map((server) => server.stop()));
+    expect(await rows()).toEqual([{ day: '2026-11-23', path: '/', views: 2 }]);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Views of the landing page and the course page for the owner's funnel (`npm run admin -- stats`): counted per
+ * UTC day in memory and added to `public.page_views` in one statement at most once a minute, so a page view
+ * costs a map update and nothing is known about the visitor (docs/privacy-and-data.md, "Page views").
+ */
+import type { Sql } from '../../supabase/functions/_shared/sql-port.ts';
+import type { Log } from '../../supabase/functions/_shared/log.ts';
+
+export const COUNTED_PAGES = ['/', '/course'] as const;
+export type CountedPage = (typeof COUNTED_PAGES)[number];
+
+export interface PageViewCounter {
+  count(page: CountedPage): void;
+  /** Writes every view counted so far and stops the timer: the server's last step before closing the database. */
+  stop(): Promise<void>;
+}
+
+/** Time and timers, so tests move the clock instead of waiting. */
+export interface CounterClock {
+  now(): Date;
+  /** Runs `work` once after `ms`; the returned function cancels it. Must not keep the process alive. */
+  after(ms: number, work: () => Promise<void>): () => void;
+}
+
+const systemClock: CounterClock = {
+  now: () => new Date(),
+  after(ms, work) {
+    const timer = setTimeout(() => void work(), ms);
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
+};
+
+const WRITE_EVERY_MS = 60_000;
+
+/** Adds each (day, page) count to its row; several servers on one database add up instead of overwriting. */
+const ADD_VIEWS = `
+insert into public.page_views as v (day, path, views)
+select * from unnest($1::date[], $2::text[], $3::bigint[])
+on conflict (day, path) do update set views = v.views + excluded.views`;
+
+const SEPARATOR = ' ';
+
+export function startPageViewCounter(options: { db: Sql; log: Log; clock?: CounterClock }): PageViewCounter {
+  const { db, log, clock = systemClock } = options;
+  /** Views not yet written, by "<UTC day> <page>". */
+  let pending = new Map<string, number>();
+  let cancelTimer: (() => void) | undefined;
+  let writing: Promise<void> = Promise.resolve();
+  let stopped = false;
+
+  const write = async () => {
+    const counts = pending;
+    pending = new Map();
+    if (counts.size === 0) return;
+    const keys = [...counts.keys()].map((key) => key.split(SEPARATOR));
+    try {
+      await db.query(ADD_VIEWS, [
+        keys.map(([day]) => day),
+        keys.map(([, page]) => page),
+        [...counts.values()],
+      ]);
+    } catch (error) {
+      // Kept for the next write: a database that is briefly away loses no views.
+      for (const [key, views] of counts) pending.set(key, (pending.get(key) ?? 0) + views);
+      log.warn({ event: 'page_views.write_failed', message: String(error) });
+      schedule();
+    }
+  };
+
+  const flush = () => {
+    writing = writing.then(write);
+    return writing;
+  };
+
+  function schedule() {
+    if (cancelTimer || stopped) return;
+    cancelTimer = clock.after(WRITE_EVERY_MS, () => {
+      cancelTimer = undefined;
+      return flush();
+    });
+  }
+
+  return {
+    count(page) {
+      const key = `${clock.now().toISOString().slice(0, 10)}${SEPARATOR}${page}`;
+      pending.set(key, (pending.get(key) ?? 0) + 1);
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      cancelTimer?.();
+      cancelTimer = undefined;
+      await flush();
+    },
+  };
+}
