@@ -145,7 +145,13 @@ export type SignupRow = z.output<typeof signupRow>;
 export const signupCount = z.object({ total: z.number(), unsubscribed: z.number() });
 type SignupCount = z.output<typeof signupCount>;
 
-export const erasure = z.object({ signups: z.number(), outbox: z.number() });
+/** What `signups erase` deleted: sign-up rows, outbox rows, course accounts (auth users) and their progress rows. */
+export const erasure = z.object({
+  signups: z.number(),
+  outbox: z.number(),
+  accounts: z.number(),
+  progress: z.number(),
+});
 type Erasure = z.output<typeof erasure>;
 
 export const outboxStatus = z.object({

@@ -172,7 +172,7 @@ describe('how the tool reaches a PGlite database', { timeout: 120_000 }, () => {
       const declined = await erase(answer);
       expect(declined.code).toBe(2);
       expect(declined.stderr).toContain(
-        'Erase every record of ada@example.com (sign-up, e-mails and .eml files)? This cannot be undone. [y/N]',
+        'Erase every record of ada@example.com (sign-up, e-mails, .eml files, course account, sessions and lesson progress)? This cannot be undone. [y/N]',
       );
       expect(declined.stderr).toContain('Nothing erased: not confirmed (answer "y", or add --yes).');
     }
@@ -182,7 +182,8 @@ describe('how the tool reaches a PGlite database', { timeout: 120_000 }, () => {
     const confirmed = await erase('y\n');
     expect(confirmed).toMatchObject({
       code: 0,
-      stdout: 'Erased ada@example.com: 1 sign-up, 1 outbox e-mail and 0 .eml files.\n',
+      stdout:
+        'Erased ada@example.com: 1 sign-up, 1 outbox e-mail, 0 course accounts with 0 lesson progress records, and 0 .eml files.\n',
     });
     expect((await runTool(['signups', 'count'], pgliteEnv(dataDir))).stdout).toBe(
       '0 sign-ups (0 unsubscribed)\n',

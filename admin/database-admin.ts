@@ -46,7 +46,7 @@ async function findGuideForUpdate(tx: Sql, id: number) {
 }
 
 /** Turns "relation does not exist" into advice: the tool never changes a PostgreSQL schema on its own. */
-async function withSchemaAdvice<T>(work: () => Promise<T>): Promise<T> {
+export async function withSchemaAdvice<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -169,9 +169,17 @@ export function createDatabaseAdmin(db: Database): AdminApi {
             [ids, email],
           );
           await tx.query('delete from public.signups where id = any($1::bigint[])', [ids]);
+          // The course account: its sessions, tokens and lesson progress go with it (foreign keys on delete cascade).
+          const [account] = await tx.query(
+            `with gone as (delete from auth.users where lower(email) = lower($1) returning id)
+             select (select count(*) from gone)::int as accounts,
+                    (select count(*) from public.lesson_progress where user_id in (select id from gone))::int as progress`,
+            [email],
+          );
           return erasure.parse({
             signups: ids.length,
             outbox: z.object({ count: z.number() }).parse(outbox).count,
+            ...z.object({ accounts: z.number(), progress: z.number() }).parse(account),
           });
         }),
       );

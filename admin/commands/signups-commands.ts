@@ -114,7 +114,7 @@ export function signupsCommands(program: Command, context: AdminContext) {
   signups
     .command('erase')
     .description(
-      "GDPR erasure: delete the person's sign-up, every e-mail queued or sent to them, and their .eml files",
+      "GDPR erasure: delete the person's sign-up, every e-mail queued or sent to them, their .eml files, and their course account with its sessions and lesson progress",
     )
     .argument('<email>', 'their e-mail address (any capitalisation)')
     .option('--yes', 'do not ask for confirmation')
@@ -126,7 +126,7 @@ export function signupsCommands(program: Command, context: AdminContext) {
       if (
         options.yes !== true &&
         !(await io.confirm(
-          `Erase every record of ${input.email} (sign-up, e-mails and .eml files)? This cannot be undone. [y/N] `,
+          `Erase every record of ${input.email} (sign-up, e-mails, .eml files, course account, sessions and lesson progress)? This cannot be undone. [y/N] `,
         ))
       ) {
         throw new AdminError('invalid', 'Nothing erased: not confirmed (answer "y", or add --yes).');
@@ -136,9 +136,11 @@ export function signupsCommands(program: Command, context: AdminContext) {
         // After the rows: an e-mail still queued cannot be written to a file once its row is gone.
         const files = await context.places.eraseMail(input.email);
         io.stdout(
-          erased.signups === 0 && erased.outbox === 0 && files === 0
+          erased.signups === 0 && erased.outbox === 0 && erased.accounts === 0 && files === 0
             ? `No sign-up for ${input.email}: nothing to erase.\n`
-            : `Erased ${input.email}: ${plural(erased.signups, 'sign-up')}, ${plural(erased.outbox, 'outbox e-mail')} and ${plural(files, '.eml file')}.\n`,
+            : `Erased ${input.email}: ${plural(erased.signups, 'sign-up')}, ${plural(erased.outbox, 'outbox e-mail')}, ` +
+                `${plural(erased.accounts, 'course account')} with ${plural(erased.progress, 'lesson progress record')}, ` +
+                `and ${plural(files, '.eml file')}.\n`,
         );
       });
     });

@@ -19,7 +19,9 @@ const HOSTILE_NAME = '=HYPERLINK("http://evil.example","Click"), "me"\nplease';
 
 /** Three people and their e-mails, as the send-email core writes them. */
 async function seedSignups() {
-  await db.exec('truncate public.signups, public.email_outbox restart identity cascade');
+  await db.exec(
+    'truncate public.signups, public.email_outbox, public.lessons, auth.users restart identity cascade',
+  );
   await db.query(
     `insert into public.signups (email, name, consent_version, source, first_signed_up_at, last_signed_up_at, signup_count, unsubscribed)
      values ('ada@example.com', 'Ada Lovelace', 'v1', 'embedded', '2026-11-01T09:00:00Z', '2026-11-01T09:00:00Z', 1, false),
@@ -33,6 +35,40 @@ async function seedSignups() {
     (2, 'Bob@Example.com', 'pending', 0, '2026-11-20T08:15:00Z', null, '2026-11-20T08:15:00Z', null),
     (3, 'cy@example.com', 'dead', 8, '2026-11-16T00:00:00Z', 'Resend 422:
   invalid "to"', '2026-11-15T00:00:00Z', null)`);
+}
+
+/** Course accounts for Ada and Bob (typed as Bob@Example.com): a session each, its tokens, and progress. */
+async function seedCourseAccounts() {
+  await db.exec(`
+    insert into public.lessons (slug, title, video_path, duration_seconds, order_index, is_published)
+    values ('one', 'One', 'lessons/one.mp4', 40, 1, true), ('two', 'Two', 'lessons/two.mp4', 40, 2, true);
+    insert into auth.users (email) values ('ada@example.com'), ('Bob@Example.com');
+    insert into auth.sessions (user_id) select id from auth.users;
+    insert into auth.refresh_tokens (token_hash, session_id)
+      select 'refresh-' || u.email, s.id from auth.sessions s join auth.users u on u.id = s.user_id;
+    insert into auth.one_time_tokens (user_id, token_type, token_hash, expires_at)
+      select id, 'magiclink', 'once-' || email, now() + interval '1 day' from auth.users;
+    insert into public.lesson_progress (user_id, lesson_id, position_seconds)
+      select u.id, l.id, 12 from auth.users u cross join public.lessons l
+       where u.email = 'Bob@Example.com' or l.slug = 'one';`);
+}
+
+/** Whose course records are left, table by table. */
+async function courseAccounts() {
+  const owners = async (sql: string) =>
+    (await db.query<{ email: string }>(sql)).map((row) => row.email).sort();
+  return {
+    users: await owners('select email from auth.users'),
+    sessions: await owners('select u.email from auth.sessions s join auth.users u on u.id = s.user_id'),
+    refreshTokens: await owners(`select u.email from auth.refresh_tokens t
+        join auth.sessions s on s.id = t.session_id join auth.users u on u.id = s.user_id`),
+    oneTimeTokens: await owners(
+      'select u.email from auth.one_time_tokens t join auth.users u on u.id = t.user_id',
+    ),
+    progress: await owners(
+      'select u.email from public.lesson_progress p join auth.users u on u.id = p.user_id',
+    ),
+  };
 }
 
 async function outboxRows() {
@@ -124,15 +160,24 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
     await writeFile(path.join(admin.mailFolder, '1-course-access-2.eml'), eml('Bob@Example.com'));
     await writeFile(path.join(admin.mailFolder, '2-course-access-3.eml'), eml('\n bob@example.com'));
     await writeFile(path.join(admin.mailFolder, '3-course-access-1.eml'), eml('ada@example.com'));
+    await seedCourseAccounts();
     const result = await admin.run(['signups', 'erase', ' bob@example.COM ', '--yes']);
     expect(result).toMatchObject({
       code: 0,
-      stdout: 'Erased bob@example.COM: 1 sign-up, 2 outbox e-mails and 2 .eml files.\n',
+      stdout:
+        'Erased bob@example.COM: 1 sign-up, 2 outbox e-mails, 1 course account with 2 lesson progress records, and 2 .eml files.\n',
     });
     const after = await snapshot();
     expect(after.signups.map((row) => row.email)).toEqual(['ada@example.com', 'cy@example.com']);
     expect(after.outbox.map((row) => row.recipient)).toEqual(['ada@example.com', 'cy@example.com']);
     expect(await readdir(admin.mailFolder)).toEqual(['3-course-access-1.eml']);
+    expect(await courseAccounts()).toEqual({
+      users: ['ada@example.com'],
+      sessions: ['ada@example.com'],
+      refreshTokens: ['ada@example.com'],
+      oneTimeTokens: ['ada@example.com'],
+      progress: ['ada@example.com'],
+    });
     expect((await admin.run(['signups', 'erase', 'bob@example.com', '--yes'])).stdout).toBe(
       'No sign-up for bob@example.com: nothing to erase.\n',
     );
@@ -156,7 +201,8 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
     const confirmed = await admin.run(['signups', 'erase', 'ada@example.com'], { answer: 'y' });
     expect(confirmed).toMatchObject({
       code: 0,
-      stdout: 'Erased ada@example.com: 1 sign-up, 1 outbox e-mail and 0 .eml files.\n',
+      stdout:
+        'Erased ada@example.com: 1 sign-up, 1 outbox e-mail, 0 course accounts with 0 lesson progress records, and 0 .eml files.\n',
     });
   });
 
