@@ -6,6 +6,7 @@ import { backupCommands } from './commands/backup-commands.ts';
 import { guidesCommands } from './commands/guides-commands.ts';
 import { outboxCommands } from './commands/outbox-commands.ts';
 import { signupsCommands } from './commands/signups-commands.ts';
+import { statsCommands } from './commands/stats-commands.ts';
 
 const EXIT = { ok: 0, failed: 1, refused: 2 } as const;
 
@@ -18,6 +19,7 @@ Examples:
   npm run admin -- signups erase ada@example.com
   npm run admin -- signups find-logs ada@example.com
   npm run admin -- outbox retry --dead
+  npm run admin -- stats --since 2026-11-01 --format html --output funnel.html
   npm run admin -- backup --output lenses.jsonl.gz
   DATA_DIR=/srv/lenses-restored npm run admin -- restore lenses.jsonl.gz
 
@@ -44,6 +46,7 @@ function buildProgram(context: AdminContext): Command {
   guidesCommands(program, context);
   signupsCommands(program, context);
   outboxCommands(program, context);
+  statsCommands(program, context);
   backupCommands(program, context);
   return program;
 }

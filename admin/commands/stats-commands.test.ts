@@ -1,0 +1,277 @@
+import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Database } from '../../server/src/db/database.ts';
+import { createTestDatabase, databaseKind } from '../../server/test/test-database.ts';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+import { createAdminRunner } from '../test/admin-runner.ts';
+
+let db: Database;
+let admin: Awaited<ReturnType<typeof createAdminRunner>>;
+let files: string;
+
+/**
+ * Three days, 2026-11-01 to 11-03, and something on the day before and after each, which the period leaves out:
+ * views; eight people (ada, bob, gil on the 1st; cy, dee on the 2nd; hal on the 3rd; eve before, fay after);
+ * their course e-mails and two repeat sign-ups (eve on the 2nd, ada on the 3rd); who opened the course on which
+ * day; three published lessons and one draft; ada and eve finish, bob starts two.
+ */
+async function buildScenario() {
+  await db.exec(`
+    insert into public.page_views (day, path, views) values
+      ('2026-10-31', '/', 99), ('2026-11-01', '/', 40), ('2026-11-01', '/course', 5),
+      ('2026-11-02', '/', 60), ('2026-11-02', '/course', 15), ('2026-11-03', '/', 20), ('2026-11-04', '/', 7);
+
+    insert into public.signups (email, name, consent_version, source, first_signed_up_at, last_signed_up_at, signup_count)
+    select email, initcap(split_part(email, '@', 1)), 'v1', 'embedded', at::timestamptz, at::timestamptz, 1
+      from (values ('ada@example.com', '2026-11-01T09:00:00Z'), ('bob@example.com', '2026-11-01T10:00:00Z'),
+                   ('gil@example.com', '2026-11-01T11:00:00Z'), ('cy@example.com', '2026-11-02T08:00:00Z'),
+                   ('dee@example.com', '2026-11-02T23:30:00Z'), ('hal@example.com', '2026-11-03T07:00:00Z'),
+                   ('eve@example.com', '2026-10-31T12:00:00Z'), ('fay@example.com', '2026-11-04T00:00:00Z'))
+           as people(email, at);
+
+    insert into public.email_outbox (signup_id, recipient, kind, status, attempts, last_error, created_at)
+    select s.id, s.email, kind, status, attempts, last_error, at::timestamptz
+      from (values ('ada@example.com', 'course-access', 'sent', 1, null, '2026-11-01T09:00:00Z'),
+                   ('bob@example.com', 'course-access', 'sent', 2, null, '2026-11-01T10:00:00Z'),
+                   ('gil@example.com', 'course-access', 'dead', 8, 'SMTP 550', '2026-11-01T11:00:00Z'),
+                   ('cy@example.com', 'course-access', 'sent', 1, null, '2026-11-02T08:00:00Z'),
+                   ('dee@example.com', 'course-access', 'pending', 2, 'timeout', '2026-11-02T23:30:00Z'),
+                   ('hal@example.com', 'course-access', 'pending', 0, null, '2026-11-03T07:00:00Z'),
+                   ('eve@example.com', 'course-access', 'sent', 1, null, '2026-10-31T12:00:00Z'),
+                   ('eve@example.com', 'course-access', 'sent', 1, null, '2026-11-02T12:00:00Z'),
+                   ('ada@example.com', 'course-access', 'sent', 1, null, '2026-11-03T10:00:00Z'),
+                   ('ada@example.com', 'sign-in-link', 'sent', 1, null, '2026-11-03T11:00:00Z'),
+                   ('fay@example.com', 'course-access', 'sent', 1, null, '2026-11-04T00:00:00Z'))
+           as mail(email, kind, status, attempts, last_error, at)
+      join public.signups s on s.email = mail.email;
+
+    insert into auth.users (email, email_confirmed_at, last_sign_in_at)
+    select email, confirmed::timestamptz, last_seen::timestamptz
+      from (values ('ada@example.com', '2026-11-01T09:05:00Z', '2026-11-03T10:05:00Z'),
+                   ('bob@example.com', '2026-11-02T07:00:00Z', '2026-11-02T07:00:00Z'),
+                   ('cy@example.com', '2026-11-02T09:00:00Z', '2026-11-02T09:00:00Z'),
+                   ('eve@example.com', '2026-10-31T12:10:00Z', '2026-11-02T12:10:00Z'),
+                   ('gil@example.com', null, null),
+                   ('hal@example.com', '2026-11-04T08:00:00Z', '2026-11-04T08:00:00Z'))
+           as people(email, confirmed, last_seen);
+
+    insert into public.lessons (slug, title, video_path, duration_seconds, order_index, is_published)
+    values ('one', 'One', 'one.mp4', 40, 1, true), ('two', 'Two', 'two.mp4', 40, 2, true),
+           ('three', 'Three', 'three.mp4', 40, 3, true), ('draft', 'Draft', 'draft.mp4', 40, 4, false);
+
+    insert into public.lesson_progress (user_id, lesson_id, position_seconds, created_at, completed_at)
+    select u.id, l.id, 10, started::timestamptz, completed::timestamptz
+      from (values ('ada@example.com', 'one', '2026-11-01T09:10:00Z', '2026-11-01T09:20:00Z'),
+                   ('ada@example.com', 'two', '2026-11-02T09:00:00Z', '2026-11-02T09:10:00Z'),
+                   ('ada@example.com', 'three', '2026-11-02T09:15:00Z', '2026-11-03T08:00:00Z'),
+                   ('bob@example.com', 'one', '2026-11-02T07:05:00Z', '2026-11-02T07:15:00Z'),
+                   ('bob@example.com', 'two', '2026-11-03T07:00:00Z', null),
+                   ('eve@example.com', 'one', '2026-10-31T12:20:00Z', '2026-10-31T12:30:00Z'),
+                   ('eve@example.com', 'two', '2026-11-01T12:00:00Z', '2026-11-01T12:10:00Z'),
+                   ('eve@example.com', 'three', '2026-11-01T12:15:00Z', '2026-11-01T12:25:00Z'),
+                   ('eve@example.com', 'draft', '2026-11-03T12:00:00Z', null))
+           as progress(email, slug, started, completed)
+      join auth.users u on u.email = progress.email
+      join public.lessons l on l.slug = progress.slug;`);
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  admin = await createAdminRunner(db);
+  files = await mkdtemp(path.join(os.tmpdir(), 'stats-'));
+  await buildScenario();
+});
+afterAll(() => db.close());
+
+const PERIOD = ['--since', '2026-11-01', '--until', '2026-11-03'];
+
+const HEADINGS = [
+  'DAY',
+  'VIEWS /',
+  'VIEWS /COURSE',
+  'NEW SIGN-UPS',
+  'REPEATS',
+  'DELIVERED',
+  'FAILED',
+  'DEAD',
+  'OPENED',
+  'LEARNERS',
+  'LESSONS STARTED',
+  'COMPLETED',
+  'FINISHED',
+];
+
+const EXPECTED_DAYS = [
+  ['2026-11-01', 40, 5, 3, 0, 2, 0, 1, 1, 1, 3, 3, 1],
+  ['2026-11-02', 60, 15, 2, 1, 2, 1, 0, 2, 1, 3, 2, 0],
+  ['2026-11-03', 20, 0, 1, 1, 1, 0, 0, 0, 0, 2, 1, 1],
+] as const;
+const EXPECTED_TOTAL = [120, 20, 6, 2, 5, 1, 1, 3, 2, 8, 6, 2];
+
+const KEYS = [
+  'views_home',
+  'views_course',
+  'signups_new',
+  'signups_repeat',
+  'emails_delivered',
+  'emails_failed',
+  'emails_dead',
+  'opened_course',
+  'learners_started',
+  'lessons_started',
+  'lessons_completed',
+  'finished_course',
+];
+
+describe(`stats on ${databaseKind}`, () => {
+  it('prints every day of the period, the total, the funnel with its rates and the e-mails as a table', async () => {
+    const result = await admin.run(['stats', ...PERIOD]);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toBe('Stats for 2026-11-01 to 2026-11-03 (UTC days)');
+    const cells = (line: string | undefined) => (line ?? '').trim().split(/\s{2,}/);
+    expect(cells(lines[2])).toEqual(HEADINGS);
+    expect(lines.slice(3, 6).map(cells)).toEqual(EXPECTED_DAYS.map((day) => day.map(String)));
+    expect(cells(lines[6])).toEqual(['TOTAL', ...EXPECTED_TOTAL.map(String)]);
+    // Every column starts where its heading does.
+    for (const heading of ['VIEWS /COURSE', 'REPEATS', 'FINISHED'])
+      expect(lines[3]?.[(lines[2] ?? '').indexOf(heading) - 1]).toBe(' ');
+    expect(lines.slice(8, 14).map(cells)).toEqual([
+      ['FUNNEL', 'COUNT', 'FROM PREVIOUS STEP'],
+      ['views of /', '120'],
+      ['new sign-ups', '6', '5.0%'],
+      ['opened the course', '3', '50.0%'],
+      ['started a lesson', '2', '66.7%'],
+      ['finished the course', '2', '100.0%'],
+    ]);
+    expect(lines[15]).toBe(
+      'Course e-mails: 5 of 8 queued delivered (62.5%); 1 failed and still being retried; 1 dead.',
+    );
+    expect(result.stdout).toContain('REPEATS: known addresses signing up again and e-mailed again');
+  });
+
+  it('gives the same numbers and rates as JSON', async () => {
+    const result = await admin.run(['stats', ...PERIOD, '--format', 'json']);
+    expect(result.code).toBe(0);
+    const counts = (values: readonly number[]) => Object.fromEntries(KEYS.map((key, i) => [key, values[i]]));
+    expect(JSON.parse(result.stdout)).toEqual({
+      since: '2026-11-01',
+      until: '2026-11-03',
+      days: EXPECTED_DAYS.map(([day, ...values]) => ({ day, ...counts(values) })),
+      total: { ...counts(EXPECTED_TOTAL), emails_queued: 8, emails_delivered_rate: 0.625 },
+      funnel: [
+        { step: 'views of /', count: 120, rate_from_previous: null },
+        { step: 'new sign-ups', count: 6, rate_from_previous: 0.05 },
+        { step: 'opened the course', count: 3, rate_from_previous: 0.5 },
+        { step: 'started a lesson', count: 2, rate_from_previous: 2 / 3 },
+        { step: 'finished the course', count: 2, rate_from_previous: 1 },
+      ],
+    });
+  });
+
+  it('shows a day with nothing as zeros, and no rate after a step of zero', async () => {
+    const result = await admin.run([
+      'stats',
+      '--since',
+      '2026-12-01',
+      '--until',
+      '2026-12-01',
+      '--format',
+      'json',
+    ]);
+    const stats: unknown = JSON.parse(result.stdout);
+    expect(stats).toMatchObject({
+      days: [{ day: '2026-12-01', views_home: 0, finished_course: 0 }],
+      total: { emails_queued: 0, emails_delivered_rate: null },
+      funnel: [
+        { rate_from_previous: null },
+        { rate_from_previous: null },
+        { rate_from_previous: null },
+        { rate_from_previous: null },
+        { rate_from_previous: null },
+      ],
+    });
+  });
+
+  it('covers the 30 days up to today by default', async () => {
+    const result = await admin.run(['stats', '--format', 'json']);
+    const { since, until, days } = z
+      .object({ since: z.string(), until: z.string(), days: z.array(z.unknown()) })
+      .parse(JSON.parse(result.stdout));
+    expect(until).toBe(new Date().toISOString().slice(0, 10));
+    expect(days).toHaveLength(30);
+    expect(new Date(until).getTime() - new Date(since).getTime()).toBe(29 * 86_400_000);
+  });
+
+  it('refuses a bad day, a period that ends before it starts, an unknown format and html without a file', async () => {
+    const refusals: [string[], RegExp][] = [
+      [['stats', '--since', '2026-02-30'], /--since must be a day like 2026-11-01 \(UTC\)/],
+      [['stats', '--until', '11/03/2026'], /--until must be a day like 2026-11-01 \(UTC\)/],
+      [
+        ['stats', '--since', '2026-11-04', '--until', '2026-11-03'],
+        /--since 2026-11-04 is after --until 2026-11-03/,
+      ],
+      [['stats', '--format', 'xml'], /argument 'xml' is invalid. Allowed choices are table, json, html/],
+      [['stats', '--format', 'html'], /--format html writes a file: add --output FILE/],
+    ];
+    for (const [argv, message] of refusals) {
+      const result = await admin.run(argv);
+      expect(result).toMatchObject({ code: 2, stdout: '', sessions: 0 });
+      expect(result.stderr.split('\n')[0]).toMatch(message);
+    }
+  });
+
+  it('writes a self-contained HTML report, readable by the owner only, that shows both charts in Chromium without scripts', async () => {
+    const file = path.join(files, 'funnel.html');
+    const result = await admin.run(['stats', ...PERIOD, '--format', 'html', '--output', file]);
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: `Wrote the stats for 2026-11-01 to 2026-11-03 to ${file}.\n`,
+    });
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const html = await readFile(file, 'utf8');
+    expect(html).not.toMatch(/<script|<link|<img|\bsrc=|url\(/i);
+    expect((await admin.run(['stats', ...PERIOD, '--format', 'html', '--output', file])).code).toBe(2);
+
+    const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    try {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+      await page.goto(pathToFileURL(file).href);
+      expect(requested).toEqual([pathToFileURL(file).href]);
+      await expect(page.title()).resolves.toBe('Course funnel, 2026-11-01 to 2026-11-03');
+
+      const funnel = page.getByRole('img', { name: 'Funnel from views of / to finished the course' });
+      expect(await funnel.isVisible()).toBe(true);
+      expect(await funnel.getAttribute('aria-describedby')).toBe('funnel-desc');
+      expect(await page.locator('#funnel-desc').textContent()).toBe(
+        'views of /: 120; new sign-ups: 6 (5.0%); opened the course: 3 (50.0%); started a lesson: 2 (66.7%); finished the course: 2 (100.0%)',
+      );
+      const funnelBars = await funnel
+        .locator('rect')
+        .evaluateAll((bars) => bars.map((bar) => Math.round(bar.getBoundingClientRect().width)));
+      expect(funnelBars).toHaveLength(5);
+      expect(funnelBars[0]).toBeGreaterThan(funnelBars[1] ?? Infinity);
+
+      const signups = page.getByRole('img', { name: 'Sign-ups per day' });
+      expect(await signups.isVisible()).toBe(true);
+      expect(await signups.locator('g > title').allTextContents()).toEqual([
+        '2026-11-01: 3 new, 0 repeat',
+        '2026-11-02: 2 new, 1 repeat',
+        '2026-11-03: 1 new, 1 repeat',
+      ]);
+      const table = page.getByRole('table', { name: 'Day by day (UTC)' });
+      expect(await table.getByRole('row').last().innerText()).toBe(`Total\t${EXPECTED_TOTAL.join('\t')}`);
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -1,0 +1,120 @@
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { AdminError } from '../admin-api.ts';
+import type { AdminContext } from '../admin-context.ts';
+import {
+  COUNT_HEADINGS,
+  COUNT_LEGEND,
+  COUNT_NAMES,
+  type FunnelStats,
+  percent,
+  readFunnelStats,
+} from '../funnel-stats.ts';
+import { funnelReportHtml } from './stats-report-html.ts';
+import { textTable } from './text-table.ts';
+
+/** Without --since, the period is this many days up to --until (today by default). */
+const DEFAULT_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** A UTC day written as 2026-11-01, checked to exist. */
+function utcDay(option: string) {
+  return (text: string): string => {
+    const date = new Date(`${text}T00:00:00Z`);
+    if (
+      !/^\d{4}-\d{2}-\d{2}$/.test(text) ||
+      Number.isNaN(date.getTime()) ||
+      date.toISOString().slice(0, 10) !== text
+    ) {
+      throw new InvalidArgumentError(`${option} must be a day like 2026-11-01 (UTC).`);
+    }
+    return text;
+  };
+}
+
+const dayBefore = (day: string, days: number) =>
+  new Date(new Date(`${day}T00:00:00Z`).getTime() - days * DAY_MS).toISOString().slice(0, 10);
+
+function statsTable(stats: FunnelStats): string {
+  const { total } = stats;
+  const daily = textTable(
+    ['DAY', ...COUNT_NAMES.map((name) => COUNT_HEADINGS[name])],
+    [
+      ...stats.days.map((day) => [day.day, ...COUNT_NAMES.map((name) => String(day[name]))]),
+      ['TOTAL', ...COUNT_NAMES.map((name) => String(total[name]))],
+    ],
+  );
+  const funnel = textTable(
+    ['FUNNEL', 'COUNT', 'FROM PREVIOUS STEP'],
+    stats.funnel.map((step, index) => [
+      step.step,
+      String(step.count),
+      index === 0 ? '' : percent(step.rate_from_previous),
+    ]),
+  );
+  return [
+    `Stats for ${stats.since} to ${stats.until} (UTC days)`,
+    '',
+    daily,
+    funnel,
+    `Course e-mails: ${total.emails_delivered} of ${total.emails_queued} queued delivered ` +
+      `(${percent(total.emails_delivered_rate)}); ${total.emails_failed} failed and still being retried; ` +
+      `${total.emails_dead} dead.`,
+    '',
+    ...COUNT_LEGEND,
+    '',
+  ].join('\n');
+}
+
+export function statsCommands(program: Command, context: AdminContext) {
+  const { io } = context;
+  program
+    .command('stats')
+    .description(
+      'the funnel per UTC day and in total: page views, sign-ups, course e-mails, course opened, lessons started and completed, learners who finished, and the conversion between the steps',
+    )
+    .addOption(
+      new Option('--since <day>', `first day (default: ${DEFAULT_DAYS} days up to --until)`).argParser(
+        utcDay('--since'),
+      ),
+    )
+    .addOption(new Option('--until <day>', 'last day (default: today, UTC)').argParser(utcDay('--until')))
+    .addOption(
+      new Option('--format <format>', 'an aligned table, JSON, or an HTML report with charts')
+        .choices(['table', 'json', 'html'])
+        .default('table'),
+    )
+    .option('--output <file>', 'write a new file (readable by you only) instead of stdout; html needs it')
+    .action(
+      async (options: {
+        since?: string;
+        until?: string;
+        format: 'table' | 'json' | 'html';
+        output?: string;
+      }) => {
+        const until = options.until ?? new Date().toISOString().slice(0, 10);
+        const since = options.since ?? dayBefore(until, DEFAULT_DAYS - 1);
+        if (since > until) {
+          throw new AdminError('invalid', `--since ${since} is after --until ${until}: no day to count.`);
+        }
+        if (options.format === 'html' && options.output === undefined) {
+          throw new AdminError(
+            'invalid',
+            '--format html writes a file: add --output FILE, e.g. --output funnel.html.',
+          );
+        }
+        const stats = await context.withSession(({ db }) => readFunnelStats(db, { since, until }));
+        const text =
+          options.format === 'json'
+            ? `${JSON.stringify(stats, null, 2)}\n`
+            : options.format === 'html'
+              ? funnelReportHtml(stats)
+              : statsTable(stats);
+        if (options.output === undefined) {
+          io.stdout(text);
+          return;
+        }
+        await io.writeNewFile(options.output, text);
+        io.stderr(`Wrote the stats for ${since} to ${until} to ${options.output}.\n`);
+      },
+    );
+}

@@ -1,0 +1,160 @@
+/**
+ * `stats --format html`: one self-contained page (inline CSS and SVG, no script, nothing fetched) with a funnel
+ * chart, a sign-ups-per-day chart and the day-by-day table, for the owner to open from disk.
+ */
+import { COUNT_HEADINGS, COUNT_LEGEND, COUNT_NAMES, type FunnelStats, percent } from '../funnel-stats.ts';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+const CHART_WIDTH = 720;
+
+function funnelChart(stats: FunnelStats): string {
+  const rowHeight = 44;
+  const labelWidth = 170;
+  const barSpace = CHART_WIDTH - labelWidth - 150;
+  const largest = Math.max(1, ...stats.funnel.map((step) => step.count));
+  const rows = stats.funnel.map((step, index) => {
+    const y = index * rowHeight;
+    const width = step.count > 0 ? Math.max(2, (step.count / largest) * barSpace) : 0;
+    const rate = index === 0 ? '' : ` (${percent(step.rate_from_previous)} of the step before)`;
+    return [
+      `<g>`,
+      `<title>${escapeHtml(`${step.step}: ${step.count}${rate}`)}</title>`,
+      `<text x="0" y="${y + 26}" class="label">${escapeHtml(step.step)}</text>`,
+      `<rect x="${labelWidth}" y="${y + 8}" width="${width.toFixed(1)}" height="28" rx="3" class="bar-main"/>`,
+      `<text x="${(labelWidth + width + 8).toFixed(1)}" y="${y + 26}" class="value">${step.count}${index === 0 ? '' : ` · ${percent(step.rate_from_previous)}`}</text>`,
+      `</g>`,
+    ].join('');
+  });
+  const height = stats.funnel.length * rowHeight;
+  return [
+    `<svg role="img" aria-labelledby="funnel-title" aria-describedby="funnel-desc" viewBox="0 0 ${CHART_WIDTH} ${height}" width="${CHART_WIDTH}" height="${height}">`,
+    `<title id="funnel-title">Funnel from views of / to finished the course</title>`,
+    `<desc id="funnel-desc">${escapeHtml(
+      stats.funnel
+        .map((step, index) =>
+          index === 0
+            ? `${step.step}: ${step.count}`
+            : `${step.step}: ${step.count} (${percent(step.rate_from_previous)})`,
+        )
+        .join('; '),
+    )}</desc>`,
+    ...rows,
+    `</svg>`,
+  ].join('\n');
+}
+
+function signupsChart(stats: FunnelStats): string {
+  const height = 260;
+  const left = 44;
+  const top = 12;
+  const bottom = 40;
+  const plotWidth = CHART_WIDTH - left - 8;
+  const plotHeight = height - top - bottom;
+  const largest = Math.max(1, ...stats.days.map((day) => day.signups_new + day.signups_repeat));
+  const slot = plotWidth / stats.days.length;
+  const barWidth = Math.max(1, slot * 0.7);
+  const scale = (count: number) => (count / largest) * plotHeight;
+  const labelEvery = Math.ceil(stats.days.length / 8);
+  const bars = stats.days.map((day, index) => {
+    const x = left + index * slot + (slot - barWidth) / 2;
+    const newHeight = scale(day.signups_new);
+    const repeatHeight = scale(day.signups_repeat);
+    const baseline = top + plotHeight;
+    const label =
+      index % labelEvery === 0 || index === stats.days.length - 1
+        ? `<text x="${(x + barWidth / 2).toFixed(1)}" y="${baseline + 16}" class="tick" text-anchor="middle">${day.day.slice(5)}</text>`
+        : '';
+    return [
+      `<g>`,
+      `<title>${day.day}: ${day.signups_new} new, ${day.signups_repeat} repeat</title>`,
+      `<rect x="${x.toFixed(1)}" y="${(baseline - newHeight).toFixed(1)}" width="${barWidth.toFixed(1)}" height="${newHeight.toFixed(1)}" class="bar-main"/>`,
+      `<rect x="${x.toFixed(1)}" y="${(baseline - newHeight - repeatHeight).toFixed(1)}" width="${barWidth.toFixed(1)}" height="${repeatHeight.toFixed(1)}" class="bar-second"/>`,
+      label,
+      `</g>`,
+    ].join('');
+  });
+  const total = stats.total;
+  return [
+    `<svg role="img" aria-labelledby="signups-title" aria-describedby="signups-desc" viewBox="0 0 ${CHART_WIDTH} ${height}" width="${CHART_WIDTH}" height="${height}">`,
+    `<title id="signups-title">Sign-ups per day</title>`,
+    `<desc id="signups-desc">${escapeHtml(
+      `${stats.days.length} days from ${stats.since} to ${stats.until}: ${total.signups_new} new and ${total.signups_repeat} repeat sign-ups; the most in one day: ${largest}.`,
+    )}</desc>`,
+    `<line x1="${left}" y1="${top + plotHeight}" x2="${CHART_WIDTH - 8}" y2="${top + plotHeight}" class="axis"/>`,
+    `<text x="${left - 6}" y="${top + 10}" class="tick" text-anchor="end">${largest}</text>`,
+    `<text x="${left - 6}" y="${top + plotHeight}" class="tick" text-anchor="end">0</text>`,
+    ...bars,
+    `<rect x="${left}" y="${height - 14}" width="10" height="10" class="bar-main"/><text x="${left + 14}" y="${height - 5}" class="tick">new</text>`,
+    `<rect x="${left + 60}" y="${height - 14}" width="10" height="10" class="bar-second"/><text x="${left + 74}" y="${height - 5}" class="tick">repeat</text>`,
+    `</svg>`,
+  ].join('\n');
+}
+
+function dailyTable(stats: FunnelStats): string {
+  const headings = ['Day', ...COUNT_NAMES.map((name) => COUNT_HEADINGS[name])];
+  const row = (first: string, cells: number[]) =>
+    `<tr><th scope="row">${first}</th>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`;
+  return [
+    '<table>',
+    '<caption>Day by day (UTC)</caption>',
+    `<thead><tr>${headings.map((heading) => `<th scope="col">${escapeHtml(heading)}</th>`).join('')}</tr></thead>`,
+    '<tbody>',
+    ...stats.days.map((day) =>
+      row(
+        day.day,
+        COUNT_NAMES.map((name) => day[name]),
+      ),
+    ),
+    '</tbody>',
+    `<tfoot>${row(
+      'Total',
+      COUNT_NAMES.map((name) => stats.total[name]),
+    )}</tfoot>`,
+    '</table>',
+  ].join('\n');
+}
+
+const STYLE = `
+body { font: 15px/1.5 system-ui, sans-serif; color: #1c1917; background: #fff; margin: 2rem; }
+main { max-width: 60rem; }
+h1 { font-size: 1.5rem; } h2 { font-size: 1.15rem; margin-top: 2rem; }
+svg { max-width: 100%; height: auto; display: block; }
+.label, .value, .tick { fill: #1c1917; font-size: 13px; }
+.bar-main { fill: #1d4ed8; } .bar-second { fill: #93c5fd; } .axis { stroke: #78716c; }
+table { border-collapse: collapse; font-size: 13px; font-variant-numeric: tabular-nums; }
+th, td { padding: 0.2rem 0.5rem; border-bottom: 1px solid #e7e5e4; text-align: right; }
+thead th, caption { text-align: left; } caption { font-weight: 600; padding: 0.5rem 0; }
+tfoot th, tfoot td { font-weight: 600; }
+`;
+
+export function funnelReportHtml(stats: FunnelStats): string {
+  const { total } = stats;
+  const period = `${stats.since} to ${stats.until}`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Course funnel, ${period}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<h1>Course funnel, ${period}</h1>
+<p>UTC days. Made by <code>npm run admin -- stats</code>.</p>
+<h2>From a view of the page to a finished course</h2>
+${funnelChart(stats)}
+<p>Course e-mails: ${total.emails_delivered} of ${total.emails_queued} queued delivered (${percent(total.emails_delivered_rate)}); ${total.emails_failed} failed and still being retried; ${total.emails_dead} dead.</p>
+<h2>Sign-ups per day</h2>
+${signupsChart(stats)}
+<h2>Day by day</h2>
+${dailyTable(stats)}
+<ul>
+${COUNT_LEGEND.map((line) => `<li>${escapeHtml(line)}</li>`).join('\n')}
+</ul>
+</main>
+</body>
+</html>
+`;
+}
