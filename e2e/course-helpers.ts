@@ -1,7 +1,7 @@
 /** The course journey's mailbox and player: the .eml files the server writes, and the lesson's <video>. */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Locator } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { readMime } from '../server/test/mime.ts';
 
 const mailFolder = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
@@ -22,6 +22,12 @@ export async function mailTo(address: string): Promise<MailMessage[]> {
     messages.push({ subject: headers.get('subject') ?? '', text: parts.get('text/plain') ?? '' });
   }
   return messages;
+}
+
+/** The messages for `address`, once there are `count` of them (the outbox worker delivers in the background). */
+export async function waitForMail(address: string, count: number): Promise<MailMessage[]> {
+  await expect.poll(async () => (await mailTo(address)).length, { timeout: 15_000 }).toBe(count);
+  return mailTo(address);
 }
 
 /** The address behind the e-mail's "Watch the course" button, as its plain-text part spells it out. */

@@ -67,11 +67,31 @@ export const courseCopy = {
       ]
         .filter(Boolean)
         .join(' '),
+    /** Under the list's heading. */
+    watchedSummary: (watched: number, total: number) => `${watched} of ${total} watched`,
+    /** Each lesson's state, in words beside its mark. */
+    state: {
+      'not-started': 'Not started',
+      'in-progress': 'In progress',
+      watched: 'Watched',
+    },
   },
   player: {
     loading: 'Loading the video…',
     failed: "We couldn't load this lesson's video. Please try again.",
     captionsLabel: 'English',
     captionsLanguage: 'en',
+    /** Opening a lesson left part-way: where it picks up, and the way back to its start. */
+    resuming: (clock: string) => `Picking up where you left off, at ${clock}.`,
+    startOver: 'Start from the beginning',
+    /** After a lesson ends. */
+    nextLesson: (title: string) => `Next lesson: ${title}`,
+    finished: {
+      heading: "You've finished the course",
+      body: (watched: number, total: number) =>
+        watched === total
+          ? `You've watched all ${plural(total, 'lesson')}. Well done!`
+          : `You've watched ${watched} of ${plural(total, 'lesson')}; the list shows the ones still to watch.`,
+    },
   },
 } as const;

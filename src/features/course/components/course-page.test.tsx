@@ -13,6 +13,11 @@ function fakeBackend(overrides: Partial<CourseBackend> = {}) {
     requestNewLink: vi.fn<CourseBackend['requestNewLink']>(async () => 'sent'),
     listLessons: vi.fn<CourseBackend['listLessons']>(async () => lessons),
     signLessonMedia: vi.fn<CourseBackend['signLessonMedia']>(async (lesson) => mediaOf(lesson)),
+    loadProgress: vi.fn<CourseBackend['loadProgress']>(async () => ({
+      learnerId: 'ada',
+      progress: new Map(),
+    })),
+    saveProgress: vi.fn<CourseBackend['saveProgress']>(async () => undefined),
     signOut: vi.fn<CourseBackend['signOut']>(async () => 'signed-out'),
     onSignedOut: vi.fn<CourseBackend['onSignedOut']>((listener) => {
       signedOutListeners.add(listener);
@@ -63,7 +68,10 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-beforeEach(() => openAt('/course'));
+beforeEach(() => {
+  openAt('/course');
+  window.localStorage.clear();
+});
 afterEach(() => {
   vi.restoreAllMocks();
   openAt('/');

@@ -1,35 +1,72 @@
-import type { MouseEvent } from 'react';
+import { useId } from 'react';
+import { CheckIcon } from '@/components/ui/icons';
 import { courseCopy } from '@/content/course-page';
-import { type Lesson, durationParts, lessonSearch } from '../model/lesson';
+import { type Lesson, durationParts } from '../model/lesson';
+import {
+  type LessonState,
+  type ProgressByLesson,
+  lessonState,
+  progressKey,
+  watchedCount,
+} from '../model/progress';
+import { LessonLink } from './lesson-link';
 
 const copy = courseCopy.lessons;
 
-/** A plain click is the page's to handle; a click meant for a new tab or window is the browser's. */
-const opensElsewhere = (event: MouseEvent) =>
-  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+/** A mark for each state, so it reads at a glance; the words beside it say the same for everyone. */
+function StateMark({ state }: { state: LessonState }) {
+  if (state === 'watched') {
+    return (
+      <span aria-hidden="true" className="grid size-4 place-items-center rounded-full bg-lens-2 text-white">
+        <CheckIcon className="size-3" strokeWidth={3} />
+      </span>
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className={`size-4 rounded-full border-2 ${state === 'in-progress' ? 'border-lens-3 bg-[linear-gradient(90deg,var(--color-lens-3)_50%,transparent_50%)]' : 'border-line'}`}
+    />
+  );
+}
 
 /**
- * The lessons in order: number, title, summary and duration. Each is a link to its own address
- * (`?lesson=<slug>`), and the one on show is marked as the current page.
+ * The lessons in order: number, title, summary, duration and how far the learner is, under "n of N watched".
+ * Each is a link to its own address (`?lesson=<slug>`), and the one on show is marked as the current page.
  */
 export function LessonList({
   lessons,
+  progress,
   currentSlug,
   onChoose,
 }: {
   lessons: readonly Lesson[];
+  progress: ProgressByLesson;
   currentSlug: string | undefined;
   onChoose: (lesson: Lesson) => void;
 }) {
+  const stateIdPrefix = useId();
+  const watched = watchedCount(lessons, progress);
   return (
     <nav aria-labelledby="lessons-heading">
       <h2 id="lessons-heading" className="font-display text-2xl font-semibold tracking-tight">
         {copy.heading}
       </h2>
+      <p className="mt-2 text-sm font-semibold text-ink-soft">
+        {copy.watchedSummary(watched, lessons.length)}
+      </p>
+      <div aria-hidden="true" className="mt-2 h-1.5 overflow-hidden rounded-full bg-line">
+        <div
+          className="h-full rounded-full bg-lens-2 transition-[width]"
+          style={{ width: `${lessons.length === 0 ? 0 : (100 * watched) / lessons.length}%` }}
+        />
+      </div>
       <ol className="mt-4 space-y-3">
         {lessons.map((lesson, index) => {
           const current = lesson.slug === currentSlug;
           const duration = durationParts(lesson.duration_seconds);
+          const state = lessonState(progress.get(progressKey(lesson.id)));
+          const stateId = `${stateIdPrefix}-${index}`;
           return (
             <li
               key={lesson.slug}
@@ -42,24 +79,27 @@ export function LessonList({
                 {index + 1}
               </span>
               <div className="min-w-0">
-                <a
-                  href={lessonSearch(lesson.slug)}
+                <LessonLink
+                  lesson={lesson}
+                  onChoose={onChoose}
                   aria-current={current ? 'page' : undefined}
-                  onClick={(event) => {
-                    if (opensElsewhere(event)) return;
-                    event.preventDefault();
-                    onChoose(lesson);
-                  }}
+                  aria-describedby={stateId}
                   className="font-semibold text-ink after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
                 >
                   {lesson.title}
-                </a>
+                </LessonLink>
                 {lesson.summary && (
                   <p className="mt-1 text-sm leading-relaxed text-ink-soft">{lesson.summary}</p>
                 )}
-                <p className="mt-2 text-sm font-medium text-ink-muted">
-                  <span aria-hidden="true">{duration.clock}</span>
-                  <span className="sr-only">{copy.spokenDuration(duration.minutes, duration.seconds)}</span>
+                <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm font-medium text-ink-muted">
+                  <span>
+                    <span aria-hidden="true">{duration.clock}</span>
+                    <span className="sr-only">{copy.spokenDuration(duration.minutes, duration.seconds)}</span>
+                  </span>
+                  <span id={stateId} className="inline-flex items-center gap-1.5">
+                    <StateMark state={state} />
+                    {copy.state[state]}
+                  </span>
                 </p>
               </div>
             </li>

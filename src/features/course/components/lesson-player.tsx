@@ -2,6 +2,10 @@ import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { courseCopy } from '@/content/course-page';
 import type { CourseBackend, LessonMedia } from '../model/course-backend';
 import type { Lesson } from '../model/lesson';
+import { type LessonProgress, resumePosition } from '../model/progress';
+import { type RecordPosition, usePlaybackProgress } from '../use-playback-progress';
+import { LessonEnd } from './lesson-end';
+import { ResumeNotice } from './resume-notice';
 import { RetryNotice } from './retry-notice';
 
 const copy = courseCopy.player;
@@ -13,8 +17,9 @@ type MediaState = { status: 'loading' } | { status: 'ready'; media: LessonMedia 
 
 /**
  * One lesson: its title (focused when the visitor picks a lesson), the native player with captions on and
- * no autoplay, and its summary. The files are private, so their addresses are signed for this visit; when one
- * runs out mid-lesson, the player signs again and carries on where it was.
+ * no autoplay, and its summary. It opens where the learner left it (with the way back to the start), reports
+ * the position as it plays, and at the end offers the next lesson. The files are private, so their addresses
+ * are signed for this visit; when one runs out mid-lesson, the player signs again and carries on where it was.
  */
 export function LessonPlayer({
   backend,
@@ -22,19 +27,41 @@ export function LessonPlayer({
   position,
   total,
   headingRef,
+  progress,
+  record,
+  next,
+  watchedCount,
+  onChoose,
 }: {
   backend: CourseBackend;
   lesson: Lesson;
   position: number;
   total: number;
   headingRef: RefObject<HTMLHeadingElement | null>;
+  progress: LessonProgress | undefined;
+  record: RecordPosition;
+  next: Lesson | undefined;
+  watchedCount: number;
+  onChoose: (lesson: Lesson) => void;
 }) {
   const headingId = useId();
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<MediaState>({ status: 'loading' });
   const [signings, setSignings] = useState(0);
   const signedAt = useRef(0);
-  const resume = useRef<{ at: number; playing: boolean } | null>(null);
+  // Read once: the player is remounted for each lesson, and its own saves must not move where it opened.
+  const [resumeFrom] = useState(() => resumePosition(progress));
+  const [offerStartOver, setOfferStartOver] = useState(resumeFrom > 0);
+  const [ended, setEnded] = useState(false);
+  const resume = useRef<{ at: number; playing: boolean } | null>(
+    resumeFrom > 0 ? { at: resumeFrom, playing: false } : null,
+  );
+  const playback = usePlaybackProgress({
+    video,
+    lessonSeconds: lesson.duration_seconds,
+    alreadyWatched: progress?.completedAt != null,
+    record,
+  });
 
   useEffect(() => {
     let current = true;
@@ -76,6 +103,15 @@ export function LessonPlayer({
     setSignings((count) => count + 1);
   }
 
+  function startOver() {
+    resume.current = null;
+    setOfferStartOver(false);
+    const player = video.current;
+    if (!player) return;
+    player.currentTime = 0;
+    player.focus();
+  }
+
   function onLoadedMetadata() {
     const player = video.current;
     const pending = resume.current;
@@ -113,6 +149,17 @@ export function LessonPlayer({
             aria-labelledby={headingId}
             onError={onVideoError}
             onLoadedMetadata={onLoadedMetadata}
+            onPlay={() => {
+              setEnded(false);
+              playback.onPlay();
+            }}
+            onTimeUpdate={playback.onTimeUpdate}
+            onPause={playback.onPause}
+            onEnded={() => {
+              setEnded(true);
+              setOfferStartOver(false);
+              playback.onEnded();
+            }}
           >
             {state.media.captions && (
               <track
@@ -133,6 +180,14 @@ export function LessonPlayer({
         {state.status === 'failed' && (
           <RetryNotice message={copy.failed} onRetry={signAgain} className="size-full justify-center p-6" />
         )}
+      </div>
+      {offerStartOver && (
+        <div className="mt-4">
+          <ResumeNotice fromSeconds={resumeFrom} onStartOver={startOver} />
+        </div>
+      )}
+      <div aria-live="polite" className="mt-4 empty:mt-0">
+        {ended && <LessonEnd next={next} onChoose={onChoose} watched={watchedCount} total={total} />}
       </div>
       {lesson.summary && (
         <p className="mt-4 max-w-3xl text-lg leading-relaxed text-ink-soft">{lesson.summary}</p>

@@ -1,4 +1,5 @@
 import type { Lesson } from './lesson';
+import type { LessonProgress } from './progress';
 
 /** Spending a sign-in link: in, refused (used, expired, unknown), asked to wait (429), or no answer at all. */
 export type LinkOutcome = 'signed-in' | 'refused' | 'rate-limited' | 'unreachable';
@@ -18,6 +19,20 @@ export interface LessonMedia {
   poster: string | null;
 }
 
+/** The signed-in learner and how far they are in each lesson (keyed by `progressKey`). */
+export interface LearnerProgress {
+  learnerId: string;
+  progress: Map<string, LessonProgress>;
+}
+
+/** One save of one lesson's progress. `completedAt` is sent only once the lesson counts as watched. */
+export interface ProgressSave {
+  learnerId: string;
+  lessonKey: string;
+  positionSeconds: number;
+  completedAt: string | null;
+}
+
 /**
  * Everything the course page asks of its back end. The real one speaks supabase-js
  * (api/supabase-course-backend.ts); tests hand the components their own.
@@ -31,6 +46,13 @@ export interface CourseBackend {
   listLessons(): Promise<Lesson[]>;
   /** Rejects when any of the lesson's files cannot be signed. */
   signLessonMedia(lesson: Lesson): Promise<LessonMedia>;
+  /** The learner's own progress rows, read with the lessons; rejects on any failure. */
+  loadProgress(): Promise<LearnerProgress>;
+  /**
+   * Writes one lesson's progress (insert or update); rejects on any failure. `leaving` sends it in a request
+   * that outlives the page, started before this call returns.
+   */
+  saveProgress(save: ProgressSave, options: { leaving: boolean }): Promise<void>;
   signOut(): Promise<SignOutOutcome>;
   /** Calls back whenever the session ends (signed out here or in another tab, refresh refused); returns the unsubscribe. */
   onSignedOut(listener: () => void): () => void;
