@@ -62,7 +62,7 @@ export function createProgressSaver({
   saved,
   storage = window.localStorage,
 }: {
-  backend: CourseBackend;
+  backend: Pick<CourseBackend, 'saveProgress'>;
   learnerId: string;
   saved: ProgressByLesson;
   storage?: Storage;
