@@ -104,11 +104,11 @@ const statsCounts = z.object({
   lessons_completed: z.number(),
   finished_course: z.number(),
 });
-export type StatsCounts = z.output<typeof statsCounts>;
+type StatsCounts = z.output<typeof statsCounts>;
 export const COUNT_NAMES = statsCounts.keyof().options;
 
 const dayRow = statsCounts.extend({ day: z.string() });
-export type DayStats = z.output<typeof dayRow>;
+type DayStats = z.output<typeof dayRow>;
 
 /** The funnel's steps, each a count of people (the first: of page views) within the period. */
 const FUNNEL_STEPS = [
@@ -119,7 +119,7 @@ const FUNNEL_STEPS = [
   { step: 'finished the course', count: 'finished_course' },
 ] as const satisfies readonly { step: string; count: keyof StatsCounts }[];
 
-export interface FunnelStep {
+interface FunnelStep {
   step: (typeof FUNNEL_STEPS)[number]['step'];
   count: number;
   /** This step's count over the previous step's; null for the first step and after a step of zero. */

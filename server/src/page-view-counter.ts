@@ -6,8 +6,7 @@
 import type { Sql } from '../../supabase/functions/_shared/sql-port.ts';
 import type { Log } from '../../supabase/functions/_shared/log.ts';
 
-export const COUNTED_PAGES = ['/', '/course'] as const;
-export type CountedPage = (typeof COUNTED_PAGES)[number];
+export type CountedPage = '/' | '/course';
 
 export interface PageViewCounter {
   count(page: CountedPage): void;
