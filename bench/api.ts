@@ -1,5 +1,6 @@
 // Load tests with autocannon: the two calls the page makes, a bare Hono app serving the guides answer as the
-// guides' reference, and a bare hello-world server for information.
+// guides' reference, the page itself counted and not counted as a page view, and a bare hello-world server for
+// information.
 import { request } from 'node:http';
 import autocannon from 'autocannon';
 import { EMBEDDED_ANON_KEY } from '../supabase/embedded-keys.ts';
@@ -184,6 +185,23 @@ export function loadGuidesAgainstBareHono(
     options,
     rounds,
   );
+}
+
+/**
+ * GET / as a browser opening it, which the server counts as a page view (Sec-Fetch-Mode: navigate), and the
+ * same request as a script's, which it does not count, in turns: [counted, not counted]. Both ask for the
+ * same compressed page with as many headers, so the counting is the only difference.
+ */
+export function loadPageCountedAgainstUncounted(
+  baseUrl: string,
+  options: LoadOptions,
+  rounds: number,
+): Promise<[LoadResult, LoadResult]> {
+  const page = (fetchMode: string): Target => ({
+    url: `${baseUrl}/`,
+    headers: { 'accept-encoding': 'gzip, deflate, br', 'sec-fetch-mode': fetchMode },
+  });
+  return loadAlternately(page('navigate'), page('no-cors'), options, rounds);
 }
 
 /** Every request signs up a new address, so each one is a real, durable sign-up with its e-mail queued. */

@@ -43,6 +43,7 @@ function result(overrides: {
   courseTbtMs?: number;
   guides?: LoadResult;
   firstStartRssMb?: number;
+  countedPage?: LoadResult;
 }): BenchResult {
   const sizes = { raw: 1, gzip: 1, brotli: 1, files: [{ file: 'a', raw: 1, gzip: 1, brotli: 1 }] };
   return {
@@ -72,6 +73,7 @@ function result(overrides: {
         run('PGlite, first start (builds dist/)', load(12_000, 12), overrides.firstStartRssMb ?? 180),
         run('PostgreSQL', load(1000, 90), 120),
       ],
+      pageViews: { counted: overrides.countedPage ?? load(9_800, 20), uncounted: load(10_000, 20) },
     },
   };
 }
@@ -104,6 +106,23 @@ describe('renderReport', () => {
     expect(met(underHalf, 'PGlite: GET guides (')).toBe('yes');
     expect(met(underHalf, 'PGlite: GET guides / bare Hono')).toBe('NO');
     expect(met(renderReport(result({ guides: load(10_000, 26) })), 'PGlite: GET guides (')).toBe('NO');
+  });
+
+  it('judges GET / counted as a page view against the same request not counted: at least 0.95× its rate', () => {
+    const report = renderReport(result({}));
+    expect(report).toContain('| PGlite: GET / counted as a page view (3 rounds, in turns) | 9,800 ');
+    expect(report).toContain('| PGlite: GET / not counted ');
+    expect(met(report, 'PGlite: GET / counted / not counted')).toBe('yes');
+    expect(
+      met(renderReport(result({ countedPage: load(9_500, 20) })), 'PGlite: GET / counted / not counted'),
+    ).toBe('yes');
+    expect(
+      met(renderReport(result({ countedPage: load(9_499, 20) })), 'PGlite: GET / counted / not counted'),
+    ).toBe('NO');
+    const failing = { ...load(10_000, 20), errors: 3, statuses: { 200: 99_997, 500: 3 } };
+    expect(met(renderReport(result({ countedPage: failing })), 'PGlite: GET / counted / not counted')).toBe(
+      'NO',
+    );
   });
 
   it('judges send-email on PGlite only, and memory on every start path', () => {

@@ -16,6 +16,7 @@ import {
   loadGuides,
   loadGuidesAgainstBareHono,
   loadHelloWorld,
+  loadPageCountedAgainstUncounted,
   loadSendEmail,
   recordGuidesAnswer,
 } from './api.ts';
@@ -244,6 +245,9 @@ async function main() {
     const helloWorld = await loadHelloWorld(hello.url, loadOptions);
     await hello.stop();
 
+    log(`API, PGlite: GET / counted as a page view and not counted, in turns, ${rounds} rounds each…`);
+    const [counted, uncounted] = await loadPageCountedAgainstUncounted(pglite.url, loadOptions, rounds);
+
     const answerFile = path.join(tempDir('bench-answer-'), 'guides.json');
     writeFileSync(answerFile, JSON.stringify(await recordGuidesAnswer(pglite.url)));
     const bareHono = await started(startBareHono(answerFile));
@@ -268,7 +272,7 @@ async function main() {
         runs.push((await measureApi('PostgreSQL', server)).run);
       }
     }
-    result.api = { helloWorld, bareHono: bareHonoGuides, runs };
+    result.api = { helloWorld, bareHono: bareHonoGuides, runs, pageViews: { counted, uncounted } };
   }
 
   const report = renderReport(result);
