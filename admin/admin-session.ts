@@ -11,7 +11,7 @@ import { SOCKET_FILE } from '../server/src/db/pglite-socket.ts';
 import type { AdminApi } from './admin-api.ts';
 import { describeHolder, tryLockDataDir } from '../server/src/db/data-dir-lock.ts';
 import { createDatabaseAdmin } from './database-admin.ts';
-import { localGuidesBucket, supabaseGuidesBucket, type GuidesBucket } from './guides-bucket.ts';
+import { localBucket, supabaseBucket, type StorageBucket } from './storage-bucket.ts';
 
 const migrationsFolder = fileURLToPath(new URL('../supabase/migrations/', import.meta.url));
 
@@ -20,14 +20,21 @@ export interface AdminSession {
   admin: AdminApi;
   /** The database itself, for what is plain SQL over every table (backup). */
   db: Database;
-  bucket: GuidesBucket;
+  /** The public guide pictures, and the private course's lesson files. */
+  buckets: Buckets;
   description: string;
   close(): Promise<void>;
 }
 
-function bucketFor(env: Env): GuidesBucket {
-  if (env.supabaseStorage) return supabaseGuidesBucket(env.supabaseStorage);
-  return localGuidesBucket(path.join(env.dataDir, 'storage', 'guides'));
+type Buckets = Record<'guides' | 'course', StorageBucket>;
+
+function bucketsFor(env: Env): Buckets {
+  const { supabaseStorage } = env;
+  const bucket = (name: string) =>
+    supabaseStorage
+      ? supabaseBucket(supabaseStorage, name)
+      : localBucket(path.join(env.dataDir, 'storage', name));
+  return { guides: bucket('guides'), course: bucket('course') };
 }
 
 /** The server opens its socket just after it listens; give a server that is still starting a few seconds. */
@@ -45,13 +52,13 @@ async function waitForSocket(dataDir: string): Promise<boolean> {
  * under DATA_DIR's lock (a server starting meanwhile waits for it).
  */
 export async function openAdminSession(env: Env): Promise<AdminSession> {
-  const bucket = bucketFor(env);
+  const buckets = bucketsFor(env);
   if (env.databaseUrl) {
     const db = await openPostgresDatabase(env.databaseUrl);
     return {
       admin: createDatabaseAdmin(db),
       db,
-      bucket,
+      buckets,
       description: db.description,
       close: () => db.close(),
     };
@@ -76,7 +83,7 @@ export async function openAdminSession(env: Env): Promise<AdminSession> {
     return {
       admin: createDatabaseAdmin(db),
       db,
-      bucket,
+      buckets,
       description: `the running server (process ${holder.pid}) at ${path.join(env.dataDir, SOCKET_FILE)}`,
       close: () => db.close(),
     };
@@ -99,7 +106,7 @@ export async function openAdminSession(env: Env): Promise<AdminSession> {
     return {
       admin: createDatabaseAdmin(db),
       db,
-      bucket,
+      buckets,
       description: `${db.description} (no server running; holding ${env.dataDir}'s lock)`,
       async close() {
         try {

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../server/test/test-images.ts';
 import { readGuideImage } from './guide-image.ts';
-import { localGuidesBucket, supabaseGuidesBucket } from './guides-bucket.ts';
+import { localBucket, supabaseBucket } from './storage-bucket.ts';
 
 async function samplePicture() {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'picture-'));
@@ -15,15 +15,29 @@ async function samplePicture() {
   return readGuideImage(file);
 }
 
-describe('the local guides bucket', () => {
+describe('a local bucket', () => {
   it('stores a picture once under its content-hashed name, leaving no temporary file', async () => {
     const folder = path.join(await mkdtemp(path.join(os.tmpdir(), 'storage-')), 'guides');
-    const bucket = localGuidesBucket(folder);
+    const bucket = localBucket(folder);
     const picture = await samplePicture();
     expect(await bucket.put(picture)).toBe(picture.objectName);
     expect(await bucket.put(picture)).toBe(picture.objectName);
     expect(await readdir(folder)).toEqual([picture.objectName]);
     expect(await readFile(path.join(folder, picture.objectName))).toEqual(Buffer.from(picture.bytes));
+  });
+
+  it('stores under a folder of the bucket, and removes objects, gone ones included', async () => {
+    const folder = path.join(await mkdtemp(path.join(os.tmpdir(), 'storage-')), 'course');
+    const bucket = localBucket(folder);
+    const object = {
+      bytes: new Uint8Array([1, 2, 3]),
+      contentType: 'video/mp4',
+      objectName: 'lessons/abc.mp4',
+    };
+    expect(await bucket.put(object)).toBe('lessons/abc.mp4');
+    expect(await readdir(path.join(folder, 'lessons'))).toEqual(['abc.mp4']);
+    await bucket.remove(['lessons/abc.mp4', 'lessons/never-there.vtt']);
+    expect(await readdir(path.join(folder, 'lessons'))).toEqual([]);
   });
 });
 
@@ -31,23 +45,21 @@ describe('the local guides bucket', () => {
  * Supabase Storage's upload endpoint, played by a local server that records what it gets:
  * this checks the request the tool makes (path, service key, content type, upsert), not Supabase itself.
  */
-describe('the Supabase Storage guides bucket', () => {
+describe('a Supabase Storage bucket', () => {
   const received: Array<{ method: string; path: string; headers: Record<string, string>; body: Buffer }> = [];
   let url = '';
   let close: () => void = () => undefined;
   beforeAll(async () => {
     const storage = new Hono();
-    storage.post('/storage/v1/object/:bucket/:name', async (c) => {
+    storage.on(['POST', 'DELETE'], '/storage/v1/object/:bucket/*', async (c) => {
       received.push({
         method: c.req.method,
         path: c.req.path,
         headers: c.req.header(),
         body: Buffer.from(await c.req.arrayBuffer()),
       });
-      if (c.req.param('bucket') !== 'guides') {
-        return c.json({ statusCode: '404', error: 'Bucket not found', message: 'Bucket not found' }, 400);
-      }
-      return c.json({ Key: `guides/${c.req.param('name')}`, Id: 'b7b1' });
+      if (c.req.method === 'DELETE') return c.json([]);
+      return c.json({ Key: c.req.path.replace('/storage/v1/object/', ''), Id: 'b7b1' });
     });
     storage.post('/missing-bucket/storage/v1/object/:bucket/:name', (c) =>
       c.json({ statusCode: '404', error: 'Bucket not found', message: 'Bucket not found' }, 400),
@@ -66,8 +78,8 @@ describe('the Supabase Storage guides bucket', () => {
 
   it('uploads with the service key, the detected content type and upsert, returning the object path', async () => {
     const picture = await samplePicture();
-    const bucket = supabaseGuidesBucket(storage(url));
-    expect(bucket.description).toBe(`Supabase Storage at ${url}`);
+    const bucket = supabaseBucket(storage(url), 'guides');
+    expect(bucket.description).toBe(`the bucket "guides" of Supabase Storage at ${url}`);
     expect(await bucket.put(picture)).toBe(picture.objectName);
     expect(received).toHaveLength(1);
     const [request] = received;
@@ -85,9 +97,20 @@ describe('the Supabase Storage guides bucket', () => {
     expect(request?.body).toEqual(Buffer.from(picture.bytes));
   });
 
+  it('deletes as storage-js does: DELETE on the bucket with the paths as prefixes', async () => {
+    received.length = 0;
+    await supabaseBucket(storage(url), 'course').remove(['lessons/a.mp4', 'lessons/a.vtt']);
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ method: 'DELETE', path: '/storage/v1/object/course' });
+    expect(received[0]?.headers).toMatchObject({ authorization: 'Bearer service-role-key' });
+    expect(JSON.parse(received[0]?.body.toString() ?? '')).toEqual({
+      prefixes: ['lessons/a.mp4', 'lessons/a.vtt'],
+    });
+  });
+
   it("reports Storage's refusal", async () => {
     const base = `${url}/missing-bucket`;
-    await expect(supabaseGuidesBucket(storage(base)).put(await samplePicture())).rejects.toThrow(
+    await expect(supabaseBucket(storage(base), 'guides').put(await samplePicture())).rejects.toThrow(
       /Supabase Storage refused the upload of [0-9a-f]{32}\.png: Bucket not found/,
     );
   });

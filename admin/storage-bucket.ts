@@ -2,76 +2,113 @@ import { randomBytes } from 'node:crypto';
 import { access, mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { GuideImage } from './guide-image.ts';
 
 const storageError = z.object({ error: z.string().optional(), message: z.string().optional() });
 
-/** Where guide pictures go: the public bucket "guides", whose object paths `guides.image_url` holds. */
-export interface GuidesBucket {
-  readonly description: string;
-  /** Stores the picture under its content-hashed name and returns that path. */
-  put(image: GuideImage): Promise<string>;
+/** A checked file ready to store: its name is made from its content's hash, so a new file never overwrites. */
+export interface StoredObject {
+  bytes: Uint8Array;
+  contentType: string;
+  /** The path inside the bucket, e.g. "4f1c….png" or "lessons/9ab2….mp4". */
+  objectName: string;
 }
 
-/** The embedded server's bucket: a folder it serves at /storage/v1/object/public/guides/. */
-export function localGuidesBucket(folder: string): GuidesBucket {
+/** One storage bucket: the guides' public pictures, or the private course files. */
+export interface StorageBucket {
+  readonly description: string;
+  /** Stores the object under its content-hashed name and returns that path. */
+  put(object: StoredObject): Promise<string>;
+  /** Deletes these paths; a path that is already gone is no error. */
+  remove(objectNames: readonly string[]): Promise<void>;
+}
+
+/** The embedded server's bucket: a folder in DATA_DIR/storage that its storage routes serve. */
+export function localBucket(folder: string): StorageBucket {
   return {
     description: `the folder ${folder}`,
-    async put(image) {
-      await mkdir(folder, { recursive: true, mode: 0o700 });
-      const target = path.join(folder, image.objectName);
+    async put(object) {
+      const target = path.join(folder, object.objectName);
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       const exists = await access(target).then(
         () => true,
         () => false,
       );
-      if (exists) return image.objectName;
-      // Written aside, then renamed: the server never serves a half-written picture.
-      const draft = path.join(folder, `.${image.objectName}.${randomBytes(4).toString('hex')}`);
-      await writeFile(draft, image.bytes, { mode: 0o600 });
+      if (exists) return object.objectName;
+      // Written aside, then renamed: the server never serves a half-written file.
+      const draft = path.join(
+        path.dirname(target),
+        `.${path.basename(target)}.${randomBytes(4).toString('hex')}`,
+      );
+      await writeFile(draft, object.bytes, { mode: 0o600 });
       try {
         await rename(draft, target);
       } catch (error) {
         await unlink(draft).catch(() => undefined);
         throw error;
       }
-      return image.objectName;
+      return object.objectName;
+    },
+    async remove(objectNames) {
+      for (const name of objectNames) {
+        await unlink(path.join(folder, name)).catch((error: unknown) => {
+          if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
+        });
+      }
     },
   };
 }
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
+async function refusal(response: Response): Promise<string> {
+  const answer = storageError.safeParse(await response.json().catch(() => undefined));
+  return answer.success ? (answer.data.message ?? answer.data.error ?? '') : `HTTP ${response.status}`;
+}
+
 /**
- * Hosted Supabase Storage's upload endpoint, called with the service-role key (never a VITE_ variable: it must
- * not reach a bundle). Plain fetch: supabase-js would also start its realtime client, which Node 20 cannot run.
+ * A bucket of hosted Supabase Storage, called with the service-role key (never a VITE_ variable: it must not
+ * reach a bundle). Plain fetch: supabase-js would also start its realtime client, which Node 20 cannot run.
  */
-export function supabaseGuidesBucket(
+export function supabaseBucket(
   storage: { url: string; serviceRoleKey: string },
+  bucket: string,
   fetchImpl: Fetch = fetch,
-): GuidesBucket {
+): StorageBucket {
+  const headers = { authorization: `Bearer ${storage.serviceRoleKey}`, apikey: storage.serviceRoleKey };
   return {
-    description: `Supabase Storage at ${storage.url}`,
-    async put(image) {
-      const response = await fetchImpl(`${storage.url}/storage/v1/object/guides/${image.objectName}`, {
+    description: `the bucket "${bucket}" of Supabase Storage at ${storage.url}`,
+    async put(object) {
+      const response = await fetchImpl(`${storage.url}/storage/v1/object/${bucket}/${object.objectName}`, {
         method: 'POST',
         headers: {
-          authorization: `Bearer ${storage.serviceRoleKey}`,
-          apikey: storage.serviceRoleKey,
-          'content-type': image.contentType,
+          ...headers,
+          'content-type': object.contentType,
           'cache-control': 'max-age=31536000',
           // The name is the content's hash: writing it again writes the same bytes.
           'x-upsert': 'true',
         },
-        body: image.bytes,
+        body: object.bytes,
       });
       if (!response.ok) {
-        const answer = storageError.safeParse(await response.json().catch(() => undefined));
-        const reason = answer.success
-          ? (answer.data.message ?? answer.data.error)
-          : `HTTP ${response.status}`;
-        throw new Error(`Supabase Storage refused the upload of ${image.objectName}: ${reason}`);
+        throw new Error(
+          `Supabase Storage refused the upload of ${object.objectName}: ${await refusal(response)}`,
+        );
       }
-      return image.objectName;
+      return object.objectName;
+    },
+    async remove(objectNames) {
+      if (objectNames.length === 0) return;
+      // The request storage-js's remove() sends; Storage answers 200 for names it no longer has.
+      const response = await fetchImpl(`${storage.url}/storage/v1/object/${bucket}`, {
+        method: 'DELETE',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ prefixes: objectNames }),
+      });
+      if (!response.ok) {
+        throw new Error(
+          `Supabase Storage refused to delete ${objectNames.join(', ')}: ${await refusal(response)}`,
+        );
+      }
     },
   };
 }

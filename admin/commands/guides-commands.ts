@@ -34,7 +34,7 @@ function imagePath(choice: ImageChoice): string {
 }
 
 async function storeImage(session: AdminSession, choice: ImageChoice | undefined) {
-  if (choice && 'file' in choice) await session.bucket.put(choice.file);
+  if (choice && 'file' in choice) await session.buckets.guides.put(choice.file);
 }
 
 function describeGuide(guide: GuideRow): string {

@@ -5,7 +5,7 @@ import type { AdminIo } from '../admin-context.ts';
 import type { AdminSession } from '../admin-session.ts';
 import { writeNewFile } from '../commands/write-new-file.ts';
 import { createDatabaseAdmin } from '../database-admin.ts';
-import { localGuidesBucket } from '../guides-bucket.ts';
+import { localBucket } from '../storage-bucket.ts';
 import { runAdmin } from '../program.ts';
 import { eraseMailTo } from '../../server/src/outbox/transports/file-mailbox-transport.ts';
 import { addressHasher } from '../../supabase/functions/_shared/log.ts';
@@ -24,6 +24,8 @@ export const TEST_LOG_KEY = 'a-log-key-for-tests-only-0123456789';
 
 export async function createAdminRunner(db: Database) {
   const bucketFolder = await mkdtemp(path.join(os.tmpdir(), 'bucket-'));
+  // Inside a storage folder, as the server keeps it (DATA_DIR/storage/course), so a test can serve it too.
+  const courseFolder = path.join(await mkdtemp(path.join(os.tmpdir(), 'storage-')), 'course');
   const mailFolder = await mkdtemp(path.join(os.tmpdir(), 'mail-'));
   const admin = createDatabaseAdmin(db);
   async function run(argv: string[], options: { answer?: string } = {}): Promise<AdminRun> {
@@ -42,7 +44,7 @@ export async function createAdminRunner(db: Database) {
       return {
         admin,
         db,
-        bucket: localGuidesBucket(bucketFolder),
+        buckets: { guides: localBucket(bucketFolder), course: localBucket(courseFolder) },
         description: db.description,
         close: async () => undefined,
       };
@@ -57,6 +59,7 @@ export async function createAdminRunner(db: Database) {
   return {
     run,
     bucketFolder,
+    courseFolder,
     mailFolder,
     readObject: (name: string) => readFile(path.join(bucketFolder, name)),
   };
