@@ -4,6 +4,7 @@ import { AdminError } from './admin-api.ts';
 import type { AdminSession } from './admin-session.ts';
 import { backupCommands } from './commands/backup-commands.ts';
 import { guidesCommands } from './commands/guides-commands.ts';
+import { lessonsCommands } from './commands/lessons-commands.ts';
 import { outboxCommands } from './commands/outbox-commands.ts';
 import { signupsCommands } from './commands/signups-commands.ts';
 import { statsCommands } from './commands/stats-commands.ts';
@@ -15,6 +16,12 @@ Examples:
   npm run admin -- guides list
   npm run admin -- guides add --name "Ada Lovelace" --title "Analyst" --image ./ada.png --order 2
   npm run admin -- guides deactivate 8
+  npm run admin -- lessons list
+  npm run admin -- lessons add --title "Lens one: trends" --summary "Spot what changes." --video ./trends.mp4 \\
+    --captions ./trends.vtt --poster ./trends.webp --order 2 --publish
+  npm run admin -- lessons update the-trends-lens --video ./trends-v2.mp4
+  npm run admin -- lessons move the-trends-lens --to 1
+  npm run admin -- lessons unpublish 3
   npm run -s admin -- signups export --format csv > signups.csv
   npm run admin -- signups erase ada@example.com
   npm run admin -- signups find-logs ada@example.com
@@ -24,15 +31,16 @@ Examples:
   DATA_DIR=/srv/lenses-restored npm run admin -- restore lenses.jsonl.gz
 
 Where it works: DATABASE_URL if set (PostgreSQL, e.g. a Supabase database), else the PGlite database in
-DATA_DIR (default .data), through the running server when there is one. Pictures go to DATA_DIR/storage/guides,
-or to Supabase Storage when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set.
+DATA_DIR (default .data), through the running server when there is one. Pictures go to DATA_DIR/storage/guides
+and lesson files to DATA_DIR/storage/course, or to Supabase Storage's buckets "guides" and "course" when
+SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set.
 
 Exit codes: 0 done; 2 refused because of the arguments (nothing changed); 1 failed.`;
 
 function buildProgram(context: AdminContext): Command {
   const program = new Command('npm run admin --')
     .description(
-      "The owner's tool: guides, sign-ups and the e-mail outbox, on DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL).\n" +
+      "The owner's tool: guides, lessons, sign-ups and the e-mail outbox, on DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL).\n" +
         "Run as `npm run admin -- <command>`; `npm run -s admin -- …` keeps npm's own lines out of a redirect.",
     )
     .exitOverride()
@@ -44,6 +52,7 @@ function buildProgram(context: AdminContext): Command {
     .helpCommand(true)
     .addHelpText('after', MORE_HELP);
   guidesCommands(program, context);
+  lessonsCommands(program, context);
   signupsCommands(program, context);
   outboxCommands(program, context);
   statsCommands(program, context);

@@ -1,0 +1,378 @@
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { z } from 'zod';
+import { AdminError, parseInput } from '../admin-api.ts';
+import { type AdminContext, wholeNumber } from '../admin-context.ts';
+import type { AdminSession } from '../admin-session.ts';
+import {
+  type LessonVideo,
+  MAX_CAPTIONS_BYTES,
+  MAX_VIDEO_BYTES,
+  readLessonCaptions,
+  readLessonPoster,
+  readLessonVideo,
+} from '../lesson-files.ts';
+import { createLessonsAdmin, type LessonRef, type LessonRow, type LessonsAdmin } from '../lessons-admin.ts';
+import type { StoredObject } from '../storage-bucket.ts';
+import { textTable } from './text-table.ts';
+
+const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const position = (what: string) => wholeNumber(what, { positive: true });
+
+/** A lesson id ("3") or slug ("the-trends-lens"); a slug always has a letter, so the two never mix up. */
+function lessonRef(text: string): LessonRef {
+  if (/^[1-9]\d*$/.test(text) && Number.isSafeInteger(Number(text))) return { id: Number(text) };
+  if (SLUG_PATTERN.test(text) && /[a-z]/.test(text)) return { slug: text };
+  throw new InvalidArgumentError('ID|SLUG must be a lesson id (a number) or slug (like the-trends-lens).');
+}
+
+const slugSchema = z
+  .string()
+  .max(80, 'must be at most 80 characters')
+  .regex(SLUG_PATTERN, 'must be lower-case letters and digits in words joined by single hyphens')
+  .regex(/[a-z]/, 'must have a letter (a number alone is read as an id)');
+const titleSchema = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+const summarySchema = z.string().trim().max(1000, 'must be at most 1000 characters');
+
+const lessonFields = z.object({ slug: slugSchema, title: titleSchema, summary: summarySchema });
+const lessonChanges = z
+  .object({
+    slug: slugSchema.optional(),
+    title: titleSchema.optional(),
+    summary: summarySchema.optional(),
+    files: z.boolean(),
+  })
+  .refine((input) => input.files || Object.values(input).some((value) => typeof value === 'string'), {
+    message: 'Nothing to change: give at least one option to update (see --help).',
+  });
+
+/** "Lens one: trends" → "lens-one-trends"; accents are dropped, anything else that is not a letter splits. */
+function slugFromTitle(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+}
+
+const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+function describeLesson(lesson: LessonRow): string {
+  return `lesson ${lesson.id} "${lesson.title}" (${lesson.slug}, order ${lesson.order_index}, ${minutes(lesson.duration_seconds)}, ${lesson.is_published ? 'published' : 'unpublished'})`;
+}
+
+const megabytes = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+interface LessonFiles {
+  video?: LessonVideo;
+  captions?: StoredObject;
+  poster?: StoredObject;
+}
+
+/** Reads and checks every file named on the command line before the database or the bucket is touched. */
+async function readFiles(options: {
+  video?: string;
+  captions?: string;
+  poster?: string;
+}): Promise<LessonFiles> {
+  return {
+    video: options.video === undefined ? undefined : await readLessonVideo(options.video),
+    captions: options.captions === undefined ? undefined : await readLessonCaptions(options.captions),
+    poster: options.poster === undefined ? undefined : await readLessonPoster(options.poster),
+  };
+}
+
+const storedObjects = (files: LessonFiles) =>
+  [files.video, files.captions, files.poster].filter((file) => file !== undefined);
+
+/** Deletes the files among `paths` that no lesson uses; a failure is reported, since the change itself is done. */
+async function removeUnused(
+  context: AdminContext,
+  session: AdminSession,
+  lessons: LessonsAdmin,
+  paths: readonly string[],
+): Promise<string[]> {
+  const unused = await lessons.unused(paths);
+  try {
+    await session.buckets.course.remove(unused);
+    return unused;
+  } catch (error) {
+    context.io.stderr(
+      `Warning: could not delete ${unused.join(', ')} from ${session.buckets.course.description}: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    return [];
+  }
+}
+
+/**
+ * Uploads the files, then runs the database change; when that change fails, the files it would have used are
+ * deleted again (unless a lesson already used them), so a refused command leaves no stray file behind.
+ */
+async function withStoredFiles<T>(
+  context: AdminContext,
+  session: AdminSession,
+  lessons: LessonsAdmin,
+  files: LessonFiles,
+  change: () => Promise<T>,
+): Promise<T> {
+  const objects = storedObjects(files);
+  try {
+    for (const object of objects) await session.buckets.course.put(object);
+    return await change();
+  } catch (error) {
+    // Cleaning up is best effort: the error that stopped the command is the one to report.
+    await removeUnused(
+      context,
+      session,
+      lessons,
+      objects.map((object) => object.objectName),
+    ).catch(() => []);
+    throw error;
+  }
+}
+
+const deletedNote = (paths: readonly string[]) =>
+  paths.length === 0 ? '' : ` Deleted ${plural(paths.length, 'file')} no lesson uses: ${paths.join(', ')}.`;
+
+export function lessonsCommands(program: Command, context: AdminContext) {
+  const { io } = context;
+  const lessons = program
+    .command('lessons')
+    .description('the lessons of the course: videos, captions and posters in the private bucket "course"');
+
+  lessons
+    .command('list')
+    .description('every lesson in course order: id, order, published, length, captions, poster, slug, title')
+    .addOption(new Option('--format <format>', 'table or json').choices(['table', 'json']).default('table'))
+    .action((options: { format: 'table' | 'json' }) =>
+      context.withSession(async ({ db }) => {
+        const rows = await createLessonsAdmin(db).list();
+        if (options.format === 'json') {
+          io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
+          return;
+        }
+        if (rows.length === 0) {
+          io.stdout('No lessons yet. Add one with: lessons add --title "…" --summary "…" --video FILE\n');
+          return;
+        }
+        io.stdout(
+          textTable(
+            ['ID', 'ORDER', 'PUBLISHED', 'LENGTH', 'CAPTIONS', 'POSTER', 'SLUG', 'TITLE'],
+            rows.map((lesson) => [
+              String(lesson.id),
+              String(lesson.order_index),
+              lesson.is_published ? 'yes' : 'no',
+              minutes(lesson.duration_seconds),
+              lesson.captions_path ? 'yes' : 'no',
+              lesson.poster_path ? 'yes' : 'no',
+              lesson.slug,
+              lesson.title,
+            ]),
+          ),
+        );
+      }),
+    );
+
+  lessons
+    .command('add')
+    .description('add a lesson (unpublished and last unless --publish and --order are given)')
+    .requiredOption('--title <title>', 'the title (1–200 characters)')
+    .requiredOption('--summary <text>', 'a short summary shown in the list (up to 1000 characters)')
+    .requiredOption(
+      '--video <file>',
+      `an MP4 or WebM video of at most ${megabytes(MAX_VIDEO_BYTES)}, recognised by content; its length is read from it`,
+    )
+    .option(
+      '--captions <file>',
+      `WebVTT captions, checked by a WebVTT parser (up to ${megabytes(MAX_CAPTIONS_BYTES)})`,
+    )
+    .option('--poster <file>', 'a JPEG, PNG or WebP picture shown before the video plays (up to 5 MB)')
+    .option('--slug <slug>', 'its name in links (/course?lesson=SLUG); made from the title if left out')
+    .option(
+      '--order <n>',
+      'position in the course; lessons at or after it move down one',
+      position('--order'),
+    )
+    .option('--publish', 'show it to signed-in learners at once')
+    .action(
+      async (options: {
+        title: string;
+        summary: string;
+        video: string;
+        captions?: string;
+        poster?: string;
+        slug?: string;
+        order?: number;
+        publish?: true;
+      }) => {
+        const fields = parseInput(lessonFields, {
+          title: options.title,
+          summary: options.summary,
+          slug: options.slug ?? slugFromTitle(options.title),
+        });
+        const video = await readLessonVideo(options.video);
+        const files = { ...(await readFiles({ captions: options.captions, poster: options.poster })), video };
+        await context.withSession(async (session) => {
+          const admin = createLessonsAdmin(session.db);
+          await admin.checkSlugFree(fields.slug, null);
+          const lesson = await withStoredFiles(context, session, admin, files, () =>
+            admin.add(
+              {
+                ...fields,
+                video_path: video.objectName,
+                captions_path: files.captions?.objectName ?? null,
+                poster_path: files.poster?.objectName ?? null,
+                duration_seconds: video.durationSeconds,
+                is_published: options.publish === true,
+              },
+              options.order,
+            ),
+          );
+          io.stdout(
+            `Added ${describeLesson(lesson)}.${lesson.is_published ? '' : ` Publish it with: lessons publish ${lesson.id}`}\n`,
+          );
+        });
+      },
+    );
+
+  lessons
+    .command('update')
+    .description("change a lesson's fields or files; what you leave out stays as it is")
+    .argument('<id|slug>', 'the lesson (see `lessons list`)', lessonRef)
+    .option('--title <title>', 'new title (the slug stays, so links keep working)')
+    .option('--summary <text>', 'new summary')
+    .option(
+      '--video <file>',
+      `new video (MP4 or WebM, at most ${megabytes(MAX_VIDEO_BYTES)}); its length is read again`,
+    )
+    .option('--captions <file>', 'new WebVTT captions')
+    .option('--poster <file>', 'new poster picture (JPEG, PNG or WebP)')
+    .option('--slug <slug>', 'new slug: links with the old one stop working')
+    .action(
+      async (
+        ref: LessonRef,
+        options: {
+          title?: string;
+          summary?: string;
+          video?: string;
+          captions?: string;
+          poster?: string;
+          slug?: string;
+        },
+      ) => {
+        const changes = parseInput(lessonChanges, {
+          slug: options.slug,
+          title: options.title,
+          summary: options.summary,
+          files: [options.video, options.captions, options.poster].some((file) => file !== undefined),
+        });
+        const files = await readFiles(options);
+        await context.withSession(async (session) => {
+          const admin = createLessonsAdmin(session.db);
+          // Before any upload: a mistyped id or a taken slug must not leave a stray file behind.
+          const current = await admin.find(ref);
+          if (changes.slug !== undefined) await admin.checkSlugFree(changes.slug, current.id);
+          const { before, after } = await withStoredFiles(context, session, admin, files, () =>
+            admin.update(
+              { id: current.id },
+              {
+                slug: changes.slug,
+                title: changes.title,
+                summary: changes.summary,
+                video_path: files.video?.objectName,
+                duration_seconds: files.video?.durationSeconds,
+                captions_path: files.captions?.objectName,
+                poster_path: files.poster?.objectName,
+              },
+            ),
+          );
+          const replaced = [
+            [before.video_path, after.video_path],
+            [before.captions_path, after.captions_path],
+            [before.poster_path, after.poster_path],
+          ].flatMap(([old, now]) => (old && old !== now ? [old] : []));
+          const deleted = await removeUnused(context, session, admin, replaced);
+          io.stdout(`Updated ${describeLesson(after)}.${deletedNote(deleted)}\n`);
+        });
+      },
+    );
+
+  lessons
+    .command('move')
+    .description('put the lesson at another position; the others close up, numbered 1 to N')
+    .argument('<id|slug>', 'the lesson (see `lessons list`)', lessonRef)
+    .addOption(
+      new Option('--to <n>', 'the new position (past the end means last)')
+        .argParser(position('--to'))
+        .makeOptionMandatory(),
+    )
+    .action((ref: LessonRef, options: { to: number }) =>
+      context.withSession(async ({ db }) => {
+        const lesson = await createLessonsAdmin(db).move(ref, options.to);
+        io.stdout(`Moved ${describeLesson(lesson)}.\n`);
+      }),
+    );
+
+  for (const [name, published] of [
+    ['publish', true],
+    ['unpublish', false],
+  ] as const) {
+    lessons
+      .command(name)
+      .description(
+        published
+          ? 'show the lesson to signed-in learners'
+          : 'hide the lesson from learners at once (it stays in the list; their progress is kept)',
+      )
+      .argument('<id|slug>', 'the lesson (see `lessons list`)', lessonRef)
+      .action((ref: LessonRef) =>
+        context.withSession(async ({ db }) => {
+          const lesson = await createLessonsAdmin(db).setPublished(ref, published);
+          io.stdout(`${published ? 'Published' : 'Unpublished'} ${describeLesson(lesson)}.\n`);
+        }),
+      );
+  }
+
+  lessons
+    .command('remove')
+    .description(
+      "delete the lesson for good, with every learner's progress in it, and its files unless another lesson uses them",
+    )
+    .argument('<id|slug>', 'the lesson (see `lessons list`)', lessonRef)
+    .option('--yes', 'do not ask for confirmation')
+    .action(async (ref: LessonRef, options: { yes?: true }) => {
+      let target = ref;
+      if (options.yes !== true) {
+        // Looked up in a session of its own: the question may wait longer than an idle connection lives.
+        const { lesson, learners } = await context.withSession(async ({ db }) => {
+          const admin = createLessonsAdmin(db);
+          const found = await admin.find(ref);
+          return { lesson: found, learners: await admin.progressCount(found.id) };
+        });
+        const confirmed = await io.confirm(
+          `Remove ${describeLesson(lesson)} for good? The progress of ${plural(learners, 'learner')} in it goes ` +
+            'with it, and its files unless another lesson uses them. This cannot be undone. [y/N] ',
+        );
+        if (!confirmed) {
+          throw new AdminError('invalid', 'Nothing removed: not confirmed (answer "y", or add --yes).');
+        }
+        target = { id: lesson.id };
+      }
+      await context.withSession(async (session) => {
+        const admin = createLessonsAdmin(session.db);
+        const { lesson, progressRows } = await admin.remove(target);
+        const deleted = await removeUnused(
+          context,
+          session,
+          admin,
+          [lesson.video_path, lesson.captions_path, lesson.poster_path].filter((path) => path !== null),
+        );
+        io.stdout(
+          `Removed ${describeLesson(lesson)} and ${plural(progressRows, 'progress row')}.${deletedNote(deleted)}\n`,
+        );
+      });
+    });
+}

@@ -1,0 +1,143 @@
+// The files of a lesson (video, captions, poster), read and checked by content before anything is stored.
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import mediaInfoFactory, { type MediaInfo } from 'mediainfo.js';
+import webvtt from 'webvtt-parser';
+import { z } from 'zod';
+import { AdminError } from './admin-api.ts';
+import { MAX_IMAGE_BYTES, sniffImage } from './guide-image.ts';
+import type { StoredObject } from './storage-bucket.ts';
+
+export const MAX_VIDEO_BYTES = 200 * 1024 * 1024;
+export const MAX_CAPTIONS_BYTES = 1024 * 1024;
+
+export interface LessonVideo extends StoredObject {
+  /** Whole seconds, at least 1, as `lessons.duration_seconds` holds them. */
+  durationSeconds: number;
+}
+
+const VIDEO_TYPES = { mp4: 'video/mp4', webm: 'video/webm' } as const;
+const POSTER_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
+
+/** What MediaInfo reports of a file: one General track for the container, one track per stream. */
+const mediaInfoResult = z.object({
+  media: z
+    .object({
+      track: z.array(
+        z.looseObject({
+          '@type': z.string(),
+          Format: z.string().optional(),
+          Format_Profile: z.string().optional(),
+          Duration: z.number().optional(),
+        }),
+      ),
+    })
+    .nullish(),
+});
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/** The course bucket's path for these bytes: the same file always gets the same name. */
+function objectName(bytes: Uint8Array, extension: string): string {
+  return `lessons/${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${extension}`;
+}
+
+async function readLimited(option: string, file: string, limit: number): Promise<Uint8Array> {
+  let size: number;
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) throw new AdminError('invalid', `${option} ${file}: not a file.`);
+    size = info.size;
+  } catch (error) {
+    if (error instanceof AdminError) throw error;
+    const reason = error instanceof Error && 'code' in error ? String(error.code) : String(error);
+    throw new AdminError('invalid', `${option} ${file}: cannot read it (${reason}).`);
+  }
+  if (size > limit) {
+    throw new AdminError(
+      'invalid',
+      `${option} ${file}: ${(size / (1024 * 1024)).toFixed(1)} MB is over the ${megabytes(limit)} limit.`,
+    );
+  }
+  return new Uint8Array(await readFile(file));
+}
+
+let mediaInfo: Promise<MediaInfo<'object'>> | undefined;
+
+/**
+ * Runs MediaInfo (MediaInfoLib in WebAssembly) over the bytes; it reads the container, never the file name.
+ * One instance serves the whole process: compiling its WebAssembly costs more than analysing a file.
+ */
+async function analyse(bytes: Uint8Array) {
+  mediaInfo ??= mediaInfoFactory({ format: 'object' });
+  const analyser = await mediaInfo;
+  const result = await analyser.analyzeData(bytes.byteLength, (size, offset) =>
+    bytes.subarray(offset, offset + size),
+  );
+  return mediaInfoResult.parse(result).media?.track ?? [];
+}
+
+/** An MP4 or WebM file with a video track and a readable duration, at most 200 MB. */
+export async function readLessonVideo(file: string): Promise<LessonVideo> {
+  const bytes = await readLimited('--video', file, MAX_VIDEO_BYTES);
+  const tracks = await analyse(bytes);
+  const general = tracks.find((track) => track['@type'] === 'General');
+  if (general?.Format === 'MPEG-4' && general.Format_Profile === 'QuickTime') {
+    throw new AdminError(
+      'invalid',
+      `--video ${file}: a QuickTime movie, not an MP4. Export it as MP4 (H.264) or WebM.`,
+    );
+  }
+  const extension = general?.Format === 'MPEG-4' ? 'mp4' : general?.Format === 'WebM' ? 'webm' : undefined;
+  if (extension === undefined) throw new AdminError('invalid', `--video ${file}: not an MP4 or WebM video.`);
+  if (tracks.every((track) => track['@type'] === 'General')) {
+    throw new AdminError(
+      'invalid',
+      `--video ${file}: no stream can be read from it (is the file complete?).`,
+    );
+  }
+  if (!tracks.some((track) => track['@type'] === 'Video')) {
+    throw new AdminError('invalid', `--video ${file}: has no video track (is it a sound file?).`);
+  }
+  const duration = general?.Duration;
+  if (duration === undefined || !(duration > 0)) {
+    throw new AdminError('invalid', `--video ${file}: its duration cannot be read (is the file complete?).`);
+  }
+  return {
+    bytes,
+    contentType: VIDEO_TYPES[extension],
+    objectName: objectName(bytes, extension),
+    durationSeconds: Math.max(1, Math.round(duration)),
+  };
+}
+
+/** A UTF-8 WebVTT file that the W3C's parser accepts without a single error, with at least one cue. */
+export async function readLessonCaptions(file: string): Promise<StoredObject> {
+  const bytes = await readLimited('--captions', file, MAX_CAPTIONS_BYTES);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new AdminError('invalid', `--captions ${file}: not a UTF-8 text file, so not WebVTT.`);
+  }
+  const { cues, errors } = new webvtt.WebVTTParser().parse(text, 'subtitles');
+  const [first] = errors;
+  if (first) {
+    throw new AdminError(
+      'invalid',
+      `--captions ${file}: not valid WebVTT: line ${first.line}: ${first.message}`,
+    );
+  }
+  if (cues.length === 0) throw new AdminError('invalid', `--captions ${file}: has no cues.`);
+  return { bytes, contentType: 'text/vtt; charset=utf-8', objectName: objectName(bytes, 'vtt') };
+}
+
+/** A JPEG, PNG or WebP picture, at most 5 MB, recognised as the guides' pictures are. */
+export async function readLessonPoster(file: string): Promise<StoredObject> {
+  const bytes = await readLimited('--poster', file, MAX_IMAGE_BYTES);
+  const kind = sniffImage(bytes);
+  if (kind !== 'jpg' && kind !== 'png' && kind !== 'webp') {
+    throw new AdminError('invalid', `--poster ${file}: not a JPEG, PNG or WebP picture.`);
+  }
+  return { bytes, contentType: POSTER_TYPES[kind], objectName: objectName(bytes, kind) };
+}
