@@ -61,8 +61,10 @@ function signupsChart(stats: FunnelStats): string {
     const newHeight = scale(day.signups_new);
     const repeatHeight = scale(day.signups_repeat);
     const baseline = top + plotHeight;
+    // The last day is labelled too unless the label before it is too close.
+    const lastDay = index === stats.days.length - 1 && index % labelEvery >= labelEvery / 2;
     const label =
-      index % labelEvery === 0 || index === stats.days.length - 1
+      index % labelEvery === 0 || lastDay
         ? `<text x="${(x + barWidth / 2).toFixed(1)}" y="${baseline + 16}" class="tick" text-anchor="middle">${day.day.slice(5)}</text>`
         : '';
     return [
@@ -123,8 +125,9 @@ svg { max-width: 100%; height: auto; display: block; }
 .label, .value, .tick { fill: #1c1917; font-size: 13px; }
 .bar-main { fill: #1d4ed8; } .bar-second { fill: #93c5fd; } .axis { stroke: #78716c; }
 table { border-collapse: collapse; font-size: 13px; font-variant-numeric: tabular-nums; }
-th, td { padding: 0.2rem 0.5rem; border-bottom: 1px solid #e7e5e4; text-align: right; }
-thead th, caption { text-align: left; } caption { font-weight: 600; padding: 0.5rem 0; }
+th, td { padding: 0.2rem 0.5rem; border-bottom: 1px solid #e7e5e4; text-align: right; white-space: nowrap; }
+.scroll { overflow-x: auto; margin-top: 2rem; }
+thead th, caption { text-align: left; } caption { font-size: 1.15rem; font-weight: 700; padding: 0.5rem 0; }
 tfoot th, tfoot td { font-weight: 600; }
 `;
 
@@ -148,8 +151,9 @@ ${funnelChart(stats)}
 <p>Course e-mails: ${total.emails_delivered} of ${total.emails_queued} queued delivered (${percent(total.emails_delivered_rate)}); ${total.emails_failed} failed and still being retried; ${total.emails_dead} dead.</p>
 <h2>Sign-ups per day</h2>
 ${signupsChart(stats)}
-<h2>Day by day</h2>
+<div class="scroll">
 ${dailyTable(stats)}
+</div>
 <ul>
 ${COUNT_LEGEND.map((line) => `<li>${escapeHtml(line)}</li>`).join('\n')}
 </ul>
