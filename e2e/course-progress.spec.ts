@@ -92,6 +92,9 @@ test('part of a lesson resumes after a reload, its end counts and offers the nex
 
   await test.step('leaving mid-play keeps the place too', async () => {
     const video = await readyVideo(page);
+    await page.getByRole('button', { name: copy.startOver }).click();
+    await expect(video).toBeFocused();
+    expect((await videoState(video)).currentTime).toBe(0);
     await playFrom(video, 8);
     await page.reload();
     const resumed = await readyVideo(page);
