@@ -3,6 +3,7 @@ import type { AdminContext, AdminIo, PersonalDataPlaces } from './admin-context.
 import { AdminError } from './admin-api.ts';
 import type { AdminSession } from './admin-session.ts';
 import { backupCommands } from './commands/backup-commands.ts';
+import { dbCopyCommands } from './commands/db-copy.ts';
 import { guidesCommands } from './commands/guides-commands.ts';
 import { lessonsCommands } from './commands/lessons-commands.ts';
 import { outboxCommands } from './commands/outbox-commands.ts';
@@ -29,6 +30,7 @@ Examples:
   npm run admin -- stats --since 2026-11-01 --format html --output funnel.html
   npm run admin -- backup --output lenses.jsonl.gz
   DATA_DIR=/srv/lenses-restored npm run admin -- restore lenses.jsonl.gz
+  npm run admin -- db copy --to postgresql://user:password@db.example:5432/lenses
 
 Where it works: DATABASE_URL if set (PostgreSQL, e.g. a Supabase database), else the PGlite database in
 DATA_DIR (default .data), through the running server when there is one. Pictures go to DATA_DIR/storage/guides
@@ -57,6 +59,7 @@ function buildProgram(context: AdminContext): Command {
   outboxCommands(program, context);
   statsCommands(program, context);
   backupCommands(program, context);
+  dbCopyCommands(program, context);
   return program;
 }
 

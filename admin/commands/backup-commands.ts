@@ -12,7 +12,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { readEnv } from '../../server/src/env.ts';
-import type { Sql } from '../../server/src/db/database.ts';
+import type { Database, Sql } from '../../server/src/db/database.ts';
 import { prepareDataDir, removeGroupAndWorldAccess } from '../../server/src/db/data-dir.ts';
 import { migrate, readMigrations } from '../../server/src/db/migrate.ts';
 import { openPgliteDatabase } from '../../server/src/db/pglite-database.ts';
@@ -38,15 +38,15 @@ const line = z.union([
   z.object({ file: z.string(), data: z.string() }),
 ]);
 
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+export const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-interface TableInfo {
+export interface TableInfo {
   name: string;
   columns: string[];
 }
 
 /** The tables of the app's schemas, as `schema.table`, with the columns a row may be given (no generated ones). */
-async function tablesOf(sql: Sql): Promise<Map<string, TableInfo>> {
+export async function tablesOf(sql: Sql): Promise<Map<string, TableInfo>> {
   const rows = await sql.query<{ schema: string; name: string; columns: string[] }>(
     `select n.nspname as schema, c.relname as name,
        array(select a.attname::text from pg_attribute a
@@ -65,7 +65,7 @@ async function tablesOf(sql: Sql): Promise<Map<string, TableInfo>> {
   );
 }
 
-async function sequencesOf(sql: Sql): Promise<Map<string, { name: string; value: string | null }>> {
+export async function sequencesOf(sql: Sql): Promise<Map<string, { name: string; value: string | null }>> {
   const rows = await sql.query<{ schema: string; name: string; value: string | null }>(
     `select schemaname as schema, sequencename as name, last_value::text as value
      from pg_sequences where schemaname = any($1::text[])`,
@@ -93,6 +93,29 @@ async function* dataFiles(dataDir: string, folder = ''): AsyncGenerator<string> 
   }
 }
 
+/**
+ * Every row of the app's schemas (and the migrations and sequences), read in one transaction so they are one
+ * moment's; the site's own queries wait while it reads. `backup` writes it to a file, `db copy` to PostgreSQL.
+ */
+export function readSnapshot(db: Database) {
+  return db.transaction(async (tx) => {
+    await tx.query('set transaction isolation level repeatable read');
+    const migrations = await tx.query<{ id: string }>(
+      "select version || '_' || name as id from supabase_migrations.schema_migrations order by version",
+    );
+    const tables: Array<{ table: string; rows: Array<{ row: Record<string, unknown> }> }> = [];
+    for (const [table, info] of await tablesOf(tx)) {
+      tables.push({
+        table,
+        rows: await tx.query<{ row: Record<string, unknown> }>(
+          `select row_to_json(t) as row from ${info.name} t`,
+        ),
+      });
+    }
+    return { migrations: migrations.map((row) => row.id), tables, sequences: await sequencesOf(tx) };
+  });
+}
+
 export function backupCommands(program: Command, context: AdminContext) {
   program
     .command('backup')
@@ -115,26 +138,8 @@ export function backupCommands(program: Command, context: AdminContext) {
       const output = path.resolve(options.output);
       if (existsSync(output))
         throw new AdminError('invalid', `${output} exists already; name a new file with --output.`);
-      // Every row is read in one transaction, so they are one moment's; the site's own queries wait while it
-      // reads, and the file is written after it ends.
-      const snapshot = await context.withSession(({ db }) =>
-        db.transaction(async (tx) => {
-          await tx.query('set transaction isolation level repeatable read');
-          const migrations = await tx.query<{ id: string }>(
-            "select version || '_' || name as id from supabase_migrations.schema_migrations order by version",
-          );
-          const tables: Array<{ table: string; rows: Array<{ row: Record<string, unknown> }> }> = [];
-          for (const [table, info] of await tablesOf(tx)) {
-            tables.push({
-              table,
-              rows: await tx.query<{ row: Record<string, unknown> }>(
-                `select row_to_json(t) as row from ${info.name} t`,
-              ),
-            });
-          }
-          return { migrations: migrations.map((row) => row.id), tables, sequences: await sequencesOf(tx) };
-        }),
-      );
+      // The file is written after the snapshot's transaction ends.
+      const snapshot = await context.withSession(({ db }) => readSnapshot(db));
       let rowCount = 0;
       let fileCount = 0;
       async function* lines() {

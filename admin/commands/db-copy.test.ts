@@ -1,0 +1,193 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/src/db/database.ts';
+import { migrate, readMigrations } from '../../server/src/db/migrate.ts';
+import { openPgliteDatabase } from '../../server/src/db/pglite-database.ts';
+import { openPostgresDatabase } from '../../server/src/db/postgres-database.ts';
+import { supabaseFolder } from '../../server/test/test-database.ts';
+
+const main = path.join(import.meta.dirname, '..', 'main.ts');
+
+/**
+ * The owner's tool as `npm run admin` runs it, with only these settings. Asynchronous: the PGlite target is served
+ * from this very process, which must go on answering while the command runs.
+ */
+function admin(env: Record<string, string>, ...args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once('close', (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+const USER_ID = '6f1c1c2e-3b1a-4c1e-9f57-0d4b8f8c2a11';
+
+/** A small data set touching every table the move carries, with ids that are not 1, 2, 3. */
+const KNOWN_DATA = `
+  insert into public.guides (id, name, title, quote, image_url, order_index, is_active)
+    values (7, 'Ada Lovelace', 'Analyst', 'Numbers sing.', 'ada.webp', 1, true),
+           (9, 'Alan Turing', 'Logician', null, null, 2, false);
+  insert into public.signups (id, email, name, consent_version, source, signup_count, recent_signup_times)
+    values (41, 'ada@example.com', 'Ada', 'v1', 'embedded', 2, '{2026-11-23T10:00:00Z,2026-11-23T10:05:00Z}'),
+           (42, 'alan@example.com', 'Alan', 'v1', 'embedded', 1, '{}');
+  insert into public.email_outbox (id, signup_id, recipient, status, attempts, sent_at)
+    values (100, 41, 'ada@example.com', 'sent', 1, '2026-11-23T10:00:01Z'),
+           (101, 42, 'alan@example.com', 'pending', 0, null);
+  insert into auth.users (id, email, email_confirmed_at) values ('${USER_ID}', 'ada@example.com', now());
+  insert into auth.sessions (id, user_id) values ('0b7d5a8e-1c2f-4e3a-8b9c-1d2e3f4a5b6c', '${USER_ID}');
+  insert into auth.refresh_tokens (token_hash, session_id)
+    values ('hash-of-a-refresh-token', '0b7d5a8e-1c2f-4e3a-8b9c-1d2e3f4a5b6c');
+  insert into public.lessons (id, slug, title, video_path, duration_seconds, order_index, is_published)
+    values (11, 'seeing', 'Seeing', 'seeing/video.mp4', 120, 1, true),
+           (12, 'naming', 'Naming', 'naming/video.mp4', 95, 2, true);
+  insert into public.lesson_progress (user_id, lesson_id, position_seconds, completed_at)
+    values ('${USER_ID}', 11, 120, now()), ('${USER_ID}', 12, 33.5, null);
+`;
+
+/** Every row of the app's tables, as JSON, sorted: two databases are equal row for row when these are. */
+async function everyRow(db: Database): Promise<Record<string, string[]>> {
+  const tables = await db.query<{ name: string }>(
+    `select n.nspname || '.' || c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where c.relkind = 'r' and n.nspname in ('public', 'auth') order by 1`,
+  );
+  const rows: Record<string, string[]> = {};
+  for (const { name } of tables) {
+    const found = await db.query<{ row: unknown }>(`select row_to_json(t) as row from ${name} t`);
+    rows[name] = found.map(({ row }) => JSON.stringify(row)).sort();
+  }
+  return rows;
+}
+
+/** A migrated target: a new database on DATABASE_URL's server, or else an in-memory PGlite served on a socket. */
+async function createTarget(folder: string): Promise<{ url: string; db: Database; close(): Promise<void> }> {
+  const migrations = await readMigrations(path.join(supabaseFolder, 'migrations'));
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = `copy_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`create database ${name}`);
+    await client.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const db = await openPostgresDatabase(url.toString());
+    await migrate(db, migrations);
+    return {
+      url: url.toString(),
+      db,
+      async close() {
+        await db.close();
+        const dropper = new pg.Client({ connectionString: serverUrl });
+        await dropper.connect();
+        await dropper.query(`drop database ${name} with (force)`);
+        await dropper.end();
+      },
+    };
+  }
+  const db = await openPgliteDatabase();
+  await migrate(db, migrations);
+  const socketFolder = await mkdtemp(path.join(folder, 'target-'));
+  const socket = await db.serveSocket(socketFolder);
+  return {
+    url: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(socketFolder)}`,
+    db,
+    async close() {
+      await socket.close();
+      await db.close();
+    },
+  };
+}
+
+describe(`db copy from PGlite into ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite served as PostgreSQL'}`, () => {
+  let folder: string;
+  let dataDir: string;
+  let source: Record<string, string[]>;
+  let target: Awaited<ReturnType<typeof createTarget>>;
+
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(os.tmpdir(), 'db-copy-'));
+    dataDir = path.join(folder, 'data');
+    await mkdir(dataDir);
+    const db = await openPgliteDatabase(path.join(dataDir, 'pglite'));
+    await migrate(db, await readMigrations(path.join(supabaseFolder, 'migrations')));
+    await db.exec(KNOWN_DATA);
+    source = await everyRow(db);
+    await db.close();
+    await mkdir(path.join(dataDir, 'storage', 'course', 'seeing'), { recursive: true });
+    await writeFile(path.join(dataDir, 'storage', 'course', 'seeing', 'video.mp4'), 'not really a video');
+    target = await createTarget(folder);
+  });
+  afterAll(async () => {
+    await target?.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('refuses a target that clashes, and leaves it as it was', async () => {
+    await target.db.query(
+      `insert into public.signups (id, email, name, consent_version, source) values (500, 'ALAN@example.com', 'Al', 'v1', 'supabase-edge')`,
+    );
+    const before = await everyRow(target.db);
+    const run = await admin({ DATA_DIR: dataDir }, 'db', 'copy', '--to', target.url);
+    expect(run).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(
+        /1 of 2 rows of public\.signups clash with other rows already in the target .*: nothing was copied\./,
+      ),
+    });
+    expect(await everyRow(target.db)).toEqual(before);
+    await target.db.query('delete from public.signups where id = 500');
+  });
+
+  it('copies every row with its id, and a second run changes nothing', async () => {
+    const first = await admin({ DATA_DIR: dataDir }, 'db', 'copy', '--to', target.url);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('public.signups: 2 rows, all in the target (2 new)');
+    expect(first.stdout).toContain('auth.users: 1 rows, all in the target (1 new)');
+    expect(first.stdout).toContain('public.lesson_progress: 2 rows, all in the target (2 new)');
+    expect(first.stdout).toContain(`The files stay in ${path.join(dataDir, 'storage')}`);
+    const copied = await everyRow(target.db);
+    for (const [table, rows] of Object.entries(source)) expect(copied[table], table).toEqual(rows);
+
+    const second = await admin({ DATA_DIR: dataDir }, 'db', 'copy', '--to', target.url);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('public.signups: 2 rows, all in the target (0 new)');
+    expect(second.stdout).not.toMatch(/\([1-9]\d* new\)/);
+    expect(await everyRow(target.db)).toEqual(copied);
+
+    // The target's own ids go on after the copied ones.
+    const [next] = await target.db.query<{ id: string }>(
+      "insert into public.signups (email, name, consent_version, source) values ('new@example.com', 'New', 'v1', 'embedded') returning id::text",
+    );
+    expect(Number(next?.id)).toBeGreaterThan(42);
+  });
+
+  it('refuses a target that lacks a migration the embedded database has', async () => {
+    const [latest] = await target.db.query<{ version: string; name: string }>(
+      'delete from supabase_migrations.schema_migrations where version = (select max(version) from supabase_migrations.schema_migrations) returning version, name',
+    );
+    try {
+      const run = await admin({ DATA_DIR: dataDir }, 'db', 'copy', '--to', target.url);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(
+        `Error: The database given with --to lacks migrations ${latest?.version}_${latest?.name}: apply them first (supabase db push for Supabase; for PostgreSQL, start the server once with DATABASE_URL set to it), then copy again.\n`,
+      );
+    } finally {
+      await target.db.query(
+        'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
+        [latest?.version, latest?.name],
+      );
+    }
+  });
+});
