@@ -59,6 +59,10 @@ async function fakeSignedInBackEnd(page: Page) {
   await page.route('**/auth/v1/verify', (route) => route.fulfill({ json: session() }));
   await page.route('**/auth/v1/logout**', (route) => route.fulfill({ status: 204 }));
   await page.route('**/rest/v1/lessons?**', (route) => route.fulfill({ json: lessons }));
+  // No progress yet; saves are taken and forgotten.
+  await page.route('**/rest/v1/lesson_progress**', (route) =>
+    route.fulfill(route.request().method() === 'GET' ? { json: [] } : { status: 201 }),
+  );
   await page.route('**/storage/v1/object/sign/course/**', async (route: Route) => {
     const url = new URL(route.request().url());
     if (route.request().method() === 'POST') {
