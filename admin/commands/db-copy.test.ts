@@ -55,6 +55,31 @@ const KNOWN_DATA = `
     values ('${USER_ID}', 11, 120, now()), ('${USER_ID}', 12, 33.5, null);
 `;
 
+/**
+ * Turns a migrated target's auth schema into a stand-in for hosted Supabase's: GoTrue's users and identities
+ * (the columns db copy writes and the constraints that bind them), no embedded sessions.
+ */
+const SUPABASE_SHAPED_AUTH = `
+  comment on schema auth is null;
+  drop table auth.one_time_tokens, auth.refresh_tokens, auth.sessions;
+  drop table auth.users cascade;
+  create table auth.users (
+    instance_id uuid, id uuid primary key, aud varchar(255), role varchar(255), email varchar(255),
+    encrypted_password varchar(255), email_confirmed_at timestamptz, confirmation_token varchar(255),
+    recovery_token varchar(255), email_change_token_new varchar(255), email_change varchar(255),
+    last_sign_in_at timestamptz, raw_app_meta_data jsonb, raw_user_meta_data jsonb, created_at timestamptz,
+    updated_at timestamptz, is_sso_user boolean not null default false
+  );
+  create unique index users_email_partial_key on auth.users (email) where is_sso_user = false;
+  create table auth.identities (
+    provider_id text not null, user_id uuid not null references auth.users (id) on delete cascade,
+    identity_data jsonb not null, provider text not null, last_sign_in_at timestamptz, created_at timestamptz,
+    updated_at timestamptz, email text generated always as (lower(identity_data ->> 'email')) stored,
+    id uuid primary key default gen_random_uuid(), unique (provider_id, provider)
+  );
+  alter table public.lesson_progress add foreign key (user_id) references auth.users (id) on delete cascade;
+`;
+
 /** Every row of the app's tables, as JSON, sorted: two databases are equal row for row when these are. */
 async function everyRow(db: Database): Promise<Record<string, string[]>> {
   const tables = await db.query<{ name: string }>(
@@ -188,6 +213,47 @@ describe(`db copy from PGlite into ${process.env.DATABASE_URL ? 'PostgreSQL' : '
         'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
         [latest?.version, latest?.name],
       );
+    }
+  });
+
+  it("into Supabase: each user in GoTrue's auth.users with an e-mail identity, their progress kept", async () => {
+    const supabase = await createTarget(folder);
+    try {
+      await supabase.db.exec(SUPABASE_SHAPED_AUTH);
+      const run = await admin({ DATA_DIR: dataDir }, 'db', 'copy', '--to', supabase.url);
+      expect(run.stderr).toBe('');
+      expect(run.stdout).toContain('auth.users: 1 rows, all in the target (1 new)');
+      expect(run.stdout).not.toContain('auth.sessions');
+      const users = await supabase.db.query(
+        'select instance_id, id, aud, role, email, email_confirmed_at is not null as confirmed, confirmation_token, recovery_token, raw_app_meta_data from auth.users',
+      );
+      expect(users).toEqual([
+        {
+          instance_id: '00000000-0000-0000-0000-000000000000',
+          id: USER_ID,
+          aud: 'authenticated',
+          role: 'authenticated',
+          email: 'ada@example.com',
+          confirmed: true,
+          confirmation_token: '',
+          recovery_token: '',
+          raw_app_meta_data: { provider: 'email', providers: ['email'] },
+        },
+      ]);
+      const identities = await supabase.db.query(
+        "select provider, provider_id, user_id, email, identity_data ->> 'sub' as sub from auth.identities",
+      );
+      expect(identities).toEqual([
+        { provider: 'email', provider_id: USER_ID, user_id: USER_ID, email: 'ada@example.com', sub: USER_ID },
+      ]);
+      const progress = await everyRow(supabase.db);
+      expect(progress['public.lesson_progress']).toEqual(source['public.lesson_progress']);
+
+      const again = await admin({ DATA_DIR: dataDir }, 'db', 'copy', '--to', supabase.url);
+      expect(again.code).toBe(0);
+      expect(again.stdout).not.toMatch(/\([1-9]\d* new\)/);
+    } finally {
+      await supabase.close();
     }
   });
 });

@@ -114,16 +114,20 @@ async function copyTable(
   return { table, source: rows.length, inserted };
 }
 
-/** Supabase's own auth.users (GoTrue's): each learner with their id and confirmed address, and an e-mail identity. */
+/**
+ * Supabase's own auth.users (GoTrue's): each learner with their id and confirmed address, and an e-mail identity.
+ * GoTrue reads its token columns as strings and fails on NULL: they are written empty, as it writes them.
+ */
 async function copySupabaseUsers(tx: Tx, users: Row[]): Promise<CopiedTable> {
   const recordset = `json_to_recordset($1::json) as u(id uuid, email text, email_confirmed_at timestamptz,
     last_sign_in_at timestamptz, created_at timestamptz, updated_at timestamptz, identity_id uuid)`;
   const json = JSON.stringify(users);
   const added = await tx.query(
     `insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, last_sign_in_at, created_at,
-       updated_at, raw_app_meta_data, raw_user_meta_data)
+       updated_at, raw_app_meta_data, raw_user_meta_data, confirmation_token, recovery_token, email_change_token_new,
+       email_change)
      select $2::uuid, u.id, 'authenticated', 'authenticated', u.email, u.email_confirmed_at, u.last_sign_in_at,
-       u.created_at, u.updated_at, '{"provider": "email", "providers": ["email"]}'::jsonb, '{}'::jsonb
+       u.created_at, u.updated_at, '{"provider": "email", "providers": ["email"]}'::jsonb, '{}'::jsonb, '', '', '', ''
      from ${recordset}
      on conflict do nothing returning 1`,
     [json, GOTRUE_INSTANCE_ID],
