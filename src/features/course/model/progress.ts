@@ -29,7 +29,7 @@ export type ProgressByLesson = ReadonlyMap<string, LessonProgress>;
 export const progressKey = (lessonId: Lesson['id']) => String(lessonId);
 
 /** While a lesson plays, its position is saved at most this often (and also on pause, end, hiding and leaving). */
-export const SAVE_INTERVAL_MS = 10_000;
+const SAVE_INTERVAL_MS = 10_000;
 /** A lesson counts as watched once this share of it has been reached, or at its end. */
 const WATCHED_SHARE = 0.9;
 /** A position this close to the start is not worth offering to resume. */
