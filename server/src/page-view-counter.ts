@@ -16,13 +16,14 @@ export interface PageViewCounter {
 
 /** Time and timers, so tests move the clock instead of waiting. */
 export interface CounterClock {
-  now(): Date;
+  /** Milliseconds since the epoch, as Date.now(). */
+  now(): number;
   /** Runs `work` once after `ms`; the returned function cancels it. Must not keep the process alive. */
   after(ms: number, work: () => Promise<void>): () => void;
 }
 
 const systemClock: CounterClock = {
-  now: () => new Date(),
+  now: () => Date.now(),
   after(ms, work) {
     const timer = setTimeout(() => void work(), ms);
     timer.unref();
@@ -31,6 +32,7 @@ const systemClock: CounterClock = {
 };
 
 const WRITE_EVERY_MS = 60_000;
+const DAY_MS = 86_400_000;
 
 /** Adds each (day, page) count to its row; several servers on one database add up instead of overwriting. */
 const ADD_VIEWS = `
@@ -47,6 +49,9 @@ export function startPageViewCounter(options: { db: Sql; log: Log; clock?: Count
   let cancelTimer: (() => void) | undefined;
   let writing: Promise<void> = Promise.resolve();
   let stopped = false;
+  // The UTC day is worked out once a day, not for every view.
+  let day = '';
+  let nextDayAt = 0;
 
   const write = async () => {
     const counts = pending;
@@ -82,7 +87,12 @@ export function startPageViewCounter(options: { db: Sql; log: Log; clock?: Count
 
   return {
     count(page) {
-      const key = `${clock.now().toISOString().slice(0, 10)}${SEPARATOR}${page}`;
+      const now = clock.now();
+      if (now >= nextDayAt) {
+        day = new Date(now).toISOString().slice(0, 10);
+        nextDayAt = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
+      }
+      const key = `${day}${SEPARATOR}${page}`;
       pending.set(key, (pending.get(key) ?? 0) + 1);
       schedule();
     },
