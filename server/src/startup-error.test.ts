@@ -139,6 +139,9 @@ describe('start-up failures: one line naming the setting, an exit code of its ow
     const foreign = path.join(folder, 'home');
     await mkdir(foreign, { mode: 0o755 });
     await writeFile(path.join(foreign, 'notes.txt'), 'mine', { mode: 0o644 });
+    // A log the shell opened there, and hidden files, alone would not make it someone else's.
+    await writeFile(path.join(foreign, 'server.log'), '');
+    await writeFile(path.join(foreign, '.profile'), '');
     const { code, output } = await run(serverEntry, { DATA_DIR: foreign });
     expect(code).toBe(STARTUP_EXIT.dataDirForeign);
     expectOneLine(output, /^DATA_DIR .*home holds other files \(notes\.txt\) and no data of this server/);

@@ -71,9 +71,16 @@ export async function checkPortFree(env: Pick<Env, 'host' | 'port'>): Promise<vo
   await new Promise((resolve) => probe.close(resolve));
 }
 
-/** What this server makes in DATA_DIR; `lost+found` is what a freshly formatted volume holds. */
+/** What this server makes in DATA_DIR. */
 const DATA_DIR_ENTRIES = new Set(['pglite', 'pglite.lock', 'storage', 'mail', 'jwt-secret', 'log-hash-key']);
-const NEUTRAL_ENTRIES = new Set(['lost+found']);
+
+/**
+ * Neither the server's nor a sign of someone else's folder: a fresh volume's `lost+found`, hidden files, and a
+ * log the shell opened there (`npm start > DATA_DIR/server.log`) before the first start.
+ */
+function isNeutral(name: string): boolean {
+  return name === 'lost+found' || name.startsWith('.') || name.endsWith('.log');
+}
 
 function dataDirProblem(error: unknown, dataDir: string): string | undefined {
   const code = errorCode(error);
@@ -110,7 +117,7 @@ export async function prepareDataDirAtStartup(dataDir: string): Promise<void> {
       throw error;
     }
   }
-  const visible = entries.filter((name) => !name.startsWith('.') && !NEUTRAL_ENTRIES.has(name));
+  const visible = entries.filter((name) => !isNeutral(name));
   if (visible.length > 0 && !visible.some((name) => DATA_DIR_ENTRIES.has(name))) {
     const shown = visible.slice(0, 3).join(', ') + (visible.length > 3 ? ', …' : '');
     exitAtStartup(
