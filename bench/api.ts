@@ -84,8 +84,8 @@ async function load(target: Target, options: LoadOptions): Promise<LoadResult> {
 }
 
 /**
- * Loads two targets in turns (a, b, a, b, …), each round as long, so that whatever else the machine does
- * falls on both alike.
+ * Loads two targets in turns, each round as long, so that whatever else the machine does falls on both alike;
+ * the pairs run a-b, b-a, a-b, …, so neither always follows a warm-up or the other's load.
  */
 async function loadAlternately(
   a: Target,
@@ -100,8 +100,13 @@ async function loadAlternately(
   const resultsA: autocannon.Result[] = [];
   const resultsB: autocannon.Result[] = [];
   for (let round = 0; round < rounds; round += 1) {
-    resultsA.push(await run(a, options));
-    resultsB.push(await run(b, options));
+    if (round % 2 === 0) {
+      resultsA.push(await run(a, options));
+      resultsB.push(await run(b, options));
+    } else {
+      resultsB.push(await run(b, options));
+      resultsA.push(await run(a, options));
+    }
   }
   return [combineRounds(resultsA), combineRounds(resultsB)];
 }
