@@ -3,7 +3,7 @@
 // PostgreSQL, the send-email edge function under real Deno on that PostgreSQL, and the Playwright end-to-end
 // specs in Chromium, then the short reliability suite (test/reliability: real processes under load, SIGKILL,
 // an SMTP outage and hostile input) with its table.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './build-stamp.mjs';
@@ -68,10 +68,33 @@ function countPlaywright(file) {
   }
 }
 
-step('typecheck', bin('tsc'), ['-b']);
-step('lint', bin('eslint'), ['.', '--max-warnings', '0']);
-step('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
-step('unused files and dependencies', bin('knip'), []);
+/** Runs checks side by side (each is one process on one core), then prints each one's output whole, in order. */
+async function checksTogether(checks) {
+  const results = await Promise.all(
+    checks.map(
+      ([name, command, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (code) => resolve({ name, code, output }));
+        }),
+    ),
+  );
+  for (const { name, code, output } of results) {
+    console.log(`\n▶ ${name}`);
+    process.stdout.write(output);
+    if (code !== 0) failures.push(name);
+  }
+}
+
+await checksTogether([
+  ['typecheck', bin('tsc'), ['-b']],
+  ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
+  ['format', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
+  ['unused files and dependencies', bin('knip'), []],
+]);
 
 const pgliteReport = path.join(reports, 'vitest-pglite.json');
 step('unit, component and server tests (PGlite)', bin('vitest'), [
