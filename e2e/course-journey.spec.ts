@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type MailMessage, mailTo, videoState, watchLinkOf } from './course-helpers';
+import { videoState, waitForMail, watchLinkOf } from './course-helpers';
 import {
   answerUpToContact,
   copy as signupCopy,
@@ -36,12 +36,6 @@ const lessonTitles = [
   'Lens three: dreams',
   'From opportunities to action this week',
 ];
-
-/** The messages for `address`, once there are `count` of them (the outbox worker delivers in the background). */
-async function waitForMail(address: string, count: number): Promise<MailMessage[]> {
-  await expect.poll(async () => (await mailTo(address)).length, { timeout: 15_000 }).toBe(count);
-  return mailTo(address);
-}
 
 /** The contract's shape: `SITE_URL/course?token_hash=<hashed token>&type=magiclink`, nothing else. */
 function expectSignInLinkShape(link: string, baseURL: string | undefined) {
