@@ -35,7 +35,7 @@ const supabaseFolder = fileURLToPath(new URL('../../supabase/', import.meta.url)
 const env = readEnvAtStartup();
 const linksWarning = localhostLinksWarning(env);
 if (linksWarning) console.warn(linksWarning);
-// Every setting the owner can get wrong is checked before a database is opened or created (startup-error.ts).
+// The port and DATA_DIR are checked before any database is opened or created (startup-error.ts).
 await checkPortFree(env);
 await prepareDataDirAtStartup(env.dataDir);
 // Log lines carry a keyed hash of an e-mail address, never the address (docs/privacy-and-data.md).
