@@ -52,7 +52,10 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/rest/v1', restRoutes(deps.db, callers));
   app.use('/auth/v1/*', apiKey(deps.anonKey, deps.jwt));
   app.route('/auth/v1', authRoutes(deps));
-  app.route('/storage/v1', storageRoutes({ storageFolder: deps.storageFolder, jwt: deps.jwt, callers }));
+  app.route(
+    '/storage/v1',
+    storageRoutes({ storageFolder: deps.storageFolder, jwt: deps.jwt, callers, db: deps.db }),
+  );
   app.route('/functions/v1', functionsRoutes(deps.sendEmail, deps.clientAddress));
   app.route('/', staticRoutes(deps.site, deps.pageViews));
   app.onError((error, c) => {

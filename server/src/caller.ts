@@ -4,6 +4,7 @@
  * claims it carries; any other token is refused, never downgraded to `anon`.
  */
 import type { CallerClaims, JwtKeys } from './auth/jwt.ts';
+import type { Database, Tx } from './db/database.ts';
 
 export interface Caller {
   role: CallerClaims['role'];
@@ -35,4 +36,19 @@ export function createCallerResolver({ jwt, anonKey }: { jwt: JwtKeys; anonKey: 
     const claims = await jwt.verifyCaller(token);
     return { role: claims.role, claims };
   };
+}
+
+/**
+ * Runs `work` in one transaction as the caller, as PostgREST does: its role, and its claims in
+ * `request.jwt.claims` so `auth.uid()` works in policies. `set_config('role', …)` is `set local role`
+ * with the role as a parameter.
+ */
+export function runAsCaller<T>(db: Database, caller: Caller, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query(
+      "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', '5s', true)",
+      [caller.role, JSON.stringify(caller.claims)],
+    );
+    return work(tx);
+  });
 }

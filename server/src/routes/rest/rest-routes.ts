@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { JwtRejected } from '../../auth/jwt.ts';
-import type { Caller, CallerResolver, HeaderReader } from '../../caller.ts';
-import { type Database, sqlState, type Tx } from '../../db/database.ts';
+import { type Caller, type CallerResolver, type HeaderReader, runAsCaller } from '../../caller.ts';
+import { type Database, sqlState } from '../../db/database.ts';
 import { createAnswerCache } from './answer-cache.ts';
 import { buildSelect, type SelectStatement } from './build-select.ts';
 import { buildUpsert, parsePreferences } from './build-upsert.ts';
@@ -51,21 +51,6 @@ async function callerOf(callers: CallerResolver, header: HeaderReader): Promise<
       { 'www-authenticate': `Bearer error="invalid_token", error_description="${error.message}"` },
     );
   }
-}
-
-/**
- * Runs `work` in one transaction as the caller, as PostgREST does: its role, and its claims in
- * `request.jwt.claims` so `auth.uid()` works in policies. `set_config('role', …)` is `set local role`
- * with the role as a parameter.
- */
-function asCaller<T>(db: Database, caller: Caller, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.query(
-      "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', '5s', true)",
-      [caller.role, JSON.stringify(caller.claims)],
-    );
-    return work(tx);
-  });
 }
 
 function checkProfile(profile: string | undefined) {
@@ -121,7 +106,7 @@ export function restRoutes(db: Database, callers: CallerResolver, options: RestO
   });
 
   const read = async (caller: Caller, statement: SelectStatement): Promise<Answer> => {
-    const rows = await asCaller(db, caller, (tx) =>
+    const rows = await runAsCaller(db, caller, (tx) =>
       tx.query<{ body: string }>(statement.text, statement.params),
     );
     const body = rows[0]?.body ?? '[]';
@@ -185,7 +170,7 @@ export function restRoutes(db: Database, callers: CallerResolver, options: RestO
           preferences,
           body,
         );
-        const rows = await asCaller(db, caller, (tx) =>
+        const rows = await runAsCaller(db, caller, (tx) =>
           tx.query<{ body: string }>(statement.text, statement.params),
         );
         if (!statement.returnsRows) return c.body(null, 201);

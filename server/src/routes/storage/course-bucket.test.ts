@@ -4,8 +4,8 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { openPgliteDatabase } from '../../db/pglite-database.ts';
 import { createTestApp, TEST_JWT_SECRET, testJwtKeys } from '../../../test/test-app.ts';
+import { createTestDatabase } from '../../../test/test-database.ts';
 import { getWithJunkHost } from '../../../test/junk-host.ts';
 import { refusedTokens } from '../../../test/refused-tokens.ts';
 import { appClient } from '../../../test/supabase-client.ts';
@@ -22,13 +22,21 @@ let app: Awaited<ReturnType<typeof createTestApp>>;
 let adaToken: string;
 
 beforeAll(async () => {
-  db = await openPgliteDatabase();
+  db = await createTestDatabase();
+  await db.exec(`
+    insert into public.lessons (slug, title, video_path, captions_path, poster_path, duration_seconds, order_index, is_published)
+    values
+      ('welcome', 'Welcome', 'lessons/welcome.mp4', 'lessons/welcome.vtt', 'lessons/welcome poster.webp', 40, 1, true),
+      ('draft', 'Draft', 'lessons/draft.mp4', null, null, 40, 2, false);
+  `);
   const storage = await mkdtemp(path.join(os.tmpdir(), 'storage-'));
   await mkdir(path.join(storage, 'course', 'lessons'), { recursive: true });
   await mkdir(path.join(storage, 'guides'));
   await writeFile(path.join(storage, 'course', 'lessons', 'welcome.mp4'), VIDEO);
   await writeFile(path.join(storage, 'course', 'lessons', 'welcome.vtt'), CAPTIONS);
   await writeFile(path.join(storage, 'course', 'lessons', 'welcome poster.webp'), Buffer.from([1, 2, 3]));
+  await writeFile(path.join(storage, 'course', 'lessons', 'draft.mp4'), VIDEO);
+  await writeFile(path.join(storage, 'course', 'lessons', 'loose.mp4'), VIDEO);
   await writeFile(path.join(storage, 'guides', 'ada.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = await createTestApp(db, { storageFolder: storage, siteUrls: [SITE] });
   adaToken = await testJwtKeys.signAccessToken({
@@ -75,6 +83,17 @@ describe('createSignedUrl on the private course bucket', () => {
     const { data, error } = await service.storage.from('course').createSignedUrl('lessons/welcome.vtt', 60);
     expect(error).toBeNull();
     expect(data?.signedUrl).toContain('/object/sign/course/lessons/welcome.vtt?token=');
+  });
+
+  it("signs for a learner only the files of published lessons; the owner's drafts and loose files are not there", async () => {
+    for (const objectPath of ['lessons/draft.mp4', 'lessons/loose.mp4']) {
+      const { data, error } = await learner().storage.from('course').createSignedUrl(objectPath, 60);
+      expect(data).toBeNull();
+      expect(error?.message).toBe('Object not found');
+    }
+    const service = appClient(app, await testJwtKeys.signServiceRoleKey());
+    const { error } = await service.storage.from('course').createSignedUrl('lessons/draft.mp4', 60);
+    expect(error).toBeNull();
   });
 
   it('refuses anon: to a visitor who has not signed in the object is not there', async () => {

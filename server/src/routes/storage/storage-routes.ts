@@ -9,8 +9,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { type JwtKeys, JwtRejected } from '../../auth/jwt.ts';
 import { parseRange } from '../../byte-range.ts';
-import type { Caller, CallerResolver } from '../../caller.ts';
+import { type Caller, type CallerResolver, runAsCaller } from '../../caller.ts';
 import { contentTypeOf } from '../../content-types.ts';
+import type { Database } from '../../db/database.ts';
 import { resolveObjectPath } from './resolve-object-path.ts';
 
 const PUBLIC_BUCKETS = new Set(['guides']);
@@ -63,6 +64,22 @@ interface StorageDeps {
   /** Signs and verifies the tokens of signed URLs, as Supabase Storage does with the project's JWT secret. */
   jwt: JwtKeys;
   callers: CallerResolver;
+  /** Where the lessons are: a learner may sign only the files of lessons they can see. */
+  db: Database;
+}
+
+/**
+ * The embedded stand-in for the storage policy "Signed-in learners read the files of published lessons": the
+ * lessons the caller can see under row-level security (published ones, for a learner) name the object.
+ */
+function isFileOfVisibleLesson(db: Database, caller: Caller, key: string): Promise<boolean> {
+  return runAsCaller(db, caller, async (tx) => {
+    const [row] = await tx.query<{ visible: boolean }>(
+      'select exists (select 1 from public.lessons where $1 in (video_path, captions_path, poster_path)) as visible',
+      [key],
+    );
+    return row?.visible === true;
+  });
 }
 
 /**
@@ -70,7 +87,7 @@ interface StorageDeps {
  * private `course` bucket through `createSignedUrl` and the signed GET, which streams the file and serves byte
  * ranges so a video seeks. No anonymous URL serves a private object.
  */
-export function storageRoutes({ storageFolder, jwt, callers }: StorageDeps): Hono {
+export function storageRoutes({ storageFolder, jwt, callers, db }: StorageDeps): Hono {
   const routes = new Hono();
 
   routes.get('/object/public/:bucket/*', async (c) => {
@@ -95,9 +112,9 @@ export function storageRoutes({ storageFolder, jwt, callers }: StorageDeps): Hon
     async (c) => {
       const bucket = c.req.param('bucket');
       if (!PRIVATE_BUCKETS.has(bucket)) return storageError(c, 404, 'Bucket not found', 'Bucket not found');
-      let role: Caller['role'];
+      let caller: Caller;
       try {
-        ({ role } = await callers((name) => c.req.header(name)));
+        caller = await callers((name) => c.req.header(name));
       } catch (error) {
         if (error instanceof JwtRejected) return storageError(c, 401, 'InvalidJWT', error.message);
         throw error;
@@ -106,13 +123,14 @@ export function storageRoutes({ storageFolder, jwt, callers }: StorageDeps): Hon
       if (!body.success) {
         return storageError(c, 400, 'InvalidParameter', 'expiresIn must be a whole number of seconds ≥ 1');
       }
-      // The stand-in for the policy "Signed-in learners read course files": to anyone else the object is
-      // invisible, as row-level security makes it on Supabase Storage, so the answer is the missing object's.
-      if (role !== 'authenticated' && role !== 'service_role') {
-        return storageError(c, 404, 'not_found', 'Object not found');
-      }
       const found = await objectFile(c, storageFolder, bucket, '/object/sign/');
       if (found instanceof Response) return found;
+      // To anyone the policy does not let read the object it is invisible, as row-level security makes it on
+      // Supabase Storage: the answer is the missing object's.
+      const readable =
+        caller.role === 'service_role' ||
+        (caller.role === 'authenticated' && (await isFileOfVisibleLesson(db, caller, found.key)));
+      if (!readable) return storageError(c, 404, 'not_found', 'Object not found');
       const url = `${bucket}/${found.key}`;
       const token = await jwt.signPayload({ url }, body.data.expiresIn);
       return c.json({ signedURL: `/object/sign/${url}?token=${token}` });
