@@ -13,7 +13,7 @@ export interface MailMessage {
 }
 
 /** Every message written to the file mailbox for `address`, oldest first (file names start with the time). */
-export async function mailTo(address: string): Promise<MailMessage[]> {
+async function mailTo(address: string): Promise<MailMessage[]> {
   const files = (await readdir(mailFolder).catch(() => [])).filter((name) => name.endsWith('.eml')).sort();
   const messages: MailMessage[] = [];
   for (const file of files) {
