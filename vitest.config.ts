@@ -12,6 +12,9 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
  */
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker, but most server test files wait on child processes,
+    // sockets and timers rather than on the CPU: three at once keep both cores busy.
+    maxWorkers: 3,
     projects: [
       {
         resolve: { alias },
