@@ -13,18 +13,20 @@ export function useCourseAccess(backend: CourseBackend) {
 
   useEffect(() => {
     let active = true;
-    const show = (next: CourseAccess) => {
+    void enterCourse(backend, (next) => {
       if (active) setAccess(next);
-    };
-    void enterCourse(backend, show);
-    const unsubscribe = backend.onSignedOut(() => {
-      if (active) setAccess((current) => (current.status === 'signed-in' ? signedOutHere : current));
     });
     return () => {
       active = false;
-      unsubscribe();
     };
   }, [backend]);
+
+  // Only a signed-in visitor has a session that can end elsewhere (another tab, a refused refresh).
+  const signedIn = access.status === 'signed-in';
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    return backend.onSignedOut(() => setAccess(signedOutHere));
+  }, [backend, signedIn]);
 
   function retry() {
     if (access.status !== 'unreachable') return;

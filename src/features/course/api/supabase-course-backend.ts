@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod/mini';
 import { COURSE_PATH } from '@/content/course';
 import { getSupabase, supabaseConfig } from '@/lib/supabase';
+import { hasStoredSession } from '@/lib/stored-session';
 import type {
   CourseBackend,
   LearnerProgress,
@@ -141,6 +142,8 @@ export const supabaseCourseBackend: CourseBackend = {
   saveProgress,
 
   async sessionStatus() {
+    // Nothing stored, nothing to restore: a visitor who never signed in here gets the answer without supabase-js.
+    if (!(await hasStoredSession())) return 'no-session';
     try {
       const supabase = await getSupabase();
       const { data, error } = await supabase.auth.getSession();

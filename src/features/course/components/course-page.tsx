@@ -45,14 +45,17 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
       <main className="bg-paper px-5 pt-8 pb-16 sm:px-8 sm:pt-10 sm:pb-24">
         <div className="mx-auto max-w-6xl">
           <h1 className="font-display text-title font-semibold tracking-tight">{courseCopy.title}</h1>
-          <p role="status" aria-live="polite" className="mt-4 text-lg text-ink-soft empty:mt-0">
-            {statusText(access)}
-          </p>
-          {access.status === 'signed-in' && <CourseLessons backend={backend} />}
-          {access.status === 'signed-out' && <SignedOutPanel reason={access.reason} backend={backend} />}
-          {access.status === 'unreachable' && (
-            <RetryNotice message={unreachableMessage(access)} onRetry={retry} className="mt-8" />
-          )}
+          {/* Room for the answer while the page finds out, so the footer does not jump when it comes. */}
+          <div className="min-h-[24rem]">
+            <p role="status" aria-live="polite" className="mt-4 text-lg text-ink-soft empty:mt-0">
+              {statusText(access)}
+            </p>
+            {access.status === 'signed-in' && <CourseLessons backend={backend} />}
+            {access.status === 'signed-out' && <SignedOutPanel reason={access.reason} backend={backend} />}
+            {access.status === 'unreachable' && (
+              <RetryNotice message={unreachableMessage(access)} onRetry={retry} className="mt-8" />
+            )}
+          </div>
         </div>
       </main>
     </>
