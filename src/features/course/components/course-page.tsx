@@ -46,7 +46,7 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
         <div className="mx-auto max-w-6xl">
           <h1 className="font-display text-title font-semibold tracking-tight">{courseCopy.title}</h1>
           {/* Room for the answer while the page finds out, so the footer does not jump when it comes. */}
-          <div className="min-h-[24rem]">
+          <div className="min-h-[32rem]">
             <p role="status" aria-live="polite" className="mt-4 text-lg text-ink-soft empty:mt-0">
               {statusText(access)}
             </p>
