@@ -12,15 +12,28 @@ const BOOTSTRAP = `
 do $$
 declare role_name text;
 begin
+  -- Roles belong to the whole cluster, outside the migration lock of one database: servers migrating other
+  -- databases of the same cluster may run this at the same moment, so it writes only what is missing.
   foreach role_name in array array['anon', 'authenticated', 'service_role'] loop
     if not exists (select 1 from pg_roles where rolname = role_name) then
-      execute format('create role %I nologin noinherit', role_name);
+      begin
+        execute format('create role %I nologin noinherit%s', role_name,
+          case when role_name = 'service_role' then ' bypassrls' else '' end);
+      exception when duplicate_object or unique_violation then
+        null;
+      end;
     end if;
     if not pg_has_role(current_user, role_name, 'member') then
-      execute format('grant %I to %I', role_name, current_user);
+      begin
+        execute format('grant %I to %I', role_name, current_user);
+      exception when unique_violation then
+        null;
+      end;
     end if;
   end loop;
-  alter role service_role bypassrls;
+  if not (select rolbypassrls from pg_roles where rolname = 'service_role') then
+    alter role service_role bypassrls;
+  end if;
 end $$;
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (version text primary key, name text);
