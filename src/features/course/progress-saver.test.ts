@@ -1,21 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CourseBackend, ProgressSave } from './model/course-backend';
-import type { LessonProgress } from './model/progress';
+import { at, T1, T2, T3 } from './model/progress-fixtures';
 import { type ProgressSaver, createProgressSaver } from './progress-saver';
 
 const STORED = 'course-progress-unsent:ada';
-const at = (
-  positionSeconds: number,
-  recordedAt: string,
-  completedAt: string | null = null,
-): LessonProgress => ({
-  positionSeconds,
-  completedAt,
-  recordedAt,
-});
-const T1 = '2026-11-23T10:00:00.000Z';
-const T2 = '2026-11-23T11:00:00.000Z';
-const T3 = '2026-11-23T12:00:00.000Z';
 
 /** A back end whose saves fail while `down` is true, and that records what reached it. */
 function fakeBackend() {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Lesson } from './lesson';
 import {
-  type LessonProgress,
   hasWatchedEnough,
   isSaveDue,
   laterProgress,
@@ -13,20 +12,7 @@ import {
   stillUnsent,
   watchedCount,
 } from './progress';
-
-const at = (
-  positionSeconds: number,
-  recordedAt: string,
-  completedAt: string | null = null,
-): LessonProgress => ({
-  positionSeconds,
-  completedAt,
-  recordedAt,
-});
-
-const T1 = '2026-11-23T10:00:00.000Z';
-const T2 = '2026-11-23T11:00:00.000Z';
-const T3 = '2026-11-23T12:00:00.000Z';
+import { at, T1, T2, T3 } from './progress-fixtures';
 
 describe('when to save', () => {
   it('saves a playing lesson at most every 10 s', () => {
