@@ -104,6 +104,15 @@ describe('readEnv', () => {
     expect(() => readEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: .*`loopback`/);
   });
 
+  it('counts page views unless COUNT_PAGE_VIEWS is false, and takes nothing but true or false', () => {
+    expect(readEnv({}).countPageViews).toBe(true);
+    expect(readEnv({ COUNT_PAGE_VIEWS: '' }).countPageViews).toBe(true);
+    expect(readEnv({ COUNT_PAGE_VIEWS: 'true' }).countPageViews).toBe(true);
+    expect(readEnv({ COUNT_PAGE_VIEWS: 'false' }).countPageViews).toBe(false);
+    for (const value of ['no', '0', 'off', 'FALSE', 'false '])
+      expect(() => readEnv({ COUNT_PAGE_VIEWS: value })).toThrow(/COUNT_PAGE_VIEWS: must be true or false/);
+  });
+
   it('refuses a sender that could break a header, a non-SMTP URL and plain http to a remote Resend', () => {
     expect(() =>
       readEnv({

@@ -69,6 +69,10 @@ const schema = z.object({
       return z.NEVER;
     })
     .default([]),
+  COUNT_PAGE_VIEWS: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((value) => value === 'true')
+    .default(true),
 });
 
 export type Env = {
@@ -105,6 +109,8 @@ export type Env = {
   signupLimits: SignupLimits;
   /** CIDR ranges of the reverse proxies whose X-Forwarded-For names the client (TRUST_PROXY; none by default). */
   trustedProxies: string[];
+  /** Whether browsers' visits to / and /course are counted per day for `admin stats` (COUNT_PAGE_VIEWS). */
+  countPageViews: boolean;
 };
 
 /** Resend if its key is set, else SMTP if set, else the file mailbox under DATA_DIR/mail; each with its rate. */
@@ -172,5 +178,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       perAddress: { limit: env.SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR, windowSeconds: 3600 },
     },
     trustedProxies: env.TRUST_PROXY,
+    countPageViews: env.COUNT_PAGE_VIEWS,
   };
 }

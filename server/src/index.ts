@@ -114,7 +114,7 @@ const sendEmail = createSendEmailHandler({
   onQueued: () => worker.wake(),
 });
 
-const pageViews = startPageViewCounter({ db, log });
+const pageViews = env.countPageViews ? startPageViewCounter({ db, log }) : undefined;
 const app = createApp({
   db,
   storageFolder,
@@ -164,7 +164,7 @@ function stop(signal: string) {
   console.log(`${signal}: finishing open requests, then stopping.`);
   const serverClosed = new Promise((resolve) => server.close(resolve));
   // The page views counted since the last write go in once no request is left to count one.
-  Promise.all([serverClosed.then(() => pageViews.stop()), worker.stop(), socket?.close()])
+  Promise.all([serverClosed.then(() => pageViews?.stop()), worker.stop(), socket?.close()])
     .then(() => db.close())
     .then(
       () => process.exit(0),
