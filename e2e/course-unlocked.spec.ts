@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { holdScripts } from './hydration-helpers';
 import { openHome, signupDialog } from './signup-helpers';
 
 test.use({ viewport: { width: 375, height: 667 } });
@@ -55,19 +56,12 @@ test('a signed-in visitor who taps the locked button before hydration is taken t
   baseURL,
 }) => {
   await seedStoredSession(page, baseURL);
-  let tapped = () => {};
-  const tap = new Promise<void>((resolve) => {
-    tapped = resolve;
-  });
-  await page.route('**/assets/hydrate-*.js', async (route) => {
-    await tap;
-    await route.continue();
-  });
+  const release = await holdScripts(page, 'hydration');
   await page.goto('/', { waitUntil: 'commit' });
   const locked = page.getByRole('button', { name: 'Play Full Course (locked)' });
   await locked.click();
   await expect(locked).toHaveAttribute('data-pending', '');
-  tapped();
+  release();
   await expect(page).toHaveURL(/\/course$/);
 });
 

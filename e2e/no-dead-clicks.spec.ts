@@ -1,33 +1,25 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { throttleLikeASlowPhone } from '../bench/slow-phone';
+import { type HeldScripts, holdScripts } from './hydration-helpers';
 import { signupDialog, signupSection } from './signup-helpers';
 
 test.use({ viewport: { width: 375, height: 667 } });
 
-/**
- * A phone on slow 4G with a 4× slower CPU, whose hydration code is held back until `tapped()` is called: the
- * visitor's tap is sure to come before React has taken the page over, however fast this machine is.
- */
-async function openOnSlowPhone(page: Page) {
+/** A phone on slow 4G with a 4× slower CPU, opening the page with `held` scripts held back. */
+async function openOnSlowPhone(page: Page, held: HeldScripts) {
   await throttleLikeASlowPhone(page);
-  let tapped = () => {};
-  const tap = new Promise<void>((resolve) => {
-    tapped = resolve;
-  });
-  await page.route('**/assets/hydrate-*.js', async (route) => {
-    await tap;
-    await route.continue();
-  });
+  const release = await holdScripts(page, held);
   await page.goto('/', { waitUntil: 'commit' });
-  return { tapped };
+  if (held === 'hydration') await page.waitForFunction(() => document.readyState !== 'loading');
+  return release;
 }
 
 /** Taps `control` as soon as it is visible, once, and checks it looks pressed while the app is on its way. */
-async function tapBeforeHydration(page: Page, control: Locator) {
-  const { tapped } = await openOnSlowPhone(page);
+async function tapBeforeHydration(page: Page, control: Locator, held: HeldScripts = 'every script') {
+  const release = await openOnSlowPhone(page, held);
   await control.click();
+  release();
   await expect(control).toHaveAttribute('data-pending', '');
-  tapped();
 }
 
 test.describe('a tap as soon as a control is visible, on a slow phone, does its job without a second tap', () => {
@@ -41,6 +33,15 @@ test.describe('a tap as soon as a control is visible, on a slow phone, does its 
     await expect(dialog).toBeVisible({ timeout: 20_000 });
     await expect(dialog.getByRole('heading', { name: "Let's make this course yours." })).toBeVisible();
     await expect(page.locator('[data-pending]'), 'no control is left looking pressed').toHaveCount(0);
+  });
+
+  test('"Sign up free and watch instantly" tapped once the first script runs opens the dialog', async ({
+    page,
+  }) => {
+    const hero = page.getByRole('button', { name: 'Sign up free and watch instantly' });
+    await tapBeforeHydration(page, hero, 'hydration');
+    await expect(page, 'the tap was kept, not followed as a link').not.toHaveURL(/#signup$/);
+    await expect(signupDialog(page)).toBeVisible({ timeout: 20_000 });
   });
 
   test('"Play Full Course (locked)" opens the sign-up dialog with its form', async ({ page }) => {

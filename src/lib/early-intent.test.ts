@@ -63,6 +63,64 @@ describe('early intents', () => {
     expect(play.mock.contexts[0]).toBe(document.getElementById('clip'));
   });
 
+  describe("a tap before the page's first script ran", () => {
+    /** The browser's Event Timing, which keeps the page's first input with its target. */
+    class FakeEventTiming {
+      constructor(
+        readonly name: string,
+        readonly startTime: number,
+        readonly target: Node | null,
+      ) {}
+    }
+    let firstInput: FakeEventTiming[] = [];
+    class FakeObserver {
+      static readonly supportedEntryTypes = ['first-input'];
+      constructor(private readonly deliver: (entries: { getEntries(): FakeEventTiming[] }) => void) {}
+      observe() {
+        this.deliver({ getEntries: () => firstInput });
+      }
+      disconnect() {}
+    }
+
+    beforeEach(() => {
+      stopRecordingEarlyIntents();
+      vi.stubGlobal('PerformanceObserver', FakeObserver);
+      vi.stubGlobal('PerformanceEventTiming', FakeEventTiming);
+    });
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      firstInput = [];
+    });
+
+    it('keeps it from the first input the browser saw, and shows the control pressed', () => {
+      page('<button data-intent="sign-up"><span>Sign up</span></button>');
+      firstInput = [new FakeEventTiming('pointerdown', performance.now() - 200, screen.getByText('Sign up'))];
+
+      recordEarlyIntents();
+
+      const control = screen.getByRole('button', { name: 'Sign up' });
+      expect(control).toHaveAttribute('data-pending');
+      expect(claimEarlyIntent('sign-up')).toBe(control);
+    });
+
+    it('leaves a first key press, a tap elsewhere and a tap that began after it ran alone', () => {
+      page('<button data-intent="sign-up">Sign up</button><p>Text</p>');
+      const control = screen.getByRole('button', { name: 'Sign up' });
+      for (const entry of [
+        new FakeEventTiming('keydown', performance.now() - 200, control),
+        new FakeEventTiming('pointerdown', performance.now() - 200, screen.getByText('Text')),
+        new FakeEventTiming('pointerdown', performance.now() + 1_000, control),
+      ]) {
+        firstInput = [entry];
+        recordEarlyIntents();
+        stopRecordingEarlyIntents();
+      }
+
+      expect(control).not.toHaveAttribute('data-pending');
+      expect(claimEarlyIntent('sign-up')).toBeUndefined();
+    });
+  });
+
   it('follows a tapped link and clears the pressed marks when the app does not load', () => {
     page(
       '<a href="#signup" role="button" data-intent="sign-up">Sign up</a><button data-intent="play">Play</button>',

@@ -16,26 +16,62 @@ function startMedia(control: HTMLElement) {
   if (media instanceof HTMLMediaElement) media.play().catch(() => undefined);
 }
 
-function record(event: MouseEvent) {
-  const control = intentControl(event.target);
-  const intent = control?.dataset.intent;
-  if (!control || !intent) return;
-  // The app will carry the tap out; a link must not also navigate meanwhile.
-  event.preventDefault();
-  if (pending.has(intent)) return;
+/** Shows `control` as pressed and keeps its intent for the app, once per intent. */
+function keep(control: HTMLElement) {
+  const intent = control.dataset.intent;
+  if (!intent || pending.has(intent)) return;
   pending.set(intent, control);
   control.setAttribute('data-pending', '');
   startMedia(control);
 }
 
-/** Starts keeping taps; called by the page's first script. */
+function record(event: MouseEvent) {
+  const control = intentControl(event.target);
+  if (!control) return;
+  // The app will carry the tap out; a link must not also navigate meanwhile.
+  event.preventDefault();
+  keep(control);
+}
+
+/** Pointer events that begin a tap; a first key press is left out, as its key is not known. */
+const TAP_STARTS = new Set(['pointerdown', 'mousedown', 'click']);
+
+let firstInputObserver: PerformanceObserver | undefined;
+
+/**
+ * A tap that came before this script ran, between the first paint and the script's arrival, has no listener to
+ * hear it; the browser's Event Timing still keeps the page's first input with its target, so it is kept as well.
+ */
+function keepTapBeforeScript(recordingSince: number) {
+  if (!PerformanceObserver.supportedEntryTypes.includes('first-input')) return;
+  firstInputObserver = new PerformanceObserver((entries) => {
+    stopObservingFirstInput();
+    for (const entry of entries.getEntries()) {
+      if (!(entry instanceof PerformanceEventTiming) || !TAP_STARTS.has(entry.name)) continue;
+      // A tap that began after the listener was added is the listener's to keep.
+      if (entry.startTime >= recordingSince) continue;
+      const control = intentControl(entry.target);
+      if (control) keep(control);
+    }
+  });
+  firstInputObserver.observe({ type: 'first-input', buffered: true });
+}
+
+function stopObservingFirstInput() {
+  firstInputObserver?.disconnect();
+  firstInputObserver = undefined;
+}
+
+/** Starts keeping taps, including one made before it ran; called by the page's first script. */
 export function recordEarlyIntents() {
   document.addEventListener('click', record, { capture: true });
+  keepTapBeforeScript(performance.now());
 }
 
 /** React is about to hear the page's events itself (hydrateRoot replays a click on a part not yet hydrated). */
 export function stopRecordingEarlyIntents() {
   document.removeEventListener('click', record, { capture: true });
+  stopObservingFirstInput();
 }
 
 /** The tapped control of `intent`, once: the caller carries the tap out. */
