@@ -1,0 +1,65 @@
+// The real server adds a browser's visit to / to page_views by default, and counts nothing when started with
+// COUNT_PAGE_VIEWS=false.
+import { mkdtemp } from 'node:fs/promises';
+import { request } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/open-database.ts';
+import { startServerProcess } from '../test/server-process.ts';
+import { writeFixtureSite } from '../test/test-app.ts';
+
+/** Opens / as a browser does (node:http, since fetch may not send Sec-Fetch-Mode) and answers its status. */
+function navigate(port: number): Promise<number | undefined> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      { host: '127.0.0.1', port, path: '/', headers: { 'sec-fetch-mode': 'navigate' } },
+      (incoming) => {
+        incoming.resume();
+        incoming.on('end', () => resolve(incoming.statusCode));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+/** Starts a server, opens / twice, stops it (which writes the pending counts) and reads page_views. */
+async function pageViewsAfterTwoVisits(distDir: string, env: Record<string, string>) {
+  const dataDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'page-views-')), 'data');
+  const server = await startServerProcess({ DATA_DIR: dataDir, DIST_DIR: distDir, ...env });
+  const statuses = [await navigate(server.port), await navigate(server.port)];
+  const exitCode = await server.stop();
+  const db = await openDatabase({ databaseUrl: undefined, dataDir });
+  try {
+    const rows = await db.query('select path, views::int as views from public.page_views');
+    return { statuses, exitCode, rows };
+  } finally {
+    await db.close();
+  }
+}
+
+let counting: Awaited<ReturnType<typeof pageViewsAfterTwoVisits>>;
+let notCounting: Awaited<ReturnType<typeof pageViewsAfterTwoVisits>>;
+
+beforeAll(async () => {
+  const distDir = await writeFixtureSite();
+  [counting, notCounting] = await Promise.all([
+    pageViewsAfterTwoVisits(distDir, {}),
+    pageViewsAfterTwoVisits(distDir, { COUNT_PAGE_VIEWS: 'false' }),
+  ]);
+}, 120_000);
+
+describe('COUNT_PAGE_VIEWS on a running server', () => {
+  it('counts browsers opening / by default, written when the server stops', () => {
+    expect(counting.statuses).toEqual([200, 200]);
+    expect(counting.exitCode).toBe(0);
+    expect(counting.rows).toEqual([{ path: '/', views: 2 }]);
+  });
+
+  it('counts nothing when false, and serves the page all the same', () => {
+    expect(notCounting.statuses).toEqual([200, 200]);
+    expect(notCounting.exitCode).toBe(0);
+    expect(notCounting.rows).toEqual([]);
+  });
+});
