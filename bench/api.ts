@@ -1,6 +1,6 @@
 // Load tests with autocannon: the two calls the page makes, a bare Hono app serving the guides answer as the
-// guides' reference, the page itself counted and not counted as a page view, and a bare hello-world server for
-// information.
+// guides' reference, the page and the guides with the page-view counter on and off, and a bare hello-world
+// server for information.
 import { request } from 'node:http';
 import autocannon from 'autocannon';
 import { EMBEDDED_ANON_KEY } from '../supabase/embedded-keys.ts';
@@ -39,7 +39,7 @@ export interface LoadOptions {
 
 type Target = Pick<autocannon.Options, 'method' | 'headers' | 'body' | 'requests'> & { url: string };
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   const upper = sorted[middle] ?? 0;
@@ -192,21 +192,40 @@ export function loadGuidesAgainstBareHono(
   );
 }
 
+/** One load on the server that counts page views and on one started with COUNT_PAGE_VIEWS=false. */
+export interface CounterOnAndOff {
+  on: LoadResult;
+  off: LoadResult;
+}
+
 /**
- * GET / as a browser opening it, which the server counts as a page view (Sec-Fetch-Mode: navigate), and the
- * same request as a script's, which it does not count, in turns: [counted, not counted]. Both ask for the
- * same compressed page with as many headers, so the counting is the only difference.
+ * GET / as a browser opening it (Sec-Fetch-Mode: navigate, which the counter counts), then the guides read, each
+ * on the server counting page views and on one alike but for COUNT_PAGE_VIEWS=false, in turns.
  */
-export function loadPageCountedAgainstUncounted(
-  baseUrl: string,
+export async function loadWithCounterOnAndOff(
+  countingUrl: string,
+  notCountingUrl: string,
   options: LoadOptions,
   rounds: number,
-): Promise<[LoadResult, LoadResult]> {
-  const page = (fetchMode: string): Target => ({
+): Promise<{ page: CounterOnAndOff; guides: CounterOnAndOff }> {
+  const navigation = (baseUrl: string): Target => ({
     url: `${baseUrl}/`,
-    headers: { 'accept-encoding': 'gzip, deflate, br', 'sec-fetch-mode': fetchMode },
+    headers: { 'accept-encoding': 'gzip, deflate, br', 'sec-fetch-mode': 'navigate' },
   });
-  return loadAlternately(page('navigate'), page('no-cors'), options, rounds);
+  const guides = (baseUrl: string): Target => ({ url: baseUrl + GUIDES_PATH, headers: GUIDES_HEADERS });
+  const [pageOn, pageOff] = await loadAlternately(
+    navigation(countingUrl),
+    navigation(notCountingUrl),
+    options,
+    rounds,
+  );
+  const [guidesOn, guidesOff] = await loadAlternately(
+    guides(countingUrl),
+    guides(notCountingUrl),
+    options,
+    rounds,
+  );
+  return { page: { on: pageOn, off: pageOff }, guides: { on: guidesOn, off: guidesOff } };
 }
 
 /** Every request signs up a new address, so each one is a real, durable sign-up with its e-mail queued. */

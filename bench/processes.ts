@@ -80,12 +80,14 @@ function startScriptNodeOptions(): string[] {
 
 /**
  * The real server (`scripts/start.mjs`, with the options `npm start` gives it) on a free loopback port. Without
- * `distDir` it serves dist/, building it first when its stamp is missing or stale, as `npm start` does.
+ * `distDir` it serves dist/, building it first when its stamp is missing or stale, as `npm start` does. It
+ * counts page views unless `countPageViews` is false, whatever the caller's environment says.
  */
 export async function startSiteServer(options: {
   distDir?: string;
   dataDir: string;
   databaseUrl?: string;
+  countPageViews?: boolean;
 }): Promise<Running> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -96,6 +98,7 @@ export async function startSiteServer(options: {
     // autocannon is one client standing in for many visitors: the per-IP brake on sign-ups would measure
     // nothing but 429s. The per-address limit stays, and every request uses a new address anyway.
     SIGNUP_LIMIT_PER_IP_PER_MINUTE: '1000000',
+    COUNT_PAGE_VIEWS: String(options.countPageViews ?? true),
   };
   if (options.distDir) env.DIST_DIR = options.distDir;
   else delete env.DIST_DIR;
