@@ -2,6 +2,20 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { define } from './vite.config.ts';
 
+/**
+ * Server test files that never use DATABASE_URL: they test PGlite itself, start their own servers on PGlite, or
+ * use no database. The pass on PostgreSQL (DATABASE_URL set) leaves them out, as it would only repeat them.
+ */
+const PGLITE_ONLY_TESTS = [
+  'admin/admin-session.test.ts',
+  'server/src/db/pglite-*.test.ts',
+  'server/src/db/running-server-privacy.test.ts',
+  'server/src/startup-error.test.ts',
+  'server/src/page-view-counter-setting.test.ts',
+  'scripts/**',
+  'test/lint/**',
+];
+
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 /**
@@ -38,7 +52,10 @@ export default defineConfig({
             'test/lint/**/*.test.ts',
           ],
           // The edge function's own test runs under Deno (scripts/test.mjs), not Vitest.
-          exclude: ['supabase/functions/send-email/**'],
+          exclude: [
+            'supabase/functions/send-email/**',
+            ...(process.env.DATABASE_URL ? PGLITE_ONLY_TESTS : []),
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
