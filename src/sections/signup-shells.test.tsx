@@ -30,8 +30,20 @@ describe('SignupDialog', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 
-  it('renders nothing while closed', () => {
-    render(<SignupDialog open={false} onOpenChange={() => undefined} onReturnFocus={() => undefined} />);
+  it('shows nothing while closed, and what it holds again when reopened', () => {
+    const dialog = (open: boolean) => (
+      <SignupDialog open={open} onOpenChange={() => undefined} onReturnFocus={() => undefined}>
+        <form aria-label="Compact questionnaire" />
+      </SignupDialog>
+    );
+    const { rerender } = render(dialog(false));
     expect(screen.queryByRole('dialog')).toBeNull();
+    rerender(dialog(true));
+    expect(screen.getByRole('dialog')).toContainElement(
+      screen.getByRole('form', { name: 'Compact questionnaire' }),
+    );
+    rerender(dialog(false));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Compact questionnaire' })).toBeNull();
   });
 });

@@ -1,10 +1,10 @@
 import {
   type Ref,
   type RefObject,
-  startTransition,
   useCallback,
   useEffect,
   useImperativeHandle,
+  useMemo,
   useRef,
   useState,
 } from 'react';
@@ -40,8 +40,8 @@ function whenIdle(task: () => void): () => void {
 
 /**
  * The sign-up dialog of the landing page, holding the compact questionnaire. Its code (Radix Dialog) is fetched
- * once the page has hydrated and the browser is idle, or earlier when a trigger is pressed or focused, so the
- * first click finds it ready. On close the focus goes back to the opener if it is still on screen; when the
+ * once the page has hydrated and the browser is idle, or earlier when a trigger is pressed or focused, and is
+ * rendered hidden as soon as it arrives, so the first click only shows it. On close the focus goes back to the opener if it is still on screen; when the
  * hero's scroll has carried the page away from it, to the inline form's current step, where the visitor is.
  */
 export function SignupDialogHost({
@@ -71,8 +71,8 @@ export function SignupDialogHost({
       open(button) {
         opener.current = button;
         prepare();
-        // A transition: React may yield while it renders the dialog, so the click itself is answered at once.
-        startTransition(() => setOpen(true));
+        // The click's own frame paints first (the pressed button); the dialog is shown in the next one.
+        requestAnimationFrame(() => setTimeout(() => setOpen(true)));
       },
       prepare,
       leave() {
@@ -83,17 +83,23 @@ export function SignupDialogHost({
     [prepare],
   );
 
-  function returnFocus() {
+  const returnFocus = useCallback(() => {
     const button = opener.current;
     if (!button) return;
     if (isOnScreen(button)) button.focus({ preventScroll: true });
     else inlineStepHeading.current?.focus({ preventScroll: true });
-  }
+  }, [inlineStepHeading]);
+
+  // The same element on every render: opening the dialog then re-renders none of what it holds.
+  const questionnaire = useMemo(
+    () => <Questionnaire variant="compact" onWatchTeaser={onWatchTeaser} />,
+    [onWatchTeaser],
+  );
 
   if (!SignupDialog) return null;
   return (
     <SignupDialog open={open} onOpenChange={setOpen} onReturnFocus={returnFocus}>
-      <Questionnaire variant="compact" onWatchTeaser={onWatchTeaser} />
+      {questionnaire}
     </SignupDialog>
   );
 }

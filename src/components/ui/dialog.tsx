@@ -15,10 +15,15 @@ export function DialogContent({
   className = '',
   children,
   closeLabel,
+  container,
   ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string }) {
+}: React.ComponentProps<typeof DialogPrimitive.Content> & {
+  closeLabel: string;
+  /** Where to portal the dialog. Given, it renders in the first pass; Radix otherwise waits for a layout effect. */
+  container?: React.ComponentProps<typeof DialogPrimitive.Portal>['container'];
+}) {
   return (
-    <DialogPrimitive.Portal>
+    <DialogPrimitive.Portal container={container}>
       <DialogPrimitive.Overlay data-slot="dialog-overlay" className="fixed inset-0 z-40 bg-ink/70" />
       <DialogPrimitive.Content
         data-slot="dialog-content"
