@@ -17,8 +17,9 @@ export function ProgressBar({ step }: { step: Step }) {
         className="h-2 flex-1 overflow-hidden rounded-full bg-line forced-colors:border forced-colors:border-[CanvasText]"
       >
         <div
-          className="h-full rounded-full bg-link transition-[width] forced-colors:bg-[Highlight] forced-colors:forced-color-adjust-none"
-          style={{ width: `${percent}%` }}
+          className="h-full rounded-full bg-link transition-transform forced-colors:bg-[Highlight] forced-colors:forced-color-adjust-none"
+          // Moved, not resized: a transform animates without laying the page out again in every frame.
+          style={{ transform: `translateX(${percent - 100}%)` }}
         />
       </div>
       <p className="shrink-0 text-sm font-medium text-ink-muted">{stepOf}</p>

@@ -1,4 +1,5 @@
-import { type FormEvent, type RefObject, useEffect, useId, useReducer, useRef } from 'react';
+import { type FormEvent, type RefObject, memo, useDeferredValue, useId, useRef } from 'react';
+import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { signupCopy } from '@/content/signup';
 import {
@@ -8,6 +9,7 @@ import {
   TOTAL_STEPS,
   initialState,
 } from '../model/questionnaire';
+import { useCoveredByDialog } from '../covered-by-dialog';
 import { questionnaireStore, useQuestionnaireState } from '../questionnaire-store';
 import { AboutYouStep } from './about-you-step';
 import { ContactStep } from './contact-step';
@@ -68,22 +70,33 @@ function hasAnswers(state: QuestionnaireState): boolean {
   );
 }
 
+interface QuestionnaireProps {
+  variant: 'full' | 'compact';
+  stepHeadingRef?: RefObject<HTMLHeadingElement | null>;
+  onWatchTeaser?: () => void;
+}
+
 /**
  * The five-step sign-up questionnaire (spec §4). Every instance shows the one shared store, so the section
  * (`full`) and the dialog (`compact`) are the same form. Focus moves to the step's heading only in the
  * instance the visitor is using, and never on page load. `stepHeadingRef` lets the page focus the heading
  * too; `onWatchTeaser` is where the success panel's teaser link leads.
  */
-export function Questionnaire({
+export function Questionnaire(props: QuestionnaireProps) {
+  const latest = useQuestionnaireState();
+  const covered = useCoveredByDialog(props.variant === 'compact');
+  // Behind the open dialog the section is out of reach: it catches up once the dialog has painted the answer.
+  const deferred = useDeferredValue(latest);
+  return <QuestionnaireForm {...props} state={covered ? deferred : latest} />;
+}
+
+/** One instance's form; it renders again only when the state it is given changes. */
+const QuestionnaireForm = memo(function QuestionnaireForm({
+  state,
   variant,
   stepHeadingRef,
   onWatchTeaser,
-}: {
-  variant: 'full' | 'compact';
-  stepHeadingRef?: RefObject<HTMLHeadingElement | null>;
-  onWatchTeaser?: () => void;
-}) {
-  const state = useQuestionnaireState();
+}: QuestionnaireProps & { state: QuestionnaireState }) {
   const { step, answers, sending, message, sentTo } = state;
   const styles = variants[variant];
   const idPrefix = useId();
@@ -93,18 +106,14 @@ export function Questionnaire({
   const submitRef = useRef<HTMLButtonElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
-  const [headingFocusRequests, requestHeadingFocus] = useReducer((count: number) => count + 1, 0);
-
-  useEffect(() => {
-    if (headingFocusRequests > 0) headingRef.current?.focus();
-  }, [headingFocusRequests]);
-
   const dispatch = questionnaireStore.dispatch;
 
   function navigate(action: QuestionnaireAction) {
     const before = questionnaireStore.getState().step;
-    dispatch(action);
-    if (action.type === 'startOver' || questionnaireStore.getState().step !== before) requestHeadingFocus();
+    // The new step is rendered at once, so its heading can take the focus in this same click.
+    flushSync(() => dispatch(action));
+    if (action.type === 'startOver' || questionnaireStore.getState().step !== before)
+      headingRef.current?.focus();
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -215,4 +224,4 @@ export function Questionnaire({
       </div>
     </form>
   );
-}
+});
