@@ -8,6 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { Questionnaire } from '@/features/signup/components/questionnaire';
 
 const loadSignupDialog = () => import('@/sections/signup-dialog');
@@ -55,6 +56,8 @@ export function SignupDialogHost({
 }) {
   const [SignupDialog, setSignupDialog] = useState<SignupDialogComponent | null>(null);
   const [open, setOpen] = useState(false);
+  /** Between the click and the dialog's frame: the page is dimmed at once, so the click shows in its own frame. */
+  const [opening, setOpening] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
 
   const prepare = useCallback(() => {
@@ -71,8 +74,17 @@ export function SignupDialogHost({
       open(button) {
         opener.current = button;
         prepare();
-        // The click's own frame paints first (the pressed button); the dialog is shown in the next one.
-        requestAnimationFrame(() => setTimeout(() => setOpen(true)));
+        // The click's own frame only dims the page; the dialog is shown in the next one, rendered in this task
+        // rather than after the other tasks queued behind the click's frame (the hero's scroll).
+        setOpening(true);
+        requestAnimationFrame(() =>
+          setTimeout(() =>
+            flushSync(() => {
+              setOpen(true);
+              setOpening(false);
+            }),
+          ),
+        );
       },
       prepare,
       leave() {
@@ -98,8 +110,12 @@ export function SignupDialogHost({
 
   if (!SignupDialog) return null;
   return (
-    <SignupDialog open={open} onOpenChange={setOpen} onReturnFocus={returnFocus}>
-      {questionnaire}
-    </SignupDialog>
+    <>
+      {/* The same colour as the dialog's own overlay, which takes its place in the next frame. */}
+      {opening && <div aria-hidden="true" className="fixed inset-0 z-40 bg-ink/70" />}
+      <SignupDialog open={open} onOpenChange={setOpen} onReturnFocus={returnFocus}>
+        {questionnaire}
+      </SignupDialog>
+    </>
   );
 }
