@@ -1,4 +1,4 @@
-import { type FormEvent, type RefObject, memo, useDeferredValue, useId, useRef } from 'react';
+import { Activity, type FormEvent, type RefObject, memo, useDeferredValue, useId, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { signupCopy } from '@/content/signup';
@@ -147,16 +147,19 @@ const QuestionnaireForm = memo(function QuestionnaireForm({
       </h3>
 
       {step === 1 && <IntroStep />}
-      {step === 2 && (
+      {/* Steps 2-4 are rendered ahead, hidden, so Next only shows them; step 5's required fields are not. */}
+      <Activity mode={step === 2 ? 'visible' : 'hidden'}>
         <WorriesStep
           worries={answers.worries}
           labelledBy={headingId}
           gridClassName={styles.grid}
           dispatch={dispatch}
         />
-      )}
-      {step === 3 && <DreamStep dream={answers.dream} labelledBy={headingId} dispatch={dispatch} />}
-      {step === 4 && (
+      </Activity>
+      <Activity mode={step === 3 ? 'visible' : 'hidden'}>
+        <DreamStep dream={answers.dream} labelledBy={headingId} dispatch={dispatch} />
+      </Activity>
+      <Activity mode={step === 4 ? 'visible' : 'hidden'}>
         <AboutYouStep
           answers={answers}
           showError={state.strengthsError}
@@ -164,7 +167,7 @@ const QuestionnaireForm = memo(function QuestionnaireForm({
           gridClassName={styles.grid}
           dispatch={dispatch}
         />
-      )}
+      </Activity>
       {step === 5 && (
         <ContactStep answers={answers} idPrefix={idPrefix} emailRef={emailRef} dispatch={dispatch} />
       )}
