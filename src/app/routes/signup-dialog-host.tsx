@@ -42,8 +42,9 @@ function whenIdle(task: () => void): () => void {
 /**
  * The sign-up dialog of the landing page, holding the compact questionnaire. Its code (Radix Dialog) is fetched
  * once the page has hydrated and the browser is idle, or earlier when a trigger is pressed or focused, and is
- * rendered hidden as soon as it arrives, so the first click only shows it. On close the focus goes back to the opener if it is still on screen; when the
- * hero's scroll has carried the page away from it, to the inline form's current step, where the visitor is.
+ * rendered hidden as soon as it arrives, so the first click only shows it. On close the focus goes back to the
+ * opener if it is still on screen; when the hero's scroll has carried the page away from it, to the inline
+ * form's current step, where the visitor is.
  */
 export function SignupDialogHost({
   ref,
