@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { flushSync } from 'react-dom';
+import { dialogOverlayClass } from '@/components/ui/dialog-overlay';
 import { Questionnaire } from '@/features/signup/components/questionnaire';
 
 const loadSignupDialog = () => import('@/sections/signup-dialog');
@@ -112,8 +113,8 @@ export function SignupDialogHost({
   if (!SignupDialog) return null;
   return (
     <>
-      {/* The same colour as the dialog's own overlay, which takes its place in the next frame. */}
-      {opening && <div aria-hidden="true" className="fixed inset-0 z-40 bg-ink/70" />}
+      {/* The dialog's own overlay takes its place in the next frame. */}
+      {opening && <div aria-hidden="true" className={dialogOverlayClass} />}
       <SignupDialog open={open} onOpenChange={setOpen} onReturnFocus={returnFocus}>
         {questionnaire}
       </SignupDialog>
