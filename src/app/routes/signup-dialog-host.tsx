@@ -11,14 +11,18 @@ import {
 import { flushSync } from 'react-dom';
 import { dialogOverlayClass } from '@/components/ui/dialog-overlay';
 import { Questionnaire } from '@/features/signup/components/questionnaire';
+import { afterNextPaint } from '@/lib/after-next-paint';
 
 const loadSignupDialog = () => import('@/sections/signup-dialog');
 type SignupDialogComponent = Awaited<ReturnType<typeof loadSignupDialog>>['SignupDialog'];
 
 /** What the page asks of the dialog; the host keeps its own state, so opening it re-renders nothing else. */
 export interface SignupDialogHandle {
-  /** Opens the dialog; `opener` gets the focus back on close if it is still on screen. */
-  open(opener: HTMLElement): void;
+  /**
+   * Opens the dialog; `opener` gets the focus back on close if it is still on screen. Resolves once the dialog's
+   * first frame is painted, so that work behind it waits its turn.
+   */
+  open(opener: HTMLElement): Promise<void>;
   /** Fetches the dialog's code now: a trigger was pressed or focused, so a click may follow. */
   prepare(): void;
   /** Closes the dialog without giving the focus back: the visitor has been sent elsewhere. */
@@ -79,13 +83,14 @@ export function SignupDialogHost({
         // The click's own frame only dims the page; the dialog is shown in the next one, rendered in this task
         // rather than after the other tasks queued behind the click's frame (the hero's scroll).
         setOpening(true);
-        requestAnimationFrame(() =>
-          setTimeout(() =>
+        return new Promise((shown) =>
+          afterNextPaint(() => {
             flushSync(() => {
               setOpen(true);
               setOpening(false);
-            }),
-          ),
+            });
+            afterNextPaint(shown);
+          }),
         );
       },
       prepare,
