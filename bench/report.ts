@@ -114,8 +114,11 @@ function interactionTable({ runs, median }: InteractionResult): Table {
         'dialog on screen after the first click',
         ms(median.firstOpenMs),
         range(runs.map((run) => run.firstOpenMs)),
-        `≤ ${TARGETS.firstDialogOpenMs} ms and ≤ a later click`,
-        met(median.firstOpenMs <= TARGETS.firstDialogOpenMs && median.firstOpenMs <= later),
+        `≤ ${TARGETS.firstDialogOpenMs} ms and ≤ a later click + 1 frame`,
+        met(
+          median.firstOpenMs <= TARGETS.firstDialogOpenMs &&
+            median.firstOpenMs <= later + TARGETS.probeResolutionMs,
+        ),
       ],
       ['dialog on screen after a later click', ms(later), range(runs.map((run) => run.laterOpenMs)), '', ''],
       [

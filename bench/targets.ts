@@ -13,9 +13,9 @@ export const BUDGET = {
 
 /**
  * The settings the targets are stated at: Lighthouse's median of 5 runs, autocannon's 100 connections, the
- * median of 5 sign-up journeys (bench/interaction.ts).
+ * median of 9 sign-up journeys (bench/interaction.ts; their slowest input varies by half from one to the next).
  */
-export const TARGET_SETTINGS = { lighthouseRuns: 5, connections: 100, interactionRuns: 5 };
+export const TARGET_SETTINGS = { lighthouseRuns: 5, connections: 100, interactionRuns: 9 };
 
 export const TARGETS = {
   /** Each of Lighthouse's four category scores, mobile, median of the runs. */
@@ -43,4 +43,9 @@ export const TARGETS = {
   slowestInputMs: 100,
   /** The same journey: from the first click on the hero button to the dialog on screen. */
   firstDialogOpenMs: 150,
+  /**
+   * ...and no slower than a later click. The probe sees the dialog in an animation frame, so two opens that cost
+   * the same can differ by one frame at 60 Hz: that much is within its resolution.
+   */
+  probeResolutionMs: 1000 / 60,
 };
