@@ -4,6 +4,7 @@
 import { request } from 'node:http';
 import autocannon from 'autocannon';
 import { EMBEDDED_ANON_KEY } from '../supabase/embedded-keys.ts';
+import { median } from './median.ts';
 
 const GUIDES_ROUTE = '/rest/v1/guides';
 const GUIDES_PATH = `${GUIDES_ROUTE}?select=id%2Cname%2Ctitle%2Cquote%2Cimage_url%2Corder_index&is_active=eq.true&order=order_index.asc`;
@@ -38,13 +39,6 @@ export interface LoadOptions {
 }
 
 type Target = Pick<autocannon.Options, 'method' | 'headers' | 'body' | 'requests'> & { url: string };
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const upper = sorted[middle] ?? 0;
-  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
-}
 
 /** The part of autocannon's result that a round contributes. */
 interface Round {

@@ -3,6 +3,7 @@ import { type Browser, type Page, chromium } from '@playwright/test';
 import { z } from 'zod';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
 import { throttleLikeASlowPhone } from './slow-phone.ts';
+import { median } from './median.ts';
 
 interface InteractionMetrics {
   /** From the click on the hero button to the first frame that holds the dialog. */
@@ -142,13 +143,6 @@ async function runOnce(browser: Browser, url: string): Promise<InteractionMetric
   } finally {
     await context.close();
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const upper = sorted[middle] ?? 0;
-  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
 }
 
 /** The journey `runs` times, each in a fresh browser context (empty cache), and the median of each number. */

@@ -2,6 +2,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
+import { median } from './median.ts';
 
 interface PageMetrics {
   performance: number;
@@ -29,13 +30,6 @@ export interface PageResult {
 }
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const upper = sorted[middle] ?? 0;
-  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
-}
 
 function medianOf(runs: PageMetrics[]): PageMetrics {
   const of = (key: keyof PageMetrics) => median(runs.map((run) => run[key]));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type CounterOnAndOff, type LoadResult, median } from './api.ts';
+import type { CounterOnAndOff, LoadResult } from './api.ts';
+import { median } from './median.ts';
 import type { PageResult } from './page.ts';
 import { type ApiRun, type BenchResult, renderReport } from './report.ts';
 
@@ -187,20 +188,45 @@ describe('renderReport', () => {
     expect(met(report, 'PostgreSQL: server peak RSS')).toBe('yes');
   });
 
-  it('judges the first dialog open against 150 ms and a later open (within a frame), and the slowest input against 100 ms', () => {
-    const journey = (firstOpenMs: number, laterOpenMs: number, slowestInputMs: number) => {
-      const metrics = { firstOpenMs, laterOpenMs, slowestInputMs, slowestInputType: 'click on "Next"' };
-      return { url: 'http://bench/', runs: [metrics], median: metrics };
+  it('judges the first dialog open against 150 ms, against a later open within each journey, and the slowest input against 100 ms', () => {
+    type Journey = [firstOpenMs: number, laterOpenMs: number, slowestInputMs: number];
+    const journeys = (...runs: Journey[]) => {
+      const metrics = runs.map(([firstOpenMs, laterOpenMs, slowestInputMs]) => ({
+        firstOpenMs,
+        laterOpenMs,
+        slowestInputMs,
+        slowestInputType: 'click on "Next"',
+      }));
+      const middle = (pick: (run: (typeof metrics)[number]) => number) => median(metrics.map(pick));
+      return {
+        url: 'http://bench/',
+        runs: metrics,
+        median: {
+          firstOpenMs: middle((run) => run.firstOpenMs),
+          laterOpenMs: middle((run) => run.laterOpenMs),
+          slowestInputMs: middle((run) => run.slowestInputMs),
+          slowestInputType: 'click on "Next"',
+        },
+      };
     };
-    const fast = renderReport({ ...result({}), interaction: journey(140, 150, 100) });
+    const report = (...runs: Journey[]) => renderReport({ ...result({}), interaction: journeys(...runs) });
+
+    const fast = report([150, 150, 100]);
     expect(met(fast, 'dialog on screen after the first click')).toBe('yes');
+    expect(met(fast, 'first click minus a later one')).toBe('yes');
     expect(met(fast, 'slowest input event')).toBe('yes');
-    const withinAFrame = renderReport({ ...result({}), interaction: journey(136, 120, 100) });
-    expect(met(withinAFrame, 'dialog on screen after the first click')).toBe('yes');
-    const slow = renderReport({ ...result({}), interaction: journey(140, 120, 101) });
-    expect(met(slow, 'dialog on screen after the first click')).toBe('NO');
-    const overTheTarget = renderReport({ ...result({}), interaction: journey(151, 160, 100) });
-    expect(met(overTheTarget, 'dialog on screen after the first click')).toBe('NO');
-    expect(met(slow, 'slowest input event')).toBe('NO');
+    expect(met(report([151, 200, 101], [151, 200, 101]), 'dialog on screen after the first click')).toBe(
+      'NO',
+    );
+    expect(met(report([151, 200, 101]), 'slowest input event')).toBe('NO');
+
+    // One frame apart passes, more fails.
+    expect(met(report([136, 120, 90]), 'first click minus a later one')).toBe('yes');
+    expect(met(report([138, 120, 90]), 'first click minus a later one')).toBe('NO');
+    // The medians are 60 ms apart, yet within each journey but one the two opens are within a frame: the
+    // slow first open of the second journey met a busy moment that the later ones of the others did not.
+    expect(met(report([90, 80, 90], [140, 60, 90], [200, 195, 90]), 'first click minus a later one')).toBe(
+      'yes',
+    );
   });
 });

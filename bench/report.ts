@@ -1,7 +1,8 @@
 // Turns the bench's measurements into tables (Markdown, aligned so the terminal shows them as they are).
-import { type CounterOnAndOff, type LoadResult, median } from './api.ts';
+import type { CounterOnAndOff, LoadResult } from './api.ts';
 import type { BundleReport, Sizes } from './bundle-size.ts';
 import type { InteractionResult } from './interaction.ts';
+import { median } from './median.ts';
 import type { PageResult } from './page.ts';
 import { BUDGET, KB, TARGETS } from './targets.ts';
 
@@ -103,30 +104,43 @@ function pageTable({ path, ours, reference, textLength }: PageBench): Table {
   };
 }
 
-function interactionTable({ runs, median }: InteractionResult): Table {
+function interactionTable({ runs, median: medians }: InteractionResult): Table {
   const range = (values: number[]) => `${ms(Math.min(...values))}–${ms(Math.max(...values))}`;
-  const later = median.laterOpenMs;
+  // Both opens of a journey meet the same moment of the machine: compared within each journey, a busy moment
+  // slows both and leaves their difference alone, where it would move one median and not the other.
+  const firstOverLater = runs.map((run) => run.firstOpenMs - run.laterOpenMs);
+  const firstOverLaterMedian = median(firstOverLater);
   return {
     title: `Interaction: the sign-up journey at 4× CPU and slow 4G, median of ${runs.length} runs`,
     header: ['metric', 'median', 'range', 'target', 'met'],
     rows: [
       [
         'dialog on screen after the first click',
-        ms(median.firstOpenMs),
+        ms(medians.firstOpenMs),
         range(runs.map((run) => run.firstOpenMs)),
-        `≤ ${TARGETS.firstDialogOpenMs} ms and ≤ a later click + 1 frame`,
-        met(
-          median.firstOpenMs <= TARGETS.firstDialogOpenMs &&
-            median.firstOpenMs <= later + TARGETS.probeResolutionMs,
-        ),
+        `≤ ${TARGETS.firstDialogOpenMs} ms`,
+        met(medians.firstOpenMs <= TARGETS.firstDialogOpenMs),
       ],
-      ['dialog on screen after a later click', ms(later), range(runs.map((run) => run.laterOpenMs)), '', ''],
       [
-        `slowest input event (${median.slowestInputType})`,
-        ms(median.slowestInputMs),
+        'dialog on screen after a later click',
+        ms(medians.laterOpenMs),
+        range(runs.map((run) => run.laterOpenMs)),
+        '',
+        '',
+      ],
+      [
+        'first click minus a later one, per journey',
+        ms(firstOverLaterMedian),
+        range(firstOverLater),
+        '≤ 1 frame (17 ms)',
+        met(firstOverLaterMedian <= TARGETS.probeResolutionMs),
+      ],
+      [
+        `slowest input event (${medians.slowestInputType})`,
+        ms(medians.slowestInputMs),
         range(runs.map((run) => run.slowestInputMs)),
         `≤ ${TARGETS.slowestInputMs} ms`,
-        met(median.slowestInputMs <= TARGETS.slowestInputMs),
+        met(medians.slowestInputMs <= TARGETS.slowestInputMs),
       ],
     ],
   };
