@@ -80,8 +80,8 @@ export function SignupDialogHost({
       open(button) {
         opener.current = button;
         prepare();
-        // The click's own frame only dims the page; the dialog is shown in the next one, rendered in this task
-        // rather than after the other tasks queued behind the click's frame (the hero's scroll).
+        // The click's own frame only dims the page; the dialog is rendered at once after that frame is painted,
+        // and shown in the next one.
         setOpening(true);
         return new Promise((shown) =>
           afterNextPaint(() => {
