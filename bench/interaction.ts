@@ -2,8 +2,8 @@
 import { type Browser, type Page, chromium } from '@playwright/test';
 import { z } from 'zod';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
-import { throttleLikeASlowPhone } from './slow-phone.ts';
 import { median } from './median.ts';
+import { throttleLikeASlowPhone } from './slow-phone.ts';
 
 interface InteractionMetrics {
   /** From the click on the hero button to the first frame that holds the dialog. */
@@ -145,25 +145,28 @@ async function runOnce(browser: Browser, url: string): Promise<InteractionMetric
   }
 }
 
-/** The journey `runs` times, each in a fresh browser context (empty cache), and the median of each number. */
+/** The median of each number over the journeys, and the kind of event that was slowest in the worst one. */
+export function summariseJourneys(url: string, runs: InteractionMetrics[]): InteractionResult {
+  const slowestRun = runs.reduce((worst, run) => (run.slowestInputMs > worst.slowestInputMs ? run : worst));
+  return {
+    url,
+    runs,
+    median: {
+      firstOpenMs: median(runs.map((run) => run.firstOpenMs)),
+      laterOpenMs: median(runs.map((run) => run.laterOpenMs)),
+      slowestInputMs: median(runs.map((run) => run.slowestInputMs)),
+      slowestInputType: slowestRun.slowestInputType,
+    },
+  };
+}
+
+/** The journey `runs` times, each in a fresh browser context (empty cache), summarised. */
 export async function measureInteraction(url: string, runs: number): Promise<InteractionResult> {
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   try {
     const results: InteractionMetrics[] = [];
     for (let run = 0; run < runs; run += 1) results.push(await runOnce(browser, url));
-    const slowestRun = results.reduce((worst, run) =>
-      run.slowestInputMs > worst.slowestInputMs ? run : worst,
-    );
-    return {
-      url,
-      runs: results,
-      median: {
-        firstOpenMs: median(results.map((run) => run.firstOpenMs)),
-        laterOpenMs: median(results.map((run) => run.laterOpenMs)),
-        slowestInputMs: median(results.map((run) => run.slowestInputMs)),
-        slowestInputType: slowestRun.slowestInputType,
-      },
-    };
+    return summariseJourneys(url, results);
   } finally {
     await browser.close();
   }

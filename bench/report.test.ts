@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CounterOnAndOff, LoadResult } from './api.ts';
 import { median } from './median.ts';
+import { summariseJourneys } from './interaction.ts';
 import type { PageResult } from './page.ts';
 import { type ApiRun, type BenchResult, renderReport } from './report.ts';
 
@@ -190,25 +191,16 @@ describe('renderReport', () => {
 
   it('judges the first dialog open against 150 ms, against a later open within each journey, and the slowest input against 100 ms', () => {
     type Journey = [firstOpenMs: number, laterOpenMs: number, slowestInputMs: number];
-    const journeys = (...runs: Journey[]) => {
-      const metrics = runs.map(([firstOpenMs, laterOpenMs, slowestInputMs]) => ({
-        firstOpenMs,
-        laterOpenMs,
-        slowestInputMs,
-        slowestInputType: 'click on "Next"',
-      }));
-      const middle = (pick: (run: (typeof metrics)[number]) => number) => median(metrics.map(pick));
-      return {
-        url: 'http://bench/',
-        runs: metrics,
-        median: {
-          firstOpenMs: middle((run) => run.firstOpenMs),
-          laterOpenMs: middle((run) => run.laterOpenMs),
-          slowestInputMs: middle((run) => run.slowestInputMs),
+    const journeys = (...runs: Journey[]) =>
+      summariseJourneys(
+        'http://bench/',
+        runs.map(([firstOpenMs, laterOpenMs, slowestInputMs]) => ({
+          firstOpenMs,
+          laterOpenMs,
+          slowestInputMs,
           slowestInputType: 'click on "Next"',
-        },
-      };
-    };
+        })),
+      );
     const report = (...runs: Journey[]) => renderReport({ ...result({}), interaction: journeys(...runs) });
 
     const fast = report([150, 150, 100]);
