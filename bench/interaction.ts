@@ -1,4 +1,5 @@
 // The sign-up journey in Chromium at 4× slower CPU and slow 4G: how fast the page answers each click.
+import { readFileSync } from 'node:fs';
 import { type Browser, type Page, chromium } from '@playwright/test';
 import { z } from 'zod';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
@@ -20,6 +21,11 @@ export interface InteractionResult {
   url: string;
   runs: InteractionMetrics[];
   median: InteractionMetrics;
+  /**
+   * The share of the host's CPU time taken by other guests of its virtual machine host ("steal") while the
+   * journeys ran; null where /proc/stat cannot tell. Every millisecond here is one the page did not get.
+   */
+  hostStealShare: number | null;
 }
 
 /** A visitor reads the first screen before the first click; the click comes this long after hydration. */
@@ -145,8 +151,25 @@ async function runOnce(browser: Browser, url: string): Promise<InteractionMetric
   }
 }
 
+/** The CPU time counters of the host, summed over its CPUs (Linux's /proc/stat); null elsewhere. */
+export function readCpuTimes(): { steal: number; total: number } | null {
+  try {
+    const [cpuLine = ''] = readFileSync('/proc/stat', 'utf8').split('\n');
+    // cpu  user nice system idle iowait irq softirq steal guest guest_nice
+    const counters = cpuLine.trim().split(/\s+/).slice(1, 9).map(Number);
+    if (!cpuLine.startsWith('cpu ') || counters.length < 8 || counters.some(Number.isNaN)) return null;
+    return { steal: counters[7] ?? 0, total: counters.reduce((sum, value) => sum + value, 0) };
+  } catch {
+    return null;
+  }
+}
+
 /** The median of each number over the journeys, and the kind of event that was slowest in the worst one. */
-export function summariseJourneys(url: string, runs: InteractionMetrics[]): InteractionResult {
+export function summariseJourneys(
+  url: string,
+  runs: InteractionMetrics[],
+  hostStealShare: number | null = null,
+): InteractionResult {
   const slowestRun = runs.reduce((worst, run) => (run.slowestInputMs > worst.slowestInputMs ? run : worst));
   return {
     url,
@@ -157,6 +180,7 @@ export function summariseJourneys(url: string, runs: InteractionMetrics[]): Inte
       slowestInputMs: median(runs.map((run) => run.slowestInputMs)),
       slowestInputType: slowestRun.slowestInputType,
     },
+    hostStealShare,
   };
 }
 
@@ -165,8 +189,12 @@ export async function measureInteraction(url: string, runs: number): Promise<Int
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   try {
     const results: InteractionMetrics[] = [];
+    const before = readCpuTimes();
     for (let run = 0; run < runs; run += 1) results.push(await runOnce(browser, url));
-    return summariseJourneys(url, results);
+    const after = readCpuTimes();
+    const elapsed = before && after ? after.total - before.total : 0;
+    const steal = before && after && elapsed > 0 ? (after.steal - before.steal) / elapsed : null;
+    return summariseJourneys(url, results, steal);
   } finally {
     await browser.close();
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CounterOnAndOff, LoadResult } from './api.ts';
 import { median } from './median.ts';
-import { summariseJourneys } from './interaction.ts';
+import { readCpuTimes, summariseJourneys } from './interaction.ts';
 import type { PageResult } from './page.ts';
 import { type ApiRun, type BenchResult, renderReport } from './report.ts';
 
@@ -220,5 +220,27 @@ describe('renderReport', () => {
     expect(met(report([90, 80, 90], [140, 60, 90], [200, 195, 90]), 'first click minus a later one')).toBe(
       'yes',
     );
+  });
+
+  it('says how much CPU time the host took from the journeys, where the host can tell', () => {
+    const journey = {
+      firstOpenMs: 90,
+      laterOpenMs: 90,
+      slowestInputMs: 90,
+      slowestInputType: 'click on "Next"',
+    };
+    const title = (steal: number | null) =>
+      renderReport({ ...result({}), interaction: summariseJourneys('http://bench/', [journey], steal) })
+        .split('\n')
+        .find((line) => line.includes('Interaction: the sign-up journey'));
+    expect(title(0.123)).toContain('(CPU time stolen by the host meanwhile: 12 %)');
+    expect(title(null)).not.toContain('stolen');
+  });
+
+  it.runIf(process.platform === 'linux')("reads the host's CPU counters, of which steal is a part", () => {
+    const times = readCpuTimes();
+    expect(times?.total).toBeGreaterThan(0);
+    expect(times?.steal).toBeGreaterThanOrEqual(0);
+    expect(times?.steal).toBeLessThanOrEqual(times?.total ?? 0);
   });
 });

@@ -54,6 +54,7 @@ interface Table {
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
+const percent = (share: number) => `${Math.round(share * 100)} %`;
 const ratio = (ours: number, reference: number) =>
   reference > 0 ? `${(ours / reference).toFixed(2)}×` : 'n/a';
 const met = (ok: boolean) => (ok ? 'yes' : 'NO');
@@ -104,14 +105,16 @@ function pageTable({ path, ours, reference, textLength }: PageBench): Table {
   };
 }
 
-function interactionTable({ runs, median: medians }: InteractionResult): Table {
+function interactionTable({ runs, median: medians, hostStealShare }: InteractionResult): Table {
   const range = (values: number[]) => `${ms(Math.min(...values))}–${ms(Math.max(...values))}`;
   // Both opens of a journey meet the same moment of the machine: compared within each journey, a busy moment
   // slows both and leaves their difference alone, where it would move one median and not the other.
   const firstOverLater = runs.map((run) => run.firstOpenMs - run.laterOpenMs);
   const firstOverLaterMedian = median(firstOverLater);
   return {
-    title: `Interaction: the sign-up journey at 4× CPU and slow 4G, median of ${runs.length} runs`,
+    title:
+      `Interaction: the sign-up journey at 4× CPU and slow 4G, median of ${runs.length} runs` +
+      (hostStealShare === null ? '' : ` (CPU time stolen by the host meanwhile: ${percent(hostStealShare)})`),
     header: ['metric', 'median', 'range', 'target', 'met'],
     rows: [
       [
