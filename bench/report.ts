@@ -135,7 +135,7 @@ function interactionTable({ runs, median: medians, hostStealShare }: Interaction
         'first click minus a later one, per journey',
         ms(firstOverLaterMedian),
         range(firstOverLater),
-        '≤ 1 frame (17 ms)',
+        `≤ 1 frame (${ms(TARGETS.probeResolutionMs)})`,
         met(firstOverLaterMedian <= TARGETS.probeResolutionMs),
       ],
       [
