@@ -233,6 +233,36 @@ test.describe('auto-advance', () => {
     expect(await firstSlideX(page)).toBe(start);
   });
 
+  test('does not move while scrolled out of view, and resumes when back in view', async ({ page }) => {
+    await openCarousel(page);
+    await whenReady(page);
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await expect(carousel(page)).not.toBeInViewport();
+    const start = await firstSlideX(page);
+    await page.waitForTimeout(4000);
+    expect(await firstSlideX(page)).toBe(start);
+    await pointerAway(page);
+    await expect.poll(() => firstSlideX(page), { timeout: 5000 }).not.toBe(start);
+  });
+
+  test('does not move while the sign-up dialog covers it, and resumes when it closes', async ({ page }) => {
+    await openCarousel(page);
+    await whenReady(page);
+    await page.getByRole('button', { name: 'Sign up free and watch instantly' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Get instant access (free)' });
+    await expect(dialog).toBeVisible();
+    // The hero's button also scrolls the page to the sign-up form: bring the carousel back into view behind it.
+    await expect(page.locator('#signup')).toBeInViewport();
+    await pointerAway(page);
+    await expect(carousel(page)).toBeInViewport();
+    const start = await firstSlideX(page);
+    await page.waitForTimeout(4000);
+    expect(await firstSlideX(page)).toBe(start);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect.poll(() => firstSlideX(page), { timeout: 5000 }).not.toBe(start);
+  });
+
   test('is off under prefers-reduced-motion, until the visitor starts it', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openCarousel(page);

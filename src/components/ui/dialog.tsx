@@ -1,5 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type * as React from 'react';
+import { useCountAsShownDialog } from '@/lib/dialog-shown';
 import { dialogOverlayClass } from './dialog-overlay';
 import { CloseIcon } from './icons';
 
@@ -10,7 +11,7 @@ export const DialogDescription = DialogPrimitive.Description;
 /**
  * Radix Dialog content with its overlay and a labelled close button: focus trap, Escape, focus return. On
  * phones it is a full-height sheet whose close button stays put while the content scrolls; from 640 px up, a
- * centred card.
+ * centred card. While it is shown, the page knows it is covered (src/lib/dialog-shown.ts).
  */
 export function DialogContent({
   className = '',
@@ -23,6 +24,7 @@ export function DialogContent({
   /** Where to portal the dialog. Given, it renders in the first pass; Radix otherwise waits for a layout effect. */
   container?: React.ComponentProps<typeof DialogPrimitive.Portal>['container'];
 }) {
+  useCountAsShownDialog();
   return (
     <DialogPrimitive.Portal container={container}>
       <DialogPrimitive.Overlay data-slot="dialog-overlay" className={dialogOverlayClass} />

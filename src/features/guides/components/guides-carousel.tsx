@@ -2,10 +2,12 @@ import { type FocusEvent, type PointerEvent, useEffect, useRef, useState } from 
 import { Button } from '@/components/ui/button';
 import { ArrowLeftIcon, ArrowRightIcon, PauseIcon, PlayIcon } from '@/components/ui/icons';
 import { guidesCopy } from '@/content/guides';
+import { useDialogShown } from '@/lib/dialog-shown';
 import { fallbackGuideImage } from '../guide-image';
 import { useCarousel } from '../use-carousel';
 import { useGuides } from '../use-guides';
 import { useNearViewport } from '../use-near-viewport';
+import { useOnScreen } from '../use-on-screen';
 import { usePrefersReducedMotion } from '../use-reduced-motion';
 import { GuideCard, GuideCardSkeleton } from './guide-card';
 
@@ -23,7 +25,9 @@ const placeholders = Array.from({ length: CARD_COUNT }, (_, index) => ({
 /**
  * The guides carousel (ARIA APG carousel pattern). It loads the guides, supabase-js and Embla when it comes
  * within half a screen of the viewport, not with the first view. It advances every 3 s unless the pointer is over
- * the section, keyboard focus is inside it, the visitor paused it, or they prefer reduced motion (WCAG 2.2.2).
+ * the section, keyboard focus is inside it, the visitor paused it, or they prefer reduced motion (WCAG 2.2.2); and
+ * only while it can be seen: not scrolled out of view, nor behind a dialog, where turning would cost the page's
+ * answers to the visitor's taps frames for nothing.
  */
 export function GuidesCarousel() {
   const section = useRef<HTMLElement>(null);
@@ -36,7 +40,9 @@ export function GuidesCarousel() {
   const [focused, setFocused] = useState(false);
 
   const paused = pausedByVisitor ?? reducedMotion;
-  const rotating = carousel !== null && !paused && !hovered && !focused;
+  const onScreen = useOnScreen(section);
+  const coveredByDialog = useDialogShown();
+  const rotating = carousel !== null && !paused && !hovered && !focused && onScreen && !coveredByDialog;
 
   useEffect(() => {
     if (!carousel) return;

@@ -2,6 +2,7 @@ import { Activity, type FormEvent, type RefObject, memo, useDeferredValue, useId
 import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { signupCopy } from '@/content/signup';
+import { useDialogShown } from '@/lib/dialog-shown';
 import {
   type QuestionnaireAction,
   type QuestionnaireState,
@@ -9,7 +10,6 @@ import {
   TOTAL_STEPS,
   initialState,
 } from '../model/questionnaire';
-import { useCoveredByDialog } from '../covered-by-dialog';
 import { questionnaireStore, useQuestionnaireState } from '../questionnaire-store';
 import { AboutYouStep } from './about-you-step';
 import { ContactStep } from './contact-step';
@@ -84,7 +84,7 @@ interface QuestionnaireProps {
  */
 export function Questionnaire(props: QuestionnaireProps) {
   const latest = useQuestionnaireState();
-  const covered = useCoveredByDialog(props.variant === 'compact');
+  const covered = useDialogShown() && props.variant === 'full';
   // Behind the open dialog the section is out of reach: it catches up once the dialog has painted the answer.
   const deferred = useDeferredValue(latest);
   return <QuestionnaireForm {...props} state={covered ? deferred : latest} />;
