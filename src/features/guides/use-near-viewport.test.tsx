@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeIntersectionObserver } from './fake-intersection-observer';
 import { useNearViewport } from './use-near-viewport';
 
 function Probe() {
@@ -9,35 +10,16 @@ function Probe() {
   return <section ref={section}>{near ? 'near' : 'far'}</section>;
 }
 
-/** A stand-in for the browser's IntersectionObserver that the test drives by hand. */
-class FakeObserver {
-  static last: FakeObserver | undefined;
-  observed: Element[] = [];
-  disconnected = false;
-  constructor(
-    readonly callback: (entries: { isIntersecting: boolean }[]) => void,
-    readonly options: IntersectionObserverInit,
-  ) {
-    FakeObserver.last = this;
-  }
-  observe(element: Element) {
-    this.observed.push(element);
-  }
-  disconnect() {
-    this.disconnected = true;
-  }
-}
-
 afterEach(() => {
   vi.unstubAllGlobals();
-  FakeObserver.last = undefined;
+  FakeIntersectionObserver.last = undefined;
 });
 
 describe('useNearViewport', () => {
   it('turns true once the element comes within half a screen, then stops watching', () => {
-    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
     render(<Probe />);
-    const observer = FakeObserver.last;
+    const observer = FakeIntersectionObserver.last;
     expect(screen.getByText('far')).toBeInTheDocument();
     expect(observer?.options.rootMargin).toBe('50% 0px');
     expect(observer?.observed).toHaveLength(1);
@@ -51,9 +33,9 @@ describe('useNearViewport', () => {
 
   it('stays false while the observer reports the element far away, however long', () => {
     vi.useFakeTimers();
-    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
     render(<Probe />);
-    act(() => FakeObserver.last?.callback([{ isIntersecting: false }]));
+    act(() => FakeIntersectionObserver.last?.callback([{ isIntersecting: false }]));
     act(() => vi.advanceTimersByTime(60_000));
     expect(screen.getByText('far')).toBeInTheDocument();
     vi.useRealTimers();
@@ -61,13 +43,13 @@ describe('useNearViewport', () => {
 
   it('turns true after a second when the observer never reports (no frame is ever rendered)', () => {
     vi.useFakeTimers();
-    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
     render(<Probe />);
     act(() => vi.advanceTimersByTime(999));
     expect(screen.getByText('far')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByText('near')).toBeInTheDocument();
-    expect(FakeObserver.last?.disconnected).toBe(true);
+    expect(FakeIntersectionObserver.last?.disconnected).toBe(true);
     vi.useRealTimers();
   });
 

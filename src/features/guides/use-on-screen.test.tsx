@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeIntersectionObserver } from './fake-intersection-observer';
 import { useOnScreen } from './use-on-screen';
 
 function Probe() {
@@ -8,32 +9,16 @@ function Probe() {
   return <section ref={section}>{useOnScreen(section) ? 'on screen' : 'off screen'}</section>;
 }
 
-/** A stand-in for the browser's IntersectionObserver that the test drives by hand. */
-class FakeObserver {
-  static last: FakeObserver | undefined;
-  observed: Element[] = [];
-  disconnected = false;
-  constructor(readonly callback: (entries: { isIntersecting: boolean }[]) => void) {
-    FakeObserver.last = this;
-  }
-  observe(element: Element) {
-    this.observed.push(element);
-  }
-  disconnect() {
-    this.disconnected = true;
-  }
-}
-
 afterEach(() => {
   vi.unstubAllGlobals();
-  FakeObserver.last = undefined;
+  FakeIntersectionObserver.last = undefined;
 });
 
 describe('useOnScreen', () => {
   it('follows the element in and out of the viewport, going by the latest report', () => {
-    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
     const { unmount } = render(<Probe />);
-    const observer = FakeObserver.last;
+    const observer = FakeIntersectionObserver.last;
     expect(observer?.observed).toHaveLength(1);
     expect(screen.getByText('on screen')).toBeInTheDocument();
 
