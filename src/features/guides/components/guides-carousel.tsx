@@ -26,8 +26,8 @@ const placeholders = Array.from({ length: CARD_COUNT }, (_, index) => ({
  * The guides carousel (ARIA APG carousel pattern). It loads the guides, supabase-js and Embla when it comes
  * within half a screen of the viewport, not with the first view. It advances every 3 s unless the pointer is over
  * the section, keyboard focus is inside it, the visitor paused it, or they prefer reduced motion (WCAG 2.2.2); and
- * only while it can be seen: not scrolled out of view, nor behind a dialog, where turning would cost the page's
- * answers to the visitor's taps frames for nothing.
+ * only while it can be seen: not scrolled out of view, nor behind a dialog, where turning would only take frames
+ * from the page's answers to the visitor's taps.
  */
 export function GuidesCarousel() {
   const section = useRef<HTMLElement>(null);
