@@ -2,6 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { carousel } from './guides-helpers';
 import { openHome } from './signup-helpers';
 
+/** src/main.tsx hydrates a page that has not painted this long after its entry script ran. */
+const LATEST_HYDRATION_MS = 1000;
+
 // A phone's screen: what the first view loads there is what Lighthouse's mobile run measures.
 test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
 
@@ -17,15 +20,26 @@ test('the first paint needs only the HTML and the first view fonts; React loads 
   const urls = requested(page);
   await openHome(page);
   await page.evaluate(() => document.fonts.ready);
-  const timing = await page.evaluate(() => ({
-    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-    hydrate: performance
-      .getEntriesByType('resource')
-      .find((entry) => /\/assets\/hydrate-[\w-]+\.js$/.test(entry.name))?.startTime,
-  }));
+  const timing = await page.evaluate(() => {
+    const resource = (pattern: RegExp) =>
+      performance
+        .getEntriesByType('resource')
+        .find((entry): entry is PerformanceResourceTiming => pattern.test(entry.name));
+    return {
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      entryLoaded: resource(/\/assets\/index-[\w-]+\.js$/)?.responseEnd,
+      hydrate: resource(/\/assets\/hydrate-[\w-]+\.js$/)?.startTime,
+    };
+  });
   expect(timing.firstPaint).toBeDefined();
+  expect(timing.entryLoaded).toBeDefined();
   expect(timing.hydrate).toBeDefined();
-  expect(timing.hydrate ?? 0).toBeGreaterThan(timing.firstPaint ?? Infinity);
+  // After the first paint; or, when a busy machine has not painted within a second of the entry script running,
+  // at that deadline (src/main.tsx), never earlier.
+  const hydrate = timing.hydrate ?? 0;
+  const afterFirstPaint = hydrate > (timing.firstPaint ?? Infinity);
+  const atTheDeadline = hydrate >= (timing.entryLoaded ?? Infinity) + LATEST_HYDRATION_MS;
+  expect(afterFirstPaint || atTheDeadline, JSON.stringify(timing)).toBe(true);
 
   const fonts = urls.filter((url) => url.endsWith('.woff2'));
   expect(fonts.sort()).toEqual([
