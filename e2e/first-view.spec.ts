@@ -76,3 +76,23 @@ test('the guides and supabase-js load only when the carousel comes near the scre
   await expect(carousel(page).getByRole('heading', { name: 'Amara Okafor' })).toBeVisible();
   await expect(carousel(page)).toHaveAttribute('aria-busy', 'false');
 });
+
+test("the hero's scroll behind the sign-up dialog passes the carousel by without loading the guides", async ({
+  page,
+}) => {
+  const urls = requested(page);
+  await openHome(page);
+  await page.getByRole('button', { name: 'Sign up free and watch instantly' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Get instant access (free)' });
+  await expect(dialog).toBeVisible();
+  await expect(page.locator('#signup')).toBeInViewport();
+  await page.waitForTimeout(500);
+  expect(urls.filter((url) => url.startsWith('/rest/v1/') || url.includes('fetch-guides'))).toEqual([]);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  const guides = page.waitForResponse((response) => response.url().includes('/rest/v1/guides'));
+  await carousel(page).scrollIntoViewIfNeeded();
+  expect((await guides).status()).toBe(200);
+  await expect(carousel(page).getByRole('heading', { name: 'Amara Okafor' })).toBeVisible();
+});

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeIntersectionObserver } from './fake-intersection-observer';
 import { useNearViewport } from './use-near-viewport';
 
-function Probe() {
+function Probe({ watching = true }: { watching?: boolean }) {
   const section = useRef<HTMLElement>(null);
-  const near = useNearViewport(section);
+  const near = useNearViewport(section, watching);
   return <section ref={section}>{near ? 'near' : 'far'}</section>;
 }
 
@@ -50,6 +50,24 @@ describe('useNearViewport', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByText('near')).toBeInTheDocument();
     expect(FakeIntersectionObserver.last?.disconnected).toBe(true);
+    vi.useRealTimers();
+  });
+
+  it('does not watch while told not to (a dialog covers the page), and starts when told to again', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    const { rerender } = render(<Probe />);
+    const before = FakeIntersectionObserver.last;
+    rerender(<Probe watching={false} />);
+    expect(before?.disconnected).toBe(true);
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByText('far')).toBeInTheDocument();
+
+    rerender(<Probe watching />);
+    const after = FakeIntersectionObserver.last;
+    expect(after).not.toBe(before);
+    act(() => after?.callback([{ isIntersecting: true }]));
+    expect(screen.getByText('near')).toBeInTheDocument();
     vi.useRealTimers();
   });
 

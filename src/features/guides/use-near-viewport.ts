@@ -10,14 +10,15 @@ const AHEAD = '50% 0px';
 const SILENCE_MS = 1000;
 
 /**
- * Whether the element has come within half a screen of the viewport (and stays true from then on). Where the
- * browser cannot tell (no IntersectionObserver, or one that never reports), it is true.
+ * Whether the element has come within half a screen of the viewport while `watching` (and stays true from then
+ * on): what passes by while the visitor is not looking, such as a scroll behind a dialog, does not count. Where
+ * the browser cannot tell (no IntersectionObserver, or one that never reports), it is true.
  */
-export function useNearViewport(element: RefObject<HTMLElement | null>): boolean {
+export function useNearViewport(element: RefObject<HTMLElement | null>, watching: boolean): boolean {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const target = element.current;
-    if (!target || typeof IntersectionObserver === 'undefined') return;
+    if (near || !watching || !target || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         clearTimeout(silence);
@@ -36,6 +37,6 @@ export function useNearViewport(element: RefObject<HTMLElement | null>): boolean
       clearTimeout(silence);
       observer.disconnect();
     };
-  }, [element]);
+  }, [element, near, watching]);
   return near;
 }

@@ -24,14 +24,16 @@ const placeholders = Array.from({ length: CARD_COUNT }, (_, index) => ({
 
 /**
  * The guides carousel (ARIA APG carousel pattern). It loads the guides, supabase-js and Embla when it comes
- * within half a screen of the viewport, not with the first view. It advances every 3 s unless the pointer is over
+ * within half a screen of the viewport, not with the first view, nor while a dialog covers the page (the hero's
+ * scroll behind the sign-up dialog passes it by). It advances every 3 s unless the pointer is over
  * the section, keyboard focus is inside it, the visitor paused it, or they prefer reduced motion (WCAG 2.2.2); and
  * only while it can be seen: not scrolled out of view, nor behind a dialog, where turning would only take frames
  * from the page's answers to the visitor's taps.
  */
 export function GuidesCarousel() {
   const section = useRef<HTMLElement>(null);
-  const state = useGuides(useNearViewport(section));
+  const coveredByDialog = useDialogShown();
+  const state = useGuides(useNearViewport(section, !coveredByDialog));
   const viewport = useRef<HTMLDivElement>(null);
   const carousel = useCarousel(viewport, state.status !== 'loading');
   const reducedMotion = usePrefersReducedMotion();
@@ -41,7 +43,6 @@ export function GuidesCarousel() {
 
   const paused = pausedByVisitor ?? reducedMotion;
   const onScreen = useOnScreen(section);
-  const coveredByDialog = useDialogShown();
   const rotating = carousel !== null && !paused && !hovered && !focused && onScreen && !coveredByDialog;
 
   useEffect(() => {
