@@ -8,21 +8,15 @@ import {
   useRef,
   useState,
 } from 'react';
-import { flushSync } from 'react-dom';
-import { dialogOverlayClass } from '@/components/ui/dialog-overlay';
 import { Questionnaire } from '@/features/signup/components/questionnaire';
-import { afterNextPaint } from '@/lib/after-next-paint';
 
 const loadSignupDialog = () => import('@/sections/signup-dialog');
 type SignupDialogComponent = Awaited<ReturnType<typeof loadSignupDialog>>['SignupDialog'];
 
 /** What the page asks of the dialog; the host keeps its own state, so opening it re-renders nothing else. */
 export interface SignupDialogHandle {
-  /**
-   * Opens the dialog; `opener` gets the focus back on close if it is still on screen. Resolves once the dialog's
-   * first frame is painted, so that work behind it waits its turn.
-   */
-  open(opener: HTMLElement): Promise<void>;
+  /** Opens the dialog; `opener` gets the focus back on close if it is still on screen. */
+  open(opener: HTMLElement): void;
   /** Fetches the dialog's code now: a trigger was pressed or focused, so a click may follow. */
   prepare(): void;
   /** Closes the dialog without giving the focus back: the visitor has been sent elsewhere. */
@@ -47,9 +41,9 @@ function whenIdle(task: () => void): () => void {
 /**
  * The sign-up dialog of the landing page, holding the compact questionnaire. Its code (Radix Dialog) is fetched
  * once the page has hydrated and the browser is idle, or earlier when a trigger is pressed or focused, and is
- * rendered hidden as soon as it arrives, so the first click only shows it. On close the focus goes back to the
- * opener if it is still on screen; when the hero's scroll has carried the page away from it, to the inline
- * form's current step, where the visitor is.
+ * rendered hidden as soon as it arrives, so the first click only shows it. On close the focus goes back to the opener if it
+ * is still on screen; when the hero's scroll has carried the page away from it, to the inline form's current
+ * step, where the visitor is.
  */
 export function SignupDialogHost({
   ref,
@@ -62,8 +56,6 @@ export function SignupDialogHost({
 }) {
   const [SignupDialog, setSignupDialog] = useState<SignupDialogComponent | null>(null);
   const [open, setOpen] = useState(false);
-  /** Between the click and the dialog's frame: the page is dimmed at once, so the click shows in its own frame. */
-  const [opening, setOpening] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
 
   const prepare = useCallback(() => {
@@ -80,18 +72,7 @@ export function SignupDialogHost({
       open(button) {
         opener.current = button;
         prepare();
-        // The click's own frame only dims the page; the dialog is rendered at once after that frame is painted,
-        // and shown in the next one.
-        setOpening(true);
-        return new Promise((shown) =>
-          afterNextPaint(() => {
-            flushSync(() => {
-              setOpen(true);
-              setOpening(false);
-            });
-            afterNextPaint(shown);
-          }),
-        );
+        setOpen(true);
       },
       prepare,
       leave() {
@@ -117,12 +98,8 @@ export function SignupDialogHost({
 
   if (!SignupDialog) return null;
   return (
-    <>
-      {/* The dialog's own overlay takes its place in the next frame. */}
-      {opening && <div aria-hidden="true" className={dialogOverlayClass} />}
-      <SignupDialog open={open} onOpenChange={setOpen} onReturnFocus={returnFocus}>
-        {questionnaire}
-      </SignupDialog>
-    </>
+    <SignupDialog open={open} onOpenChange={setOpen} onReturnFocus={returnFocus}>
+      {questionnaire}
+    </SignupDialog>
   );
 }

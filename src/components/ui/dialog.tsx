@@ -1,7 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type * as React from 'react';
 import { useCountAsShownDialog } from '@/lib/dialog-shown';
-import { dialogOverlayClass } from './dialog-overlay';
 import { CloseIcon } from './icons';
 
 export const Dialog = DialogPrimitive.Root;
@@ -27,7 +26,7 @@ export function DialogContent({
   useCountAsShownDialog();
   return (
     <DialogPrimitive.Portal container={container}>
-      <DialogPrimitive.Overlay data-slot="dialog-overlay" className={dialogOverlayClass} />
+      <DialogPrimitive.Overlay data-slot="dialog-overlay" className="fixed inset-0 z-40 bg-ink/70" />
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={`fixed inset-0 z-50 flex h-dvh w-full flex-col overflow-y-auto overscroll-contain bg-surface px-5 pt-5 shadow-2xl sm:block sm:inset-auto sm:top-1/2 sm:left-1/2 sm:h-auto sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100vw-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-card sm:p-8 forced-colors:border ${className}`}
