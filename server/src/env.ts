@@ -4,22 +4,22 @@ import { EMBEDDED_ANON_KEY } from '../../supabase/embedded-keys.ts';
 import { parseTrustedProxies } from './client-address.ts';
 import {
   DEFAULT_MAIL_RATE_PER_SECOND,
-  MAIL_RATE_PROBLEM,
-  mailFromProblem,
-  parseMailRate,
-  resendApiUrlProblem,
-} from '../../supabase/functions/_shared/mail-settings.ts';
+  parseSettings,
+  secretSetting,
+  settingsError,
+  sharedSettings,
+  signupLimitsFrom,
+  wholeNumber,
+} from '../../supabase/functions/_shared/settings.ts';
 import type { SignupLimits } from '../../supabase/functions/_shared/send-email-handler.ts';
 
 const port = z.coerce.number().int().min(0).max(65_535);
 
-const count = z.coerce.number().int().min(1).max(1_000_000);
-const check = (problem: (value: string) => string | undefined) =>
-  z.string().superRefine((value, context) => {
-    const message = problem(value);
-    if (message) context.addIssue({ code: 'custom', message });
-  });
-
+/**
+ * The settings the edge function reads too (their rules and defaults: _shared/settings.ts) among the server's
+ * own. Every shared one is listed (`satisfies` says so); a bad environment's message names them in this order.
+ */
+const shared = sharedSettings.shape;
 const schema = z.object({
   PORT: port.default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -28,38 +28,24 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
-  SITE_URL: z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((url) => url.trim().replace(/\/$/, ''))
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be http(s) URLs, separated by commas' })).min(1))
-    .optional(),
+  SITE_URL: shared.SITE_URL.optional(),
   ANON_KEY: z.string().min(1).default(EMBEDDED_ANON_KEY),
   DIST_DIR: z.string().min(1).default('dist'),
-  SUPABASE_URL: z.url({ protocol: /^https?$/ }).optional(),
-  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
-  MAIL_FROM: check(mailFromProblem).optional(),
+  SUPABASE_URL: shared.SUPABASE_URL.optional(),
+  SUPABASE_SERVICE_ROLE_KEY: shared.SUPABASE_SERVICE_ROLE_KEY.optional(),
+  MAIL_FROM: shared.MAIL_FROM.optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/]+/, 'must start with smtp:// (STARTTLS) or smtps:// (TLS)')
     .optional(),
-  RESEND_API_KEY: z.string().min(1).optional(),
-  RESEND_API_URL: check(resendApiUrlProblem).optional(),
-  MAIL_RATE_PER_SECOND: check((value) => (parseMailRate(value) === undefined ? MAIL_RATE_PROBLEM : undefined))
-    .transform((value) => parseMailRate(value) ?? Number.NaN)
-    .optional(),
-  MAIL_FILE_RETENTION_DAYS: count.max(3650).default(30),
-  LOG_HASH_KEY: z
-    .string()
-    .min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)')
-    .optional(),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
-  SIGNUP_LIMIT_PER_IP_PER_MINUTE: count.default(10),
-  SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR: count.default(3),
+  RESEND_API_KEY: shared.RESEND_API_KEY.optional(),
+  RESEND_API_URL: shared.RESEND_API_URL,
+  MAIL_RATE_PER_SECOND: shared.MAIL_RATE_PER_SECOND,
+  MAIL_FILE_RETENTION_DAYS: wholeNumber(3650).default(30),
+  LOG_HASH_KEY: shared.LOG_HASH_KEY,
+  JWT_SECRET: secretSetting.optional(),
+  SIGNUP_LIMIT_PER_IP_PER_MINUTE: shared.SIGNUP_LIMIT_PER_IP_PER_MINUTE,
+  SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR: shared.SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR,
   TRUST_PROXY: z
     .string()
     .transform((value, context) => {
@@ -73,7 +59,9 @@ const schema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .transform((value) => value === 'true')
     .default(true),
-});
+} satisfies Record<keyof typeof shared, z.ZodType> & z.ZodRawShape);
+
+const HEADING = 'Invalid environment (see .env.example):';
 
 export type Env = {
   port: number;
@@ -136,22 +124,14 @@ function chooseMail(env: z.infer<typeof schema>, dataDir: string): Env['mail'] {
 
 /** The only reader of process.env: parses it once and names every bad variable in one message. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const blankAsUnset = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
-  const parsed = schema.safeParse(blankAsUnset);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid environment (see .env.example):\n${problems.join('\n')}`);
-  }
-  const env = parsed.data;
+  const env = parseSettings(schema, source, HEADING);
   if ((env.SUPABASE_URL === undefined) !== (env.SUPABASE_SERVICE_ROLE_KEY === undefined)) {
-    throw new Error(
-      'Invalid environment (see .env.example):\n  SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY go together: set both, or neither.',
-    );
+    throw settingsError(HEADING, [
+      'SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY go together: set both, or neither.',
+    ]);
   }
   if (!env.MAIL_FROM && (env.RESEND_API_KEY || env.SMTP_URL)) {
-    throw new Error(
-      'Invalid environment (see .env.example):\n  MAIL_FROM: is required when RESEND_API_KEY or SMTP_URL is set',
-    );
+    throw settingsError(HEADING, ['MAIL_FROM: is required when RESEND_API_KEY or SMTP_URL is set']);
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const siteUrls = env.SITE_URL ?? [`http://localhost:${env.PORT}`];
@@ -167,16 +147,13 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     distDir: path.resolve(env.DIST_DIR),
     supabaseStorage:
       env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY
-        ? { url: env.SUPABASE_URL.replace(/\/$/, ''), serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY }
+        ? { url: env.SUPABASE_URL, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY }
         : undefined,
     mailFrom: env.MAIL_FROM ?? 'Three Lenses <course@localhost>',
     mail: chooseMail(env, dataDir),
     logHashKey: env.LOG_HASH_KEY,
     jwtSecret: env.JWT_SECRET,
-    signupLimits: {
-      perIp: { limit: env.SIGNUP_LIMIT_PER_IP_PER_MINUTE, windowSeconds: 60 },
-      perAddress: { limit: env.SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR, windowSeconds: 3600 },
-    },
+    signupLimits: signupLimitsFrom(env),
     trustedProxies: env.TRUST_PROXY,
     countPageViews: env.COUNT_PAGE_VIEWS,
   };

@@ -10,6 +10,7 @@ import { migrate, readMigrations } from '../../../server/src/db/migrate.ts';
 // eslint-disable-next-line import-x/no-restricted-paths -- the same Resend-shaped peer as the Node suites
 import { createResendPeer } from '../../../server/test/resend-peer.ts';
 import { EMBEDDED_ANON_KEY } from '../../embedded-keys.ts';
+import { createSendEmailFunction } from './send-email-function.ts';
 
 const serverUrl = Deno.env.get('DATABASE_URL');
 if (!serverUrl)
@@ -125,6 +126,30 @@ const verify = (tokenHash: string) =>
     headers: { apikey: EMBEDDED_ANON_KEY, 'content-type': 'application/json' },
     body: JSON.stringify({ type: 'magiclink', token_hash: tokenHash }),
   });
+
+Deno.test('bad or missing secrets stop the function at start, each one named', () => {
+  const secrets: Record<string, string> = {
+    SUPABASE_DB_URL: 'postgresql://unused',
+    SITE_URL: 'https://lenses.example, ftp://lenses.example',
+    SUPABASE_URL: 'https://abc.supabase.co',
+    SUPABASE_SERVICE_ROLE_KEY: 'sb_secret_x',
+    MAIL_FROM: 'x@a.example\r\nBcc: y@b.example',
+    RESEND_API_KEY: '',
+    SIGNUP_LIMIT_PER_IP_PER_MINUTE: '0',
+  };
+  assert.throws(
+    () => createSendEmailFunction({ get: (name) => secrets[name] }),
+    new RegExp(
+      [
+        'send-email: invalid secrets \\(see docs/deploy-supabase.md\\):',
+        '  SITE_URL.1: must be http\\(s\\) URLs, separated by commas',
+        '  MAIL_FROM: must be an address, optionally with a display name: .*',
+        '  RESEND_API_KEY: is not set',
+        '  SIGNUP_LIMIT_PER_IP_PER_MINUTE: must be a whole number from 1 to 1000000$',
+      ].join('\n'),
+    ),
+  );
+});
 
 Deno.test(
   'a sign-up is recorded in both tables and answered 200 {"ok":true} with CORS',

@@ -1,18 +1,17 @@
 /** The send-email edge function's handler factory: environment, database, transport and routes over the shared core. */
 import { createClient } from '@supabase/supabase-js';
+import { z } from 'zod';
 import { corsPolicyFor } from '../_shared/cors.ts';
 import { addressHasher, consoleLog, redactAddresses } from '../_shared/log.ts';
+import { type DeliveryContext, deliverDue } from '../_shared/outbox.ts';
+import { createSendEmailHandler } from '../_shared/send-email-handler.ts';
 import {
   DEFAULT_MAIL_RATE_PER_SECOND,
-  MAIL_RATE_PROBLEM,
-  mailFromProblem,
-  parseMailRate,
-  resendApiUrlProblem,
-} from '../_shared/mail-settings.ts';
-import { type DeliveryContext, deliverDue } from '../_shared/outbox.ts';
-import { createSendEmailHandler, DEFAULT_LIMITS } from '../_shared/send-email-handler.ts';
+  parseSettings,
+  sharedSettings,
+  signupLimitsFrom,
+} from '../_shared/settings.ts';
 import { courseSignInUrl, type SignInLinkMaker } from '../_shared/sign-in-link.ts';
-import type { Sql } from '../_shared/sql-port.ts';
 import { createResendTransport } from '../_shared/transports/resend-transport.ts';
 import { openPostgresJsDatabase } from './postgres-js-database.ts';
 
@@ -23,21 +22,20 @@ function waitUntil(promise: Promise<unknown>) {
   if (typeof EdgeRuntime !== 'undefined') EdgeRuntime.waitUntil(promise);
 }
 
-type EnvSource = { get(name: string): string | undefined };
+/** The function's secrets: the server's rules for the ones both read, and two of its own. */
+const secretsSchema = sharedSettings.extend({
+  /** Provided by Supabase, as are SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY. */
+  SUPABASE_DB_URL: z.string(),
+  /** pg_cron's retry call must send it; unset, /deliver refuses every call. */
+  SEND_EMAIL_CRON_SECRET: z.string().optional(),
+});
 
-function required(env: EnvSource, name: string): string {
-  const value = env.get(name);
-  if (!value) throw new Error(`send-email: the secret ${name} is not set (see docs/deploy-supabase.md).`);
-  return value;
-}
+type Secrets = z.output<typeof secretsSchema>;
 
-function positiveInteger(env: EnvSource, name: string, fallback: number): number {
-  const raw = env.get(name);
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`send-email: ${name} must be a positive integer.`);
-  return value;
+/** Reads each secret the schema names from `env` (Deno.env), and parses them together. Throws on bad settings. */
+function readSecrets(env: { get(name: string): string | undefined }): Secrets {
+  const source = Object.fromEntries(Object.keys(secretsSchema.shape).map((name) => [name, env.get(name)]));
+  return parseSettings(secretsSchema, source, 'send-email: invalid secrets (see docs/deploy-supabase.md):');
 }
 
 function constantTimeEqual(a: string, b: string): boolean {
@@ -56,8 +54,8 @@ const LINKS_AT_ONCE = 10;
  * Sign-in links from the project's own Supabase Auth: `auth.admin.generateLink` with the service role key (both
  * secrets the hosted runtime provides), which finds or creates the user and returns the token's hash.
  */
-function generatedSignInLinks(env: EnvSource, siteUrl: string): SignInLinkMaker {
-  const supabase = createClient(required(env, 'SUPABASE_URL'), required(env, 'SUPABASE_SERVICE_ROLE_KEY'), {
+function generatedSignInLinks(secrets: Secrets, siteUrl: string): SignInLinkMaker {
+  const supabase = createClient(secrets.SUPABASE_URL, secrets.SUPABASE_SERVICE_ROLE_KEY, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
   const redirectTo = new URL('/course', siteUrl).toString();
@@ -82,40 +80,27 @@ function generatedSignInLinks(env: EnvSource, siteUrl: string): SignInLinkMaker 
 }
 
 /** Reads the function's secrets once per isolate and returns its request handler. Throws on bad settings. */
-export function createSendEmailFunction(
-  env: EnvSource,
-  db: Sql = openPostgresJsDatabase(required(env, 'SUPABASE_DB_URL')),
-) {
-  const siteUrls = required(env, 'SITE_URL')
-    .split(',')
-    .map((url) => url.trim())
-    .filter(Boolean);
-  const [siteUrl = ''] = siteUrls;
-  const mailFrom = required(env, 'MAIL_FROM');
-  const fromProblem = mailFromProblem(mailFrom);
-  if (fromProblem) throw new Error(`send-email: MAIL_FROM ${fromProblem}.`);
-  const apiUrl = env.get('RESEND_API_URL');
-  const urlProblem = apiUrl ? resendApiUrlProblem(apiUrl) : undefined;
-  if (urlProblem) throw new Error(`send-email: RESEND_API_URL ${urlProblem}.`);
-  const cronSecret = env.get('SEND_EMAIL_CRON_SECRET');
-  const rateSetting = env.get('MAIL_RATE_PER_SECOND');
-  const ratePerSecond = rateSetting ? parseMailRate(rateSetting) : DEFAULT_MAIL_RATE_PER_SECOND.resend;
-  if (ratePerSecond === undefined) throw new Error(`send-email: MAIL_RATE_PER_SECOND ${MAIL_RATE_PROBLEM}.`);
+export function createSendEmailFunction(env: { get(name: string): string | undefined }) {
+  const secrets = readSecrets(env);
+  const [siteUrl = ''] = secrets.SITE_URL;
+  const apiUrl = secrets.RESEND_API_URL;
+  const cronSecret = secrets.SEND_EMAIL_CRON_SECRET;
+  const db = openPostgresJsDatabase(secrets.SUPABASE_DB_URL);
 
   // Addresses appear in the function's logs only as their keyed hash. Without LOG_HASH_KEY each isolate uses a
   // key of its own: still no address in clear, but the owner cannot look one person up (docs/privacy-and-data.md).
-  const log = redactAddresses(consoleLog, addressHasher(env.get('LOG_HASH_KEY') ?? crypto.randomUUID()));
+  const log = redactAddresses(consoleLog, addressHasher(secrets.LOG_HASH_KEY ?? crypto.randomUUID()));
 
   const delivery: DeliveryContext = {
     db,
     transport: createResendTransport({
-      apiKey: required(env, 'RESEND_API_KEY'),
-      ratePerSecond,
+      apiKey: secrets.RESEND_API_KEY,
+      ratePerSecond: secrets.MAIL_RATE_PER_SECOND ?? DEFAULT_MAIL_RATE_PER_SECOND.resend,
       ...(apiUrl && { apiUrl }),
     }),
     log,
-    mailFrom,
-    signInLinks: generatedSignInLinks(env, siteUrl),
+    mailFrom: secrets.MAIL_FROM,
+    signInLinks: generatedSignInLinks(secrets, siteUrl),
     siteUrl,
     workerId: `edge:${crypto.randomUUID()}`,
   };
@@ -135,14 +120,8 @@ export function createSendEmailFunction(
   const sendEmail = createSendEmailHandler({
     db,
     log,
-    cors: corsPolicyFor(siteUrls),
-    limits: {
-      perIp: { ...DEFAULT_LIMITS.perIp, limit: positiveInteger(env, 'SIGNUP_LIMIT_PER_IP_PER_MINUTE', 10) },
-      perAddress: {
-        ...DEFAULT_LIMITS.perAddress,
-        limit: positiveInteger(env, 'SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR', 3),
-      },
-    },
+    cors: corsPolicyFor(secrets.SITE_URL),
+    limits: signupLimitsFrom(secrets),
     source: 'supabase-edge',
     onQueued: () => waitUntil(deliverSoon(0)),
   });
