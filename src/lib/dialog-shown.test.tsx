@@ -1,5 +1,4 @@
 import { render, screen } from '@testing-library/react';
-import { Activity } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useCountAsShownDialog, useDialogShown } from './dialog-shown';
 
@@ -12,15 +11,12 @@ function ADialog() {
   return null;
 }
 
-function Page({ dialogs }: { dialogs: ('hidden' | 'visible')[] }) {
+/** The page with its dialogs, each shown (mounted) or closed (not). */
+function Page({ dialogs }: { dialogs: boolean[] }) {
   return (
     <>
       <OnThePage />
-      {dialogs.map((mode, index) => (
-        <Activity key={index} mode={mode}>
-          <ADialog />
-        </Activity>
-      ))}
+      {dialogs.map((shown, index) => shown && <ADialog key={index} />)}
     </>
   );
 }
@@ -29,22 +25,22 @@ describe('useDialogShown', () => {
   it('tells the page it is covered only while a dialog is shown', () => {
     const { rerender } = render(<Page dialogs={[]} />);
     expect(screen.getByText('in front')).toBeInTheDocument();
-    rerender(<Page dialogs={['hidden']} />);
+    rerender(<Page dialogs={[false]} />);
     expect(screen.getByText('in front')).toBeInTheDocument();
-    rerender(<Page dialogs={['visible']} />);
+    rerender(<Page dialogs={[true]} />);
     expect(screen.getByText('covered')).toBeInTheDocument();
-    rerender(<Page dialogs={['hidden']} />);
+    rerender(<Page dialogs={[false]} />);
     expect(screen.getByText('in front')).toBeInTheDocument();
-    rerender(<Page dialogs={['visible']} />);
+    rerender(<Page dialogs={[true]} />);
     rerender(<Page dialogs={[]} />);
     expect(screen.getByText('in front')).toBeInTheDocument();
   });
 
-  it('stays covered until the last of two shown dialogs is hidden', () => {
-    const { rerender } = render(<Page dialogs={['visible', 'visible']} />);
-    rerender(<Page dialogs={['visible', 'hidden']} />);
+  it('stays covered until the last of two shown dialogs is closed', () => {
+    const { rerender } = render(<Page dialogs={[true, true]} />);
+    rerender(<Page dialogs={[true, false]} />);
     expect(screen.getByText('covered')).toBeInTheDocument();
-    rerender(<Page dialogs={['hidden', 'hidden']} />);
+    rerender(<Page dialogs={[false, false]} />);
     expect(screen.getByText('in front')).toBeInTheDocument();
   });
 });

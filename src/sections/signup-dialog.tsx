@@ -1,4 +1,4 @@
-import { Activity, type ReactNode, memo } from 'react';
+import type { ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { signupShellCopy } from '@/content/signup-shell';
 
@@ -12,30 +12,12 @@ interface SignupDialogProps {
 
 /**
  * The sign-up modal; the compact questionnaire arrives as children. Its code is fetched after hydration,
- * when the browser is idle (src/app/routes/signup-dialog-host.tsx), and it is rendered then too, hidden in an
- * Activity: opening it shows what is already there, so the first open costs no more than a later one. While
- * hidden, none of its effects run (no focus trap, no scroll lock, no aria-hidden on the page), and closing it
- * hides it again with its state kept.
+ * when the browser is idle (src/app/routes/signup-dialog-host.tsx), so the first click does not wait for it.
  */
-export function SignupDialog({ open, ...dialog }: SignupDialogProps) {
+export function SignupDialog({ open, onOpenChange, onReturnFocus, children }: SignupDialogProps) {
   return (
-    <Activity mode={open ? 'visible' : 'hidden'}>
-      <ShownDialog {...dialog} />
-    </Activity>
-  );
-}
-
-/** The dialog as Radix sees it: always open; the Activity around it decides whether it is on screen. */
-const ShownDialog = memo(function ShownDialog({
-  onOpenChange,
-  onReturnFocus,
-  children,
-}: Omit<SignupDialogProps, 'open'>) {
-  return (
-    <Dialog open onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        // Rendered while hidden too: Radix's own portal waits for a layout effect, which a hidden Activity skips.
-        container={document.body}
         closeLabel={signupShellCopy.close}
         onOpenAutoFocus={(event) => {
           // Radix would look for the first tabbable element in the click's own frame, which forces a style
@@ -60,4 +42,4 @@ const ShownDialog = memo(function ShownDialog({
       </DialogContent>
     </Dialog>
   );
-});
+}

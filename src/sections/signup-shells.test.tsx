@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useDialogShown } from '@/lib/dialog-shown';
 import { SignupDialog } from './signup-dialog';
 import { SignupSection } from './signup-section';
 
@@ -45,5 +46,22 @@ describe('SignupDialog', () => {
     rerender(dialog(false));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('form', { name: 'Compact questionnaire' })).toBeNull();
+  });
+
+  it('tells the page behind it that it is covered, only while open', () => {
+    function Page({ open }: { open: boolean }) {
+      return (
+        <>
+          <p>{useDialogShown() ? 'page covered' : 'page in front'}</p>
+          <SignupDialog open={open} onOpenChange={() => undefined} onReturnFocus={() => undefined} />
+        </>
+      );
+    }
+    const { rerender } = render(<Page open={false} />);
+    expect(screen.getByText('page in front')).toBeInTheDocument();
+    rerender(<Page open />);
+    expect(screen.getByText('page covered')).toBeInTheDocument();
+    rerender(<Page open={false} />);
+    expect(screen.getByText('page in front')).toBeInTheDocument();
   });
 });

@@ -4,7 +4,6 @@ import {
   useCallback,
   useEffect,
   useImperativeHandle,
-  useMemo,
   useRef,
   useState,
 } from 'react';
@@ -40,10 +39,10 @@ function whenIdle(task: () => void): () => void {
 
 /**
  * The sign-up dialog of the landing page, holding the compact questionnaire. Its code (Radix Dialog) is fetched
- * once the page has hydrated and the browser is idle, or earlier when a trigger is pressed or focused, and is
- * rendered hidden as soon as it arrives, so the first click only shows it. On close the focus goes back to the opener if it
- * is still on screen; when the hero's scroll has carried the page away from it, to the inline form's current
- * step, where the visitor is.
+ * once the page has hydrated and the browser is idle, or earlier when a trigger is pressed or focused, so the
+ * first click does not wait for the network. On close the focus goes back to the opener if it is still on
+ * screen; when the hero's scroll has carried the page away from it, to the inline form's current step, where
+ * the visitor is.
  */
 export function SignupDialogHost({
   ref,
@@ -90,16 +89,10 @@ export function SignupDialogHost({
     else inlineStepHeading.current?.focus({ preventScroll: true });
   }, [inlineStepHeading]);
 
-  // The same element on every render: opening the dialog then re-renders none of what it holds.
-  const questionnaire = useMemo(
-    () => <Questionnaire variant="compact" onWatchTeaser={onWatchTeaser} />,
-    [onWatchTeaser],
-  );
-
   if (!SignupDialog) return null;
   return (
     <SignupDialog open={open} onOpenChange={setOpen} onReturnFocus={returnFocus}>
-      {questionnaire}
+      <Questionnaire variant="compact" onWatchTeaser={onWatchTeaser} />
     </SignupDialog>
   );
 }

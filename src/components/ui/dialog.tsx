@@ -16,22 +16,17 @@ export function DialogContent({
   className = '',
   children,
   closeLabel,
-  container,
   ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content> & {
-  closeLabel: string;
-  /** Where to portal the dialog. Given, it renders in the first pass; Radix otherwise waits for a layout effect. */
-  container?: React.ComponentProps<typeof DialogPrimitive.Portal>['container'];
-}) {
-  useCountAsShownDialog();
+}: React.ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string }) {
   return (
-    <DialogPrimitive.Portal container={container}>
+    <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay data-slot="dialog-overlay" className="fixed inset-0 z-40 bg-ink/70" />
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={`fixed inset-0 z-50 flex h-dvh w-full flex-col overflow-y-auto overscroll-contain bg-surface px-5 pt-5 shadow-2xl sm:block sm:inset-auto sm:top-1/2 sm:left-1/2 sm:h-auto sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100vw-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-card sm:p-8 forced-colors:border ${className}`}
         {...props}
       >
+        <CountAsShown />
         {children}
         <DialogPrimitive.Close
           data-slot="dialog-close"
@@ -43,4 +38,10 @@ export function DialogContent({
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
+}
+
+/** Rendered inside the content, so it is mounted exactly while the dialog is open. */
+function CountAsShown() {
+  useCountAsShownDialog();
+  return null;
 }
