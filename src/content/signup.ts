@@ -1,6 +1,6 @@
 /**
- * Every word of the sign-up questionnaire. Strings marked "spec" are the product spec's, word for word
- * (§3 option lists, §4 steps, §5 validation, §8 messages); the others are ours and free to edit.
+ * Every word of the sign-up questionnaire. Strings marked "spec" are the product spec's, word for word (its
+ * option lists, steps, validation rules and error catalogue); the others are ours and free to edit.
  */
 
 /**
@@ -16,7 +16,7 @@ export const ageGroups = [
 
 export type AgeGroupId = (typeof ageGroups)[number]['id'];
 
-/** spec §3 */
+/** spec: option lists */
 export const worryOptions = [
   'AI taking over jobs',
   'Climate change',
@@ -32,7 +32,7 @@ export const worryOptions = [
   'Starting my first job',
 ] as const;
 
-/** spec §3: school subjects for under-25s, a skill list for each other group. */
+/** spec, option lists: school subjects for under-25s, a skill list for each other group. */
 export const strengthOptions: Record<AgeGroupId, readonly string[]> = {
   under25: [
     'Science',
@@ -99,13 +99,13 @@ export const signupCopy = {
   next: 'Next',
   startOver: 'Start over',
   intro: {
-    /** spec §4 */
+    /** spec: steps */
     title: "Let's make this course yours.",
     body: 'A few quick questions, and it takes just 30 seconds.',
   },
   worries: {
     title: 'What worries you most about your future?',
-    /** spec §5 */
+    /** spec: validation rules */
     counter: (selected: number, max: number) =>
       `Selected ${selected}/${max}. No wrong answers here, promise.`,
   },
@@ -119,9 +119,9 @@ export const signupCopy = {
     subjectsLegend: 'Which school subjects do you enjoy?',
     skillsLegend: 'What are your strengths?',
     chooseAgeFirst: 'Choose your age group to see the list.',
-    /** spec §5 */
+    /** spec: validation rules */
     pickAtLeastOne: 'Please pick at least one.',
-    /** spec §5, §8 */
+    /** spec: validation rules, error catalogue */
     pickToContinue: 'Pick at least one strength to continue.',
   },
   contact: {
@@ -134,12 +134,12 @@ export const signupCopy = {
     /** The browser's message for an address whose domain has no dot (alex@bad). */
     emailIncomplete:
       'Please enter the whole address, with a dot in the part after the @ (like name@example.com).',
-    /** spec §4 */
+    /** spec: steps */
     submit: 'Show Me My Free Course',
     sending: 'Sending...',
-    /** spec §5, §8 */
+    /** spec: validation rules, error catalogue */
     strengthsMissing: 'Please pick at least one strength.',
-    /** spec §8 */
+    /** spec: error catalogue */
     sent: "You're in! Check your inbox for access.",
     sendFailed: "We couldn't send the email. Please try again.",
     /** Added after the spec's failure message when the server refused the address (400). */

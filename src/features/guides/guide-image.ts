@@ -5,7 +5,7 @@ import fallback4 from '@/assets/guides/guide-fallback-4.svg?no-inline';
 import fallback5 from '@/assets/guides/guide-fallback-5.svg?no-inline';
 import fallback6 from '@/assets/guides/guide-fallback-6.svg?no-inline';
 
-/** The six bundled illustrations used when a guide has no image or its image fails (spec §3). */
+/** The six bundled illustrations used when a guide has no image or its image fails, cycling by position. */
 export const FALLBACK_GUIDE_IMAGES = [
   fallback1,
   fallback2,

@@ -2,8 +2,9 @@ import { getSupabase } from '@/lib/supabase';
 import type { SendFailure } from '../model/questionnaire';
 
 /**
- * Asks the back end to record the sign-up and send the course e-mail (spec §7). Only the response's error
- * field is read; any failure, including supabase-js failing to load, rejects.
+ * Asks the back end to record the sign-up and send the course e-mail (the product spec, "The calls it
+ * makes"). Only the response's error field is read; any failure, including supabase-js failing to load,
+ * rejects.
  */
 export async function sendSignupEmail(contact: { name: string; email: string }): Promise<void> {
   const supabase = await getSupabase();

@@ -77,9 +77,9 @@ interface QuestionnaireProps {
 }
 
 /**
- * The five-step sign-up questionnaire (spec §4). Every instance shows the one shared store, so the section
- * (`full`) and the dialog (`compact`) are the same form. Focus moves to the step's heading only in the
- * instance the visitor is using, and never on page load. `stepHeadingRef` lets the page focus the heading
+ * The five-step sign-up questionnaire (the product spec, "States and transitions"). Every instance shows the
+ * one shared store, so the section (`full`) and the dialog (`compact`) are the same form. Focus moves to the
+ * step's heading only in the instance the visitor is using, and never on page load. `stepHeadingRef` lets the page focus the heading
  * too; `onWatchTeaser` is where the success panel's teaser link leads.
  */
 export function Questionnaire(props: QuestionnaireProps) {

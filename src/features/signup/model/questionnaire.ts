@@ -1,4 +1,7 @@
-/** The questionnaire's rules (spec §4, §5, §9) as a pure reducer: no DOM, no storage, no network. */
+/**
+ * The questionnaire's rules (the product spec's "States and transitions", "Validation rules" and "Business
+ * constants and limits") as a pure reducer: no DOM, no storage, no network.
+ */
 import { type AgeGroupId, strengthOptions, worryOptions } from '@/content/signup';
 
 export const TOTAL_STEPS = 5;
@@ -69,7 +72,7 @@ function canLeaveStep(state: QuestionnaireState): boolean {
   return state.step !== STRENGTHS_STEP || state.answers.strengths.length >= MIN_STRENGTHS;
 }
 
-/** The only data that leaves the browser (spec §3): the other answers stay on the client. */
+/** The only data that leaves the browser: the product spec sends only name and email; the rest stays here. */
 export function signupPayload(answers: Answers): { name: string; email: string } {
   return { name: answers.name.trim(), email: answers.email.trim() };
 }
