@@ -1,4 +1,4 @@
--- Sign-ups and the course e-mails owed to them (ARCHITECTURE.md "Tables"). Both are written in one transaction
+-- Sign-ups and the course e-mails owed to them (docs/email.md). Both are written in one transaction
 -- by the send-email core; only the service role (the server, the edge function) touches them.
 
 -- One row per normalised e-mail address (trimmed, domain lower-cased). No questionnaire answers: the spec
@@ -53,8 +53,8 @@ revoke all on table public.signups, public.email_outbox from anon, authenticated
 grant all on table public.signups, public.email_outbox to service_role;
 
 -- Retries on hosted Supabase: every minute, while due rows exist, pg_cron asks the edge function (through
--- pg_net) to deliver them. The function's URL and shared secret come from Supabase Vault (README,
--- "Deploying to Supabase"). Where pg_cron or pg_net are not available (PGlite, plain PostgreSQL) this block
+-- pg_net) to deliver them. The function's URL and shared secret come from Supabase Vault
+-- (docs/deploy-supabase.md). Where pg_cron or pg_net are not available (PGlite, plain PostgreSQL) this block
 -- does nothing: the embedded server runs its own worker instead.
 do $migration$
 begin
