@@ -20,11 +20,10 @@ export function SignupDialog({ open, onOpenChange, onReturnFocus, children }: Si
       <DialogContent
         closeLabel={signupShellCopy.close}
         onOpenAutoFocus={(event) => {
-          // Radix would look for the first tabbable element in the click's own frame, which forces a style
-          // pass before the dialog is painted: the dialog itself takes the focus in the frame after.
+          // The dialog itself takes the focus, not its first field: its title and description are read out,
+          // and a phone's keyboard does not cover the sheet when it reopens on the contact step.
           event.preventDefault();
-          const dialog = event.currentTarget;
-          if (dialog instanceof HTMLElement) requestAnimationFrame(() => dialog.focus());
+          if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
         }}
         onCloseAutoFocus={(event) => {
           // Radix returns focus to a Dialog.Trigger; the openers here are ordinary buttons elsewhere on the page.

@@ -31,10 +31,12 @@ describe('SignupDialog', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 
-  it('shows nothing while closed, and what it holds again when reopened', () => {
+  it('shows nothing while closed, and what it holds again when reopened, taking the focus itself', () => {
     const dialog = (open: boolean) => (
       <SignupDialog open={open} onOpenChange={() => undefined} onReturnFocus={() => undefined}>
-        <form aria-label="Compact questionnaire" />
+        <form aria-label="Compact questionnaire">
+          <input aria-label="Your name" />
+        </form>
       </SignupDialog>
     );
     const { rerender } = render(dialog(false));
@@ -43,6 +45,8 @@ describe('SignupDialog', () => {
     expect(screen.getByRole('dialog')).toContainElement(
       screen.getByRole('form', { name: 'Compact questionnaire' }),
     );
+    // The dialog itself takes the focus, not its first field.
+    expect(screen.getByRole('dialog')).toHaveFocus();
     rerender(dialog(false));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('form', { name: 'Compact questionnaire' })).toBeNull();
