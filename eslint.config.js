@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Imports go one way (ARCHITECTURE.md): shared code (components, lib, content) → sections and features → app;
+ * Imports go one way: shared code (components, lib, content) → sections and features → app;
  * sections never import features; server/ never imports src/, and src/ never imports server/.
  */
 const importZones = [
