@@ -51,7 +51,17 @@ export function createApp(deps: AppDeps): Hono {
   app.use('/rest/v1/*', apiKey(deps.anonKey, deps.jwt));
   app.route('/rest/v1', restRoutes(deps.db, callers));
   app.use('/auth/v1/*', apiKey(deps.anonKey, deps.jwt));
-  app.route('/auth/v1', authRoutes(deps));
+  app.route(
+    '/auth/v1',
+    authRoutes({
+      db: deps.db,
+      jwt: deps.jwt,
+      siteUrl: deps.siteUrl,
+      cors: deps.cors,
+      clientAddress: deps.clientAddress,
+      otp: deps.otp,
+    }),
+  );
   app.route(
     '/storage/v1',
     storageRoutes({ storageFolder: deps.storageFolder, jwt: deps.jwt, callers, db: deps.db }),

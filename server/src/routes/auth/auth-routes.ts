@@ -6,9 +6,8 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
 import { GoTrueError, goTrueErrorResponse } from '../../auth/gotrue-error.ts';
-import { JwtRejected } from '../../auth/jwt.ts';
+import { type JwtKeys, JwtRejected } from '../../auth/jwt.ts';
 import { issueMagicLinkToken } from '../../auth/one-time-tokens.ts';
 import { isAllowedRedirect } from '../../auth/redirect-policy.ts';
 import {
@@ -18,9 +17,19 @@ import {
   sessionResponse,
   signInWithOneTimeToken,
 } from '../../auth/sessions.ts';
-import { otpRoutes } from './otp-route.ts';
+import { type OtpDeps, otpRoutes } from './otp-route.ts';
+import type { Database } from '../../db/database.ts';
 import { findUser, goTrueUser, parseUserRow, USER_COLUMNS, type UserRow } from '../../auth/users.ts';
 import { normaliseEmail } from '../../../../supabase/functions/_shared/signup-request.ts';
+
+/** What the auth routes use: the database, the JWT keys, the site's address, and /otp's own needs. */
+export interface AuthDeps extends OtpDeps {
+  db: Database;
+  /** Signs sessions and verifies bearer tokens (users' and the service role's). */
+  jwt: JwtKeys;
+  /** Where a generated link leads when the request names no `redirect_to` (SITE_URL's first). */
+  siteUrl: string;
+}
 
 const MAX_BODY_BYTES = 8 * 1024;
 
@@ -81,7 +90,7 @@ function bearerToken(c: Context): string {
   return match[1];
 }
 
-export function authRoutes(deps: AppDeps): Hono {
+export function authRoutes(deps: AuthDeps): Hono {
   const routes = new Hono();
   const refuseRedirectOffSite = (url: string | undefined) => {
     if (url !== undefined && !isAllowedRedirect(deps.cors, url)) {
