@@ -1,7 +1,4 @@
-/**
- * Whether a modal dialog is on screen, for what it covers: the page's sign-up form takes each answer only once
- * the dialog has painted it, and the guides carousel stops turning behind it.
- */
+/** Whether a modal dialog is on screen, for what it covers: the guides carousel stops turning behind it. */
 import { useEffect, useSyncExternalStore } from 'react';
 
 let dialogsShown = 0;

@@ -1,8 +1,7 @@
-import { Activity, type FormEvent, type RefObject, memo, useDeferredValue, useId, useRef } from 'react';
+import { Activity, type FormEvent, type RefObject, useId, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { signupCopy } from '@/content/signup';
-import { useDialogShown } from '@/lib/dialog-shown';
 import {
   type QuestionnaireAction,
   type QuestionnaireState,
@@ -82,21 +81,8 @@ interface QuestionnaireProps {
  * step's heading only in the instance the visitor is using, and never on page load. `stepHeadingRef` lets the page focus the heading
  * too; `onWatchTeaser` is where the success panel's teaser link leads.
  */
-export function Questionnaire(props: QuestionnaireProps) {
-  const latest = useQuestionnaireState();
-  const covered = useDialogShown() && props.variant === 'full';
-  // Behind the open dialog the section is out of reach: it catches up once the dialog has painted the answer.
-  const deferred = useDeferredValue(latest);
-  return <QuestionnaireForm {...props} state={covered ? deferred : latest} />;
-}
-
-/** One instance's form; it renders again only when the state it is given changes. */
-const QuestionnaireForm = memo(function QuestionnaireForm({
-  state,
-  variant,
-  stepHeadingRef,
-  onWatchTeaser,
-}: QuestionnaireProps & { state: QuestionnaireState }) {
+export function Questionnaire({ variant, stepHeadingRef, onWatchTeaser }: QuestionnaireProps) {
+  const state = useQuestionnaireState();
   const { step, answers, sending, message, sentTo } = state;
   const styles = variants[variant];
   const idPrefix = useId();
@@ -227,4 +213,4 @@ const QuestionnaireForm = memo(function QuestionnaireForm({
       </div>
     </form>
   );
-});
+}
