@@ -1,4 +1,4 @@
-import { Activity, type FormEvent, type RefObject, useId, useRef } from 'react';
+import { type FormEvent, type RefObject, useId, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { signupCopy } from '@/content/signup';
@@ -133,19 +133,16 @@ export function Questionnaire({ variant, stepHeadingRef, onWatchTeaser }: Questi
       </h3>
 
       {step === 1 && <IntroStep />}
-      {/* Steps 2-4 are rendered ahead, hidden, so Next only shows them; step 5's required fields are not. */}
-      <Activity mode={step === 2 ? 'visible' : 'hidden'}>
+      {step === 2 && (
         <WorriesStep
           worries={answers.worries}
           labelledBy={headingId}
           gridClassName={styles.grid}
           dispatch={dispatch}
         />
-      </Activity>
-      <Activity mode={step === 3 ? 'visible' : 'hidden'}>
-        <DreamStep dream={answers.dream} labelledBy={headingId} dispatch={dispatch} />
-      </Activity>
-      <Activity mode={step === 4 ? 'visible' : 'hidden'}>
+      )}
+      {step === 3 && <DreamStep dream={answers.dream} labelledBy={headingId} dispatch={dispatch} />}
+      {step === 4 && (
         <AboutYouStep
           answers={answers}
           showError={state.strengthsError}
@@ -153,7 +150,7 @@ export function Questionnaire({ variant, stepHeadingRef, onWatchTeaser }: Questi
           gridClassName={styles.grid}
           dispatch={dispatch}
         />
-      </Activity>
+      )}
       {step === 5 && (
         <ContactStep answers={answers} idPrefix={idPrefix} emailRef={emailRef} dispatch={dispatch} />
       )}
