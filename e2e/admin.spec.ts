@@ -1,10 +1,11 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { type ServerProcess, spawnServer } from '../scripts/server-process.mjs';
 import { solidPng } from '../server/test/test-images.ts';
 import { carousel, openCarousel } from './guides-helpers';
 
@@ -14,7 +15,7 @@ import { carousel, openCarousel } from './guides-helpers';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const run = promisify(execFile);
 let dataDir = '';
-let server: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 let baseUrl = '';
 
 // One server for both tests; it can take a while to start on a busy machine (tsx, PGlite, migrations, seed).
@@ -23,30 +24,12 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-admin-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  server = child;
-  const port = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /is running at http:\/\/localhost:(\d+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`The server stopped (exit ${code}):\n${output}`)));
-  });
-  baseUrl = `http://localhost:${port}`;
+  server = await spawnServer({ env: { DATA_DIR: dataDir } });
+  baseUrl = `http://localhost:${server.port}`;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   await rm(dataDir, { recursive: true, force: true });
 });
 

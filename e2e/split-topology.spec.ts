@@ -3,16 +3,16 @@
  * VITE_SUPABASE_URL pointing at the server, served by a plain static server, and the server allowing that
  * origin in SITE_URL. The other specs run against the server's own copy of the site (one origin).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { expect, type Page, test } from '@playwright/test';
 import { Hono } from 'hono';
+import { freePort, type ServerProcess, spawnServer } from '../scripts/server-process.mjs';
 import { carousel } from './guides-helpers';
 import { answerUpToContact, copy, fillContact, signupSection } from './signup-helpers';
 
@@ -21,17 +21,6 @@ const root = path.resolve(import.meta.dirname, '..');
 const ALLOWED_HOST = '127.0.0.2';
 const FOREIGN_HOST = '127.0.0.3';
 
-function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, host, () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** A plain static file server for the built folder, as a CDN or static host would be. */
 function serveFolder(folder: string, host: string, port: number): Server {
   const app = new Hono();
@@ -39,27 +28,8 @@ function serveFolder(folder: string, host: string, port: number): Server {
   return serve({ fetch: app.fetch, hostname: host, port }) as Server;
 }
 
-async function startApiServer(env: Record<string, string>): Promise<ChildProcess> {
-  // The server compiled by `npm start` (the e2e runner started one); started directly so that its SITE_URL
-  // does not make it rebuild the shared dist/.
-  const server = spawn(process.execPath, [path.join(root, 'server', 'dist', 'index.mjs')], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    server.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('is running at')) resolve();
-    });
-    server.once('exit', (code) => reject(new Error(`The API server stopped (exit ${code}):\n${output}`)));
-  });
-  return server;
-}
-
 let apiUrl = '';
-let apiServer: ChildProcess | undefined;
+let apiServer: ServerProcess | undefined;
 let allowedSite: Server | undefined;
 let foreignSite: Server | undefined;
 let allowedOrigin = '';
@@ -86,11 +56,11 @@ test.beforeAll(async () => {
   });
   if (build.status !== 0) throw new Error(`The build failed:\n${build.stdout}\n${build.stderr}`);
 
-  apiServer = await startApiServer({
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: data,
-    SITE_URL: allowedOrigin,
+  // The server compiled by `npm start` (the e2e runner started one), started directly so that its SITE_URL
+  // does not make it rebuild the shared dist/.
+  apiServer = await spawnServer({
+    script: 'server/dist/index.mjs',
+    env: { PORT: String(apiPort), DATA_DIR: data, SITE_URL: allowedOrigin },
   });
   allowedSite = serveFolder(site, ALLOWED_HOST, allowedPort);
   foreignSite = serveFolder(site, FOREIGN_HOST, foreignPort);
@@ -99,10 +69,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   allowedSite?.close();
   foreignSite?.close();
-  if (apiServer && apiServer.exitCode === null) {
-    apiServer.kill('SIGTERM');
-    await new Promise((resolve) => apiServer?.once('exit', resolve));
-  }
+  await apiServer?.stop();
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 

@@ -38,14 +38,10 @@ function countVitest(file) {
 }
 
 /** `deno test` prints `ok | N passed | N failed`; a run that never gets there counts as one failure. */
-function denoTests(name, args, env) {
+async function denoTests(name, args, env) {
   console.log(`\n▶ ${name}`);
-  const result = spawnSync(bin('deno'), args, {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1', ...env },
-  });
-  const output = `${result.stdout}${result.stderr}`;
+  // Spawned, not spawnSync: the embedded server beside it writes to a pipe this process must keep reading.
+  const { code, output } = await run(bin('deno'), args, { ...process.env, NO_COLOR: '1', ...env });
   process.stdout.write(output);
   const counts = /(\d+) passed \| (\d+) failed/.exec(output);
   if (counts) {
@@ -54,7 +50,7 @@ function denoTests(name, args, env) {
   } else {
     totals.failed += 1;
   }
-  if (result.status !== 0) failures.push(name);
+  if (code !== 0) failures.push(name);
 }
 
 function countPlaywright(file) {
@@ -68,19 +64,21 @@ function countPlaywright(file) {
   }
 }
 
+/** Runs a command to its end, collecting its output. */
+function run(command, args, env = process.env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
 /** Runs checks side by side (each is one process on one core), then prints each one's output whole, in order. */
 async function checksTogether(checks) {
   const results = await Promise.all(
-    checks.map(
-      ([name, command, args]) =>
-        new Promise((resolve) => {
-          const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-          let output = '';
-          child.stdout.on('data', (chunk) => (output += chunk));
-          child.stderr.on('data', (chunk) => (output += chunk));
-          child.on('close', (code) => resolve({ name, code, output }));
-        }),
-    ),
+    checks.map(async ([name, command, args]) => ({ name, ...(await run(command, args)) })),
   );
   for (const { name, code, output } of results) {
     console.log(`\n▶ ${name}`);
@@ -145,7 +143,7 @@ try {
   });
   if (auth) {
     try {
-      denoTests(
+      await denoTests(
         edgeStep,
         [
           'test',

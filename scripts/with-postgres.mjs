@@ -2,10 +2,10 @@
 // port, run the command with DATABASE_URL set, stop and delete the cluster. As root the server runs as `postgres`.
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { freePort } from './server-process.mjs';
 
 function findPostgresBin() {
   const base = '/usr/lib/postgresql';
@@ -32,17 +32,6 @@ function findPostgresBin() {
     );
   }
   return bin;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts a cluster and returns its URL and a stop function. */

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/open-database.ts';
-import { startServerProcess } from '../test/server-process.ts';
+import { spawnServer } from '../../scripts/server-process.mjs';
 import { writeFixtureSite } from '../test/test-app.ts';
 
 /** Opens / as a browser does (node:http, since fetch may not send Sec-Fetch-Mode) and answers its status. */
@@ -27,7 +27,7 @@ function navigate(port: number): Promise<number | undefined> {
 /** Starts a server, opens / twice, stops it (which writes the pending counts) and reads page_views. */
 async function pageViewsAfterTwoVisits(distDir: string, env: Record<string, string>) {
   const dataDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'page-views-')), 'data');
-  const server = await startServerProcess({ DATA_DIR: dataDir, DIST_DIR: distDir, ...env });
+  const server = await spawnServer({ env: { DATA_DIR: dataDir, DIST_DIR: distDir, ...env } });
   const statuses = [await navigate(server.port), await navigate(server.port)];
   const exitCode = await server.stop();
   const db = await openDatabase({ databaseUrl: undefined, dataDir });

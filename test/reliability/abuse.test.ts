@@ -4,7 +4,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer } from '../../server/test/smtp-peer.ts';
-import type { ServerProcess } from '../../server/test/server-process.ts';
+import type { ServerProcess } from '../../scripts/server-process.mjs';
 import {
   cleanups,
   postSignup,

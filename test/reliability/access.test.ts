@@ -1,14 +1,14 @@
 // Access: with the public key, `signups` and `email_outbox` can be neither read nor written through any REST
 // form; inactive guides stay invisible; no server secret reaches the browser bundle; storage refuses every
 // traversal; the page's CSP allows no inline script, and the page runs under it in Chromium without a violation.
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { spawnServer } from '../../scripts/server-process.mjs';
 import { EMBEDDED_ANON_KEY } from '../../supabase/embedded-keys.ts';
-import { cleanups, postSignup, request, runCleanups, tempDir, waitFor } from './harness.ts';
+import { cleanups, postSignup, request, runCleanups, tempDir } from './harness.ts';
 import { readPglite } from './outcome.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -29,35 +29,14 @@ let stopServer: () => Promise<unknown>;
 beforeAll(async () => {
   dataDir = await tempDir('access-data-');
   // `npm start` itself: it builds dist/ when stale, then serves it.
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ...SENTINELS,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await spawnServer({
+    script: 'scripts/start.mjs',
+    env: { DATA_DIR: dataDir, ...SENTINELS },
+    timeoutMs: 240_000,
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  stopServer = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
-  };
-  cleanups.push(async () => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-  });
-  const ready = await waitFor(
-    () => /running at http:\/\/localhost:(\d+)/.test(output) || child.exitCode !== null,
-    240_000,
-  );
-  port = Number(/running at http:\/\/localhost:(\d+)/.exec(output)?.[1]);
-  if (!ready || !port) throw new Error(`npm start did not come up:\n${output}`);
+  cleanups.push(() => server.stop('SIGKILL'));
+  stopServer = () => server.stop();
+  port = server.port;
   expect((await postSignup(port, 'Private Person', SECRET_EMAIL)).status).toBe(200);
 }, 300_000);
 afterAll(runCleanups);
@@ -242,8 +221,8 @@ describe('access with the public key', () => {
     await tab.getByRole('dialog', { name: 'Get instant access (free)' }).waitFor();
     await tab.keyboard.press('Escape');
     await tab.getByRole('button', { name: 'Play Teaser 30 seconds' }).click();
-    await tab.locator('video').first().waitFor();
-    await tab.waitForTimeout(1_000);
+    // Its media have loaded (or were refused) by the time it can play its first frame.
+    await tab.waitForFunction("(document.querySelector('video')?.readyState ?? 0) >= 2");
     expect(violations).toEqual([]);
   });
 

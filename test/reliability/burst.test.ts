@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startResendPeer } from '../../server/test/start-resend-peer.ts';
-import type { ServerProcess } from '../../server/test/server-process.ts';
+import type { ServerProcess } from '../../scripts/server-process.mjs';
 import {
   cleanups,
   freshPostgresDatabase,

@@ -3,7 +3,7 @@
 // "sending". See docs/decisions/0060 for why PGlite is durable across a process kill (not a power cut).
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSmtpPeer } from '../../server/test/smtp-peer.ts';
-import type { ServerProcess } from '../../server/test/server-process.ts';
+import type { ServerProcess } from '../../scripts/server-process.mjs';
 import {
   cleanups,
   peakRssMb,

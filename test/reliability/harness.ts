@@ -10,7 +10,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../../server/test/server-process.ts';
+import { type ServerProcess, spawnServer } from '../../scripts/server-process.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -71,7 +71,7 @@ export function serverEnv(dataDir: string, smtpUrl: string, extra: Record<string
 
 /** Starts a server and registers its SIGKILL as a cleanup (a no-op once it has stopped). */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const server = await startServerProcess(env);
+  const server = await spawnServer({ env: env });
   cleanups.push(() => server.stop('SIGKILL'));
   return server;
 }

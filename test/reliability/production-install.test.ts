@@ -1,15 +1,16 @@
 // The production install from a clean clone of HEAD: `NODE_ENV=production npm run build` with the settings in
 // .env, then `npm ci --omit=dev` and `npm start`, which serves that build with no dev dependency installed:
 // the page, the guides and a sign-up, in a serving process that stays under 200 MB.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnServer } from '../../scripts/server-process.mjs';
 import { EMBEDDED_ANON_KEY } from '../../supabase/embedded-keys.ts';
-import { cleanups, peakRssMb, postSignup, request, runCleanups, tempDir, waitFor } from './harness.ts';
+import { cleanups, peakRssMb, postSignup, request, runCleanups, tempDir } from './harness.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -18,7 +19,7 @@ const SITE_URL = 'https://lenses.example';
 let clone: string;
 let port: number;
 let serverPid: number | undefined;
-let serverOutput = '';
+let serverOutput: () => string;
 
 /**
  * Builds in the clone with the working tree's packages linked in (a full install would take minutes), each
@@ -51,36 +52,24 @@ beforeAll(async () => {
   };
   // package.json's start script, with this Node, so the process measured is the one that serves.
   const [, ...nodeArgs] = scripts.start.split(' ');
-  const server = spawn(process.execPath, nodeArgs, {
+  const server = await spawnServer({
+    script: nodeArgs.at(-1) ?? '',
+    nodeArgs: nodeArgs.slice(0, -1),
     cwd: clone,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: await tempDir('production-data-'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { DATA_DIR: await tempDir('production-data-') },
+    timeoutMs: 60_000,
   });
-  serverPid = server.pid;
-  server.stdout.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
-  server.stderr.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
-  cleanups.push(async () => {
-    if (server.exitCode === null) server.kill('SIGKILL');
-  });
-  const ready = await waitFor(
-    () => /running at http:\/\/localhost:(\d+)/.test(serverOutput) || server.exitCode !== null,
-    60_000,
-  );
-  port = Number(/running at http:\/\/localhost:(\d+)/.exec(serverOutput)?.[1]);
-  if (!ready || !port) throw new Error(`npm start did not come up in the clone:\n${serverOutput}`);
+  cleanups.push(() => server.stop('SIGKILL'));
+  serverPid = server.child.pid;
+  serverOutput = server.output;
+  port = server.port;
 }, 300_000);
 afterAll(runCleanups);
 
 describe('npm ci --omit=dev && npm start, from a clean clone built beforehand', () => {
   it('installs no build tool and serves the build as it is, with the settings of .env', async () => {
     expect(existsSync(path.join(clone, 'node_modules', 'vite'))).toBe(false);
-    expect(serverOutput).not.toMatch(/Building the site|serving it as it is|Links point at/);
+    expect(serverOutput()).not.toMatch(/Building the site|serving it as it is|Links point at/);
     const page = await request(port, { path: '/' });
     expect(page.status).toBe(200);
     expect(page.body).toContain(`<link rel="canonical" href="${SITE_URL}/" />`);

@@ -4,10 +4,10 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCaddy } from '../../scripts/find-caddy.mjs';
+import { freePort } from '../../scripts/server-process.mjs';
 import { cleanups, runCleanups, signupBody, startServer, tempDir, waitFor } from './harness.ts';
 
 const caddy = findCaddy();
@@ -21,17 +21,6 @@ const DIRECT_VISITOR = '127.0.0.4';
 let serverPort: number;
 let proxyPort: number;
 let serverOutput: () => string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(address)));
-    });
-  });
-}
 
 /** A sign-up sent from `from` (a loopback address) to `port`, answered with its status (0: no answer). */
 function signUpFrom(from: string, port: number, email: string, forwardedFor?: string): Promise<number> {

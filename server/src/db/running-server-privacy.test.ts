@@ -8,7 +8,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
+import { type ServerProcess, spawnServer } from '../../../scripts/server-process.mjs';
 import { writeFixtureSite } from '../../test/test-app.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -23,10 +23,12 @@ beforeAll(async () => {
   const distDir = await writeFixtureSite();
   const previous = process.umask(0o022);
   try {
-    server = await startServerProcess({
-      DATA_DIR: dataDir,
-      DIST_DIR: distDir,
-      SIGNUP_LIMIT_PER_IP_PER_MINUTE: '1000',
+    server = await spawnServer({
+      env: {
+        DATA_DIR: dataDir,
+        DIST_DIR: distDir,
+        SIGNUP_LIMIT_PER_IP_PER_MINUTE: '1000',
+      },
     });
   } finally {
     process.umask(previous);

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPgliteDatabase } from '../db/pglite-database.ts';
 import { openPostgresDatabase } from '../db/postgres-database.ts';
-import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
+import { type ServerProcess, spawnServer } from '../../../scripts/server-process.mjs';
 import { startSmtpPeer } from '../../test/smtp-peer.ts';
 import { readMime } from '../../test/mime.ts';
 
@@ -49,11 +49,13 @@ describe('the outbox worker in the real server process', () => {
       const postgresUrl = process.env.DATABASE_URL
         ? await freshPostgresDatabase(process.env.DATABASE_URL)
         : undefined;
-      const server = await startServerProcess({
-        DATA_DIR: dataDir,
-        DIST_DIR: dataDir,
-        ...(postgresUrl && { DATABASE_URL: postgresUrl }),
-        ...mailEnv(smtp.url),
+      const server = await spawnServer({
+        env: {
+          DATA_DIR: dataDir,
+          DIST_DIR: dataDir,
+          ...(postgresUrl && { DATABASE_URL: postgresUrl }),
+          ...mailEnv(smtp.url),
+        },
       });
       cleanups.push(() => server.stop('SIGKILL'));
 
@@ -97,7 +99,10 @@ describe('the outbox worker in the real server process', () => {
         DIST_DIR: dataDir,
         ...mailEnv(smtp.url),
       };
-      const servers: ServerProcess[] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+      const servers: ServerProcess[] = await Promise.all([
+        spawnServer({ env: env }),
+        spawnServer({ env: env }),
+      ]);
       cleanups.push(() => Promise.all(servers.map((server) => server.stop('SIGKILL'))));
 
       const db = new pg.Client({ connectionString: url });

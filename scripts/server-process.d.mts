@@ -1,0 +1,23 @@
+import type { ChildProcess } from 'node:child_process';
+
+export function freePort(host?: string): Promise<number>;
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  /** Everything it has printed so far, stdout and stderr. */
+  output(): string;
+  /** Sends the signal (SIGTERM by default) unless it has exited, and resolves with its exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export function spawnServer(options?: {
+  /** Relative to `cwd`; a `.ts` file runs under tsx. Default: server/src/index.ts. */
+  script?: string;
+  nodeArgs?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  timeoutMs?: number;
+}): Promise<ServerProcess>;
