@@ -102,16 +102,25 @@ test('when the guides request fails, the failure is logged and 6 placeholder car
 });
 
 test('when the network fails outright, placeholders show too', async ({ page }) => {
-  test.setTimeout(45_000);
   let attempts = 0;
   await page.route(GUIDES_REQUEST, (route) => {
     attempts += 1;
     return route.abort('connectionrefused');
   });
+  await page.clock.install();
   await openCarousel(page);
-  // supabase-js retries a failed read three times (1 s, 2 s, 4 s) before it reports the error.
   await expect(page.getByTestId('guide-skeleton')).toHaveCount(6);
-  await expectPlaceholders(page, 12_000);
+  // supabase-js retries a failed read three times (after 1 s, 2 s, 4 s) before it reports the error.
+  const retries = [
+    [1, 1000],
+    [2, 2000],
+    [3, 4000],
+  ] as const;
+  for (const [attempt, pause] of retries) {
+    await expect.poll(() => attempts).toBe(attempt);
+    await page.clock.runFor(pause);
+  }
+  await expectPlaceholders(page);
   expect(attempts).toBe(4);
 });
 
@@ -187,67 +196,85 @@ test('the arrows move the carousel', async ({ page }) => {
   await expect.poll(() => firstSlideX(page)).toBeGreaterThan(start + 50);
 });
 
+/**
+ * Opens the carousel on a clock the test controls (installed before the page loads): it runs as usual until the
+ * carousel is ready, then stands still, and moves only when the test runs it.
+ */
+async function openCarouselOnTestClock(page: Page) {
+  await page.clock.install();
+  await openCarousel(page);
+  await whenReady(page);
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 2000));
+}
+
+/** Runs the page's clock in steps until the first slide moves; resolves with the milliseconds it took. */
+async function runUntilItMoves(page: Page, limitMs: number) {
+  const start = await firstSlideX(page);
+  for (let elapsed = STEP_MS; elapsed <= limitMs; elapsed += STEP_MS) {
+    await page.clock.runFor(STEP_MS);
+    if ((await firstSlideX(page)) !== start) return elapsed;
+  }
+  throw new Error(`The carousel did not move within ${limitMs} ms of the page's clock`);
+}
+const STEP_MS = 100;
+
+/** Runs the page's clock past more than one auto-advance and expects the carousel not to have moved. */
+async function expectStillFor4Seconds(page: Page) {
+  const start = await firstSlideX(page);
+  await page.clock.runFor(4000);
+  expect(await firstSlideX(page)).toBe(start);
+}
+
 test.describe('auto-advance', () => {
-  test('moves on by itself after about 3 seconds', async ({ page }) => {
-    await openCarousel(page);
-    await whenReady(page);
-    const start = await firstSlideX(page);
-    await page.waitForTimeout(2000);
-    expect(await firstSlideX(page)).toBe(start);
-    await expect.poll(() => firstSlideX(page), { timeout: 3500 }).not.toBe(start);
+  test('moves on by itself every 3 seconds', async ({ page }) => {
+    await openCarouselOnTestClock(page);
+    // The first turn comes at most 3 s after the clock stopped; once it has settled, the next comes 3 s after it.
+    await runUntilItMoves(page, 3000 + STEP_MS);
+    await page.clock.runFor(1000);
+    const untilNext = await runUntilItMoves(page, 3000);
+    expect(untilNext).toBeGreaterThan(2000 - 2 * STEP_MS);
+    expect(untilNext).toBeLessThanOrEqual(2000 + STEP_MS);
   });
 
   test('does not move while the pointer is over the section, and resumes after', async ({ page }) => {
-    await openCarousel(page);
+    await openCarouselOnTestClock(page);
     await carousel(page).getByRole('heading', { level: 2 }).hover();
-    await whenReady(page);
-    const start = await firstSlideX(page);
-    await page.waitForTimeout(4000);
-    expect(await firstSlideX(page)).toBe(start);
+    await expectStillFor4Seconds(page);
     await pointerAway(page);
-    await expect.poll(() => firstSlideX(page), { timeout: 5000 }).not.toBe(start);
+    await runUntilItMoves(page, 4000);
   });
 
   test('the pause button stops it and the play button starts it again', async ({ page }) => {
-    await openCarousel(page);
-    await whenReady(page);
+    await openCarouselOnTestClock(page);
     await page.getByRole('button', { name: 'Pause auto-advance' }).click();
     const play = page.getByRole('button', { name: 'Start auto-advance' });
     await expect(play).toBeVisible();
     await pointerAway(page);
-    const start = await firstSlideX(page);
-    await page.waitForTimeout(4000);
-    expect(await firstSlideX(page)).toBe(start);
+    await expectStillFor4Seconds(page);
     await play.click();
     await expect(page.getByRole('button', { name: 'Pause auto-advance' })).toBeVisible();
     await pointerAway(page);
-    await expect.poll(() => firstSlideX(page), { timeout: 5000 }).not.toBe(start);
+    await runUntilItMoves(page, 4000);
   });
 
   test('does not move while keyboard focus is inside the carousel', async ({ page }) => {
-    await openCarousel(page);
-    await whenReady(page);
+    await openCarouselOnTestClock(page);
     await page.getByRole('button', { name: 'Pause auto-advance' }).focus();
-    const start = await firstSlideX(page);
-    await page.waitForTimeout(4000);
-    expect(await firstSlideX(page)).toBe(start);
+    await expectStillFor4Seconds(page);
   });
 
   test('does not move while scrolled out of view, and resumes when back in view', async ({ page }) => {
-    await openCarousel(page);
-    await whenReady(page);
+    await openCarouselOnTestClock(page);
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     await expect(carousel(page)).not.toBeInViewport();
-    const start = await firstSlideX(page);
-    await page.waitForTimeout(4000);
-    expect(await firstSlideX(page)).toBe(start);
+    await expectStillFor4Seconds(page);
     await pointerAway(page);
-    await expect.poll(() => firstSlideX(page), { timeout: 5000 }).not.toBe(start);
+    await runUntilItMoves(page, 4000);
   });
 
   test('does not move while the sign-up dialog covers it, and resumes when it closes', async ({ page }) => {
-    await openCarousel(page);
-    await whenReady(page);
+    await openCarouselOnTestClock(page);
+    await page.clock.resume();
     await page.getByRole('button', { name: 'Sign up free and watch instantly' }).click();
     const dialog = page.getByRole('dialog', { name: 'Get instant access (free)' });
     await expect(dialog).toBeVisible();
@@ -255,44 +282,34 @@ test.describe('auto-advance', () => {
     await expect(page.locator('#signup')).toBeInViewport();
     await pointerAway(page);
     await expect(carousel(page)).toBeInViewport();
-    const start = await firstSlideX(page);
-    await page.waitForTimeout(4000);
-    expect(await firstSlideX(page)).toBe(start);
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 2000));
+    await expectStillFor4Seconds(page);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await expect.poll(() => firstSlideX(page), { timeout: 5000 }).not.toBe(start);
+    await runUntilItMoves(page, 4000);
   });
 
   test('is off under prefers-reduced-motion, until the visitor starts it', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await openCarousel(page);
-    await whenReady(page);
-    const play = page.getByRole('button', { name: 'Start auto-advance' });
-    await expect(play).toBeVisible();
-    const start = await firstSlideX(page);
-    await page.waitForTimeout(4000);
-    expect(await firstSlideX(page)).toBe(start);
+    await openCarouselOnTestClock(page);
+    await expect(page.getByRole('button', { name: 'Start auto-advance' })).toBeVisible();
+    await expectStillFor4Seconds(page);
   });
 });
 
 test('keeps advancing after the window is resized (Embla re-initialises)', async ({ page }) => {
-  await openCarousel(page);
-  await whenReady(page);
+  await openCarouselOnTestClock(page);
   await page.setViewportSize({ width: 900, height: 800 });
-  await page.waitForTimeout(300);
-  const start = await firstSlideX(page);
-  await expect.poll(() => firstSlideX(page), { timeout: 5000 }).not.toBe(start);
+  await page.clock.runFor(1000);
+  await runUntilItMoves(page, 3000 + STEP_MS);
 });
 
 test('a single guide shows without errors and does not rotate', async ({ page }) => {
   const problems = watchErrors(page);
   page.on('pageerror', (error) => problems.push(error.message));
   await page.route(GUIDES_REQUEST, fulfillJson([guide(0, null, 'Alone for now.')]));
-  await openCarousel(page);
-  await whenReady(page);
+  await openCarouselOnTestClock(page);
   await expect(page.getByRole('group', { name: '1 of 1' }).getByText('Alone for now.')).toBeAttached();
-  const start = await firstSlideX(page);
-  await page.waitForTimeout(3500);
-  expect(await firstSlideX(page)).toBe(start);
+  await expectStillFor4Seconds(page);
   expect(problems).toEqual([]);
 });
