@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addressHasher, type Log, type LogLine, redactAddresses } from './log.ts';
 
 function recording() {
@@ -11,7 +11,8 @@ function recording() {
   return { lines, log };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+/** Waits until `count` lines are written: lines with an address wait for its hash. */
+const written = (lines: unknown[], count: number) => vi.waitFor(() => expect(lines).toHaveLength(count));
 
 describe('addressHasher', () => {
   it('gives one token per mailbox, whatever the capitalisation, and another under another key', async () => {
@@ -36,7 +37,7 @@ describe('redactAddresses', () => {
       error: '550 5.1.1 <ada@example.com>: mailbox unavailable',
       batch: [{ recipient: 'bob@example.org' }],
     });
-    await settle();
+    await written(lines, 1);
     const ada = await hash('ada@example.com');
     expect(lines).toEqual([
       {
@@ -58,7 +59,7 @@ describe('redactAddresses', () => {
     redacting.info({ event: 'second', to: 'ada@example.com' });
     redacting.error({ event: 'third' });
     expect(lines.map((line) => line.event)).toEqual(['first']);
-    await settle();
+    await written(lines, 3);
     expect(lines.map((line) => line.event)).toEqual(['first', 'second', 'third']);
   });
 
@@ -68,7 +69,7 @@ describe('redactAddresses', () => {
       event: 'mail.sent',
       to: 'ada@example.com',
     });
-    await settle();
+    await written(lines, 1);
     expect(lines).toEqual([{ level: 'info', event: 'mail.sent', redaction_failed: true }]);
   });
 });
