@@ -9,8 +9,7 @@ import { loadJwtKeys } from './auth/load-jwt-keys.ts';
 import { createClientAddress } from './client-address.ts';
 import { readOrCreateSecret, removeGroupAndWorldAccess } from './db/data-dir.ts';
 import { describeHolder, lockDataDirForServer } from './db/data-dir-lock.ts';
-import { openDatabase } from './db/open-database.ts';
-import { migrate, readMigrations } from './db/migrate.ts';
+import { openMigratedDatabase } from './db/open-database.ts';
 import { seedSampleContent } from './db/seed.ts';
 import { localhostLinksWarning } from './localhost-links.ts';
 import { startPageViewCounter } from './page-view-counter.ts';
@@ -63,11 +62,11 @@ if (locked && 'holder' in locked) {
 process.on('exit', () => locked?.lock.release());
 
 // V8 would recompile PGlite's WebAssembly with its optimising compiler and keep both copies; the baseline code
-// alone keeps this process's memory within its budget (decision 0043). Set before openDatabase compiles it.
+// alone keeps this process's memory within its budget (decision 0043). Set before PGlite is compiled.
 if (!env.databaseUrl) v8.setFlagsFromString('--liftoff-only');
-const db = await openDatabase(env).catch(exitOnDatabaseFailure(env.databaseUrl));
-const migrations = await readMigrations(path.join(supabaseFolder, 'migrations'));
-const applied = await migrate(db, migrations);
+const { db, applied } = await openMigratedDatabase(env, {
+  onOpenFailure: exitOnDatabaseFailure(env.databaseUrl),
+});
 await seedSampleContent(db, applied, { supabaseFolder, storageFolder });
 // PGlite unpacks its first files 0666 and the seed copies keep their source's mode: make them the owner's only.
 await removeGroupAndWorldAccess(env.dataDir);
