@@ -7,14 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { readEnv } from '../server/src/env.ts';
-import { migrate, readMigrations } from '../server/src/db/migrate.ts';
-import { openPgliteDatabase } from '../server/src/db/pglite-database.ts';
+import { lockFilePath, openMigratedDatabase, SOCKET_FILE } from '../server/src/db/index.ts';
 import { writeFixtureSite } from '../server/test/test-app.ts';
-import { supabaseFolder } from '../server/test/test-database.ts';
 import { solidPng } from '../server/test/test-images.ts';
-import { lockFilePath } from '../server/src/db/data-dir-lock.ts';
-import { SOCKET_FILE } from '../server/src/db/pglite-socket.ts';
 import { openAdminSession } from './admin-session.ts';
+import { createGuidesAdmin } from './guides-admin.ts';
 
 // These run real processes on PGlite folders: the server, and `npm run admin`'s entry point.
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -37,8 +34,7 @@ const pgliteEnv = (dataDir: string, extra: Record<string, string> = {}) => ({
 
 async function createdDataDir() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admin-data-'));
-  const db = await openPgliteDatabase(path.join(dataDir, 'pglite'));
-  await migrate(db, await readMigrations(path.join(supabaseFolder, 'migrations')));
+  const { db } = await openMigratedDatabase({ dataDir });
   await db.exec(
     "insert into public.guides (name, title, order_index) values ('Amara Okafor', 'Strategist', 1)",
   );
@@ -101,13 +97,13 @@ describe('how the tool reaches a PGlite database', { timeout: 120_000 }, () => {
     const dataDir = await createdDataDir();
     const session = await openAdminSession(readEnv({ DATA_DIR: dataDir }));
     expect(session.description).toMatch(/PGlite at .* \(no server running/);
-    expect((await session.admin.listGuides()).map((guide) => guide.name)).toEqual(['Amara Okafor']);
+    expect((await createGuidesAdmin(session.db).list()).map((guide) => guide.name)).toEqual(['Amara Okafor']);
     let output = '';
     const started = startServer(dataDir, (text) => (output = text));
     await expect
       .poll(() => output, { timeout: 60_000 })
       .toMatch(/Waiting for an admin command to finish with .* \(process \d+\)…\n/);
-    expect(await session.admin.listGuides()).toHaveLength(1);
+    expect(await createGuidesAdmin(session.db).list()).toHaveLength(1);
     await session.close();
     const { server } = await started;
     expect(server.exitCode).toBeNull();
@@ -161,7 +157,7 @@ describe('how the tool reaches a PGlite database', { timeout: 120_000 }, () => {
 
   it('signups erase asks on the terminal and reads the answer from stdin', async () => {
     const dataDir = await createdDataDir();
-    const db = await openPgliteDatabase(path.join(dataDir, 'pglite'));
+    const { db } = await openMigratedDatabase({ dataDir });
     await db.exec(`insert into public.signups (email, name, consent_version, source) values ('ada@example.com', 'Ada', 'v1', 'embedded');
       insert into public.email_outbox (signup_id, recipient) values (1, 'ada@example.com');`);
     await db.close();

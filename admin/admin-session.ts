@@ -1,24 +1,20 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import type { Env } from '../server/src/env.ts';
-import type { Database } from '../server/src/db/database.ts';
-import { migrate, readMigrations } from '../server/src/db/migrate.ts';
-import { openPgliteDatabase } from '../server/src/db/pglite-database.ts';
-import { openPostgresDatabase } from '../server/src/db/postgres-database.ts';
-import { SOCKET_FILE } from '../server/src/db/pglite-socket.ts';
-import type { AdminApi } from './admin-api.ts';
-import { describeHolder, tryLockDataDir } from '../server/src/db/data-dir-lock.ts';
-import { createDatabaseAdmin } from './database-admin.ts';
+import {
+  type Database,
+  describeHolder,
+  openMigratedDatabase,
+  openPostgresDatabase,
+  SOCKET_FILE,
+  tryLockDataDir,
+} from '../server/src/db/index.ts';
 import { localBucket, supabaseBucket, type StorageBucket } from './storage-bucket.ts';
-
-const migrationsFolder = fileURLToPath(new URL('../supabase/migrations/', import.meta.url));
 
 /** What one admin command works with, and how it reached the database (for messages and tests). */
 export interface AdminSession {
-  admin: AdminApi;
-  /** The database itself, for what is plain SQL over every table (backup). */
+  /** What the per-table modules (guides-admin.ts, lessons-admin.ts, …) run their SQL on. */
   db: Database;
   /** The public guide pictures, and the private course's lesson files. */
   buckets: Buckets;
@@ -56,7 +52,6 @@ export async function openAdminSession(env: Env): Promise<AdminSession> {
   if (env.databaseUrl) {
     const db = await openPostgresDatabase(env.databaseUrl);
     return {
-      admin: createDatabaseAdmin(db),
       db,
       buckets,
       description: db.description,
@@ -81,7 +76,6 @@ export async function openAdminSession(env: Env): Promise<AdminSession> {
       `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(path.resolve(env.dataDir))}`,
     );
     return {
-      admin: createDatabaseAdmin(db),
       db,
       buckets,
       description: `the running server (process ${holder.pid}) at ${path.join(env.dataDir, SOCKET_FILE)}`,
@@ -95,16 +89,9 @@ export async function openAdminSession(env: Env): Promise<AdminSession> {
         `No database in ${env.dataDir} yet. Start the server once (npm start), or point DATA_DIR at the right folder.`,
       );
     }
-    const db = await openPgliteDatabase(pgliteFolder);
-    try {
-      // The same forward-only migrations the server would apply on its next start.
-      await migrate(db, await readMigrations(migrationsFolder));
-    } catch (error) {
-      await db.close();
-      throw error;
-    }
+    // With the same forward-only migrations the server would apply on its next start.
+    const { db } = await openMigratedDatabase({ dataDir: env.dataDir });
     return {
-      admin: createDatabaseAdmin(db),
       db,
       buckets,
       description: `${db.description} (no server running; holding ${env.dataDir}'s lock)`,

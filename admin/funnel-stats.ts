@@ -3,7 +3,7 @@
  * what the site already stores, so counting adds nothing to a sign-up or a lesson (docs/owners-guide.md, "Stats").
  */
 import { z } from 'zod';
-import type { Sql } from '../server/src/db/database.ts';
+import type { Sql } from '../server/src/db/index.ts';
 
 /**
  * One row per day of the period, every day present. Each count is of things that happened that day:

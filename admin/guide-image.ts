@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { AdminError } from './admin-api.ts';
+import { AdminError } from './admin-error.ts';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 

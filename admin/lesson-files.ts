@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import mediaInfoFactory, { type MediaInfo } from 'mediainfo.js';
 import webvtt from 'webvtt-parser';
 import { z } from 'zod';
-import { AdminError } from './admin-api.ts';
+import { AdminError } from './admin-error.ts';
 import { MAX_IMAGE_BYTES, sniffImage } from './guide-image.ts';
 import type { StoredObject } from './storage-bucket.ts';
 

@@ -1,9 +1,7 @@
 // The course's lessons as SQL for the owner's tool: every change in one transaction, the order kept 1..N.
 import { z } from 'zod';
-import type { Database, Sql } from '../server/src/db/database.ts';
-import { sqlState } from '../server/src/db/database.ts';
-import { AdminError } from './admin-api.ts';
-import { withSchemaAdvice } from './database-admin.ts';
+import { type Database, type Sql, sqlState } from '../server/src/db/index.ts';
+import { AdminError, withSchemaAdvice } from './admin-error.ts';
 
 const LESSON_COLUMNS =
   'id, slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index, is_published, created_at, updated_at';

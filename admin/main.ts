@@ -1,11 +1,10 @@
 // `npm run admin -- <command>`: the owner's tool (docs/owners-guide.md; docs/decisions/0063).
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { readSecret } from '../server/src/db/data-dir.ts';
+import { eraseMailTo, readSecret } from '../server/src/db/index.ts';
 import { readEnv } from '../server/src/env.ts';
-import { eraseMailTo } from '../server/src/outbox/transports/file-mailbox-transport.ts';
 import { addressHasher } from '../supabase/functions/_shared/log.ts';
-import { AdminError } from './admin-api.ts';
+import { AdminError } from './admin-error.ts';
 import { openAdminSession } from './admin-session.ts';
 import type { AdminIo, PersonalDataPlaces } from './admin-context.ts';
 import { runAdmin } from './program.ts';

@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import type { AdminContext, AdminIo, PersonalDataPlaces } from './admin-context.ts';
-import { AdminError } from './admin-api.ts';
+import { AdminError } from './admin-error.ts';
 import type { AdminSession } from './admin-session.ts';
 import { backupCommands } from './commands/backup-commands.ts';
 import { dbCopyCommands } from './commands/db-copy.ts';

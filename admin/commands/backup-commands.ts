@@ -7,24 +7,23 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { readEnv } from '../../server/src/env.ts';
-import type { Database, Sql } from '../../server/src/db/database.ts';
-import { prepareDataDir, removeGroupAndWorldAccess } from '../../server/src/db/data-dir.ts';
-import { migrate, readMigrations } from '../../server/src/db/migrate.ts';
-import { openPgliteDatabase } from '../../server/src/db/pglite-database.ts';
-import { SOCKET_FILE } from '../../server/src/db/pglite-socket.ts';
-import { AdminError } from '../admin-api.ts';
+import {
+  openMigratedDatabase,
+  prepareDataDir,
+  readProjectMigrations,
+  removeGroupAndWorldAccess,
+  SOCKET_FILE,
+} from '../../server/src/db/index.ts';
+import { AdminError } from '../admin-error.ts';
 import type { AdminContext } from '../admin-context.ts';
+import { readSnapshot, restoreSnapshot } from '../database-snapshot.ts';
 
 const FORMAT = 'three-lenses-backup';
-const SCHEMAS = ['public', 'auth'];
 const CHUNK_BYTES = 1024 * 1024;
-const INSERT_BATCH = 500;
-const migrationsFolder = fileURLToPath(new URL('../../supabase/migrations/', import.meta.url));
 
 const line = z.union([
   z.object({
@@ -38,47 +37,6 @@ const line = z.union([
   z.object({ file: z.string(), data: z.string() }),
 ]);
 
-export const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
-export interface TableInfo {
-  name: string;
-  columns: string[];
-}
-
-/** The tables of the app's schemas, as `schema.table`, with the columns a row may be given (no generated ones). */
-export async function tablesOf(sql: Sql): Promise<Map<string, TableInfo>> {
-  const rows = await sql.query<{ schema: string; name: string; columns: string[] }>(
-    `select n.nspname as schema, c.relname as name,
-       array(select a.attname::text from pg_attribute a
-             where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
-             order by a.attnum) as columns
-     from pg_class c join pg_namespace n on n.oid = c.relnamespace
-     where c.relkind in ('r', 'p') and n.nspname = any($1::text[])
-     order by 1, 2`,
-    [SCHEMAS],
-  );
-  return new Map(
-    rows.map((row) => [
-      `${row.schema}.${row.name}`,
-      { name: `${quote(row.schema)}.${quote(row.name)}`, columns: row.columns },
-    ]),
-  );
-}
-
-export async function sequencesOf(sql: Sql): Promise<Map<string, { name: string; value: string | null }>> {
-  const rows = await sql.query<{ schema: string; name: string; value: string | null }>(
-    `select schemaname as schema, sequencename as name, last_value::text as value
-     from pg_sequences where schemaname = any($1::text[])`,
-    [SCHEMAS],
-  );
-  return new Map(
-    rows.map((row) => [
-      `${row.schema}.${row.name}`,
-      { name: `${quote(row.schema)}.${quote(row.name)}`, value: row.value },
-    ]),
-  );
-}
-
 /** DATA_DIR's files but the database itself, its socket and its lock: the database comes from the snapshot. */
 async function* dataFiles(dataDir: string, folder = ''): AsyncGenerator<string> {
   for (const entry of await readdir(path.join(dataDir, folder), { withFileTypes: true })) {
@@ -91,29 +49,6 @@ async function* dataFiles(dataDir: string, folder = ''): AsyncGenerator<string> 
     if (entry.isDirectory()) yield* dataFiles(dataDir, relative);
     else if (entry.isFile()) yield relative;
   }
-}
-
-/**
- * Every row of the app's schemas (and the migrations and sequences), read in one transaction so they are one
- * moment's; the site's own queries wait while it reads. `backup` writes it to a file, `db copy` to PostgreSQL.
- */
-export function readSnapshot(db: Database) {
-  return db.transaction(async (tx) => {
-    await tx.query('set transaction isolation level repeatable read');
-    const migrations = await tx.query<{ id: string }>(
-      "select version || '_' || name as id from supabase_migrations.schema_migrations order by version",
-    );
-    const tables: Array<{ table: string; rows: Array<{ row: Record<string, unknown> }> }> = [];
-    for (const [table, info] of await tablesOf(tx)) {
-      tables.push({
-        table,
-        rows: await tx.query<{ row: Record<string, unknown> }>(
-          `select row_to_json(t) as row from ${info.name} t`,
-        ),
-      });
-    }
-    return { migrations: migrations.map((row) => row.id), tables, sequences: await sequencesOf(tx) };
-  });
 }
 
 export function backupCommands(program: Command, context: AdminContext) {
@@ -245,7 +180,7 @@ async function restore(file: string, dataDir: string) {
     }
   }
   if (!header) throw new AdminError('invalid', `${file} is empty.`);
-  const known = await readMigrations(migrationsFolder);
+  const known = await readProjectMigrations();
   const wanted = new Set(header.migrations);
   const missing = header.migrations.filter((id) => !known.some((m) => `${m.version}_${m.name}` === id));
   if (missing.length > 0) {
@@ -254,44 +189,12 @@ async function restore(file: string, dataDir: string) {
       `The backup was made by a newer version (migrations ${missing.join(', ')}): update first.`,
     );
   }
-  const db = await openPgliteDatabase(path.join(dataDir, 'pglite'));
-  let rowCount = 0;
-  try {
-    // The backup's own schema; the server applies any newer migrations at its next start.
-    await migrate(
-      db,
-      known.filter((m) => wanted.has(`${m.version}_${m.name}`)),
-    );
-    await db.transaction(async (tx) => {
-      // Rows go in as they were, in any order: no foreign-key or trigger checks while they do.
-      await tx.query('set local session_replication_role = replica');
-      const tables = await tablesOf(tx);
-      // Only the backup's rows: none a migration may have put in.
-      for (const info of tables.values()) await tx.query(`delete from ${info.name}`);
-      for (const [table, tableRows] of rows) {
-        const info = tables.get(table);
-        if (!info)
-          throw new AdminError('invalid', `The backup has rows for ${table}, which this version lacks.`);
-        const columns = info.columns.map(quote).join(', ');
-        for (let start = 0; start < tableRows.length; start += INSERT_BATCH) {
-          const batch = tableRows.slice(start, start + INSERT_BATCH);
-          await tx.query(
-            `insert into ${info.name} (${columns}) overriding system value
-             select ${columns} from json_populate_recordset(null::${info.name}, $1::json)`,
-            [JSON.stringify(batch)],
-          );
-          rowCount += batch.length;
-        }
-      }
-      const known = await sequencesOf(tx);
-      for (const { sequence, value } of sequences) {
-        const info = known.get(sequence);
-        if (info) await tx.query('select setval($1::regclass, $2::bigint)', [info.name, value]);
-      }
-    });
-  } finally {
-    await db.close();
-  }
+  // The backup's own schema; the server applies any newer migrations at its next start.
+  const { db } = await openMigratedDatabase(
+    { dataDir },
+    { migrations: known.filter((m) => wanted.has(`${m.version}_${m.name}`)) },
+  );
+  const rowCount = await restoreSnapshot(db, rows, sequences).finally(() => db.close());
   await removeGroupAndWorldAccess(dataDir);
   return { rows: rowCount, files: files.size };
 }

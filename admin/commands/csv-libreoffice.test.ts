@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/src/db/database.ts';
+import type { Database } from '../../server/src/db/index.ts';
 import { createTestDatabase } from '../../server/test/test-database.ts';
 import { createAdminRunner } from '../test/admin-runner.ts';
 import { findLibreOffice } from '../test/find-libreoffice.ts';

@@ -5,11 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/src/db/database.ts';
-import { migrate, readMigrations } from '../../server/src/db/migrate.ts';
-import { openPgliteDatabase } from '../../server/src/db/pglite-database.ts';
-import { openPostgresDatabase } from '../../server/src/db/postgres-database.ts';
-import { supabaseFolder } from '../../server/test/test-database.ts';
+import { type Database, openMigratedDatabase } from '../../server/src/db/index.ts';
 
 const main = path.join(import.meta.dirname, '..', 'main.ts');
 
@@ -96,7 +92,6 @@ async function everyRow(db: Database): Promise<Record<string, string[]>> {
 
 /** A migrated target: a new database on DATABASE_URL's server, or else an in-memory PGlite served on a socket. */
 async function createTarget(folder: string): Promise<{ url: string; db: Database; close(): Promise<void> }> {
-  const migrations = await readMigrations(path.join(supabaseFolder, 'migrations'));
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const name = `copy_${randomBytes(6).toString('hex')}`;
@@ -106,8 +101,7 @@ async function createTarget(folder: string): Promise<{ url: string; db: Database
     await client.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    const db = await openPostgresDatabase(url.toString());
-    await migrate(db, migrations);
+    const { db } = await openMigratedDatabase({ databaseUrl: url.toString() });
     return {
       url: url.toString(),
       db,
@@ -120,8 +114,9 @@ async function createTarget(folder: string): Promise<{ url: string; db: Database
       },
     };
   }
-  const db = await openPgliteDatabase();
-  await migrate(db, migrations);
+  const { db } = await openMigratedDatabase({});
+  if (!('serveSocket' in db))
+    throw new Error('With neither DATABASE_URL nor DATA_DIR, expected PGlite in memory.');
   const socketFolder = await mkdtemp(path.join(folder, 'target-'));
   const socket = await db.serveSocket(socketFolder);
   return {
@@ -144,8 +139,7 @@ describe(`db copy from PGlite into ${process.env.DATABASE_URL ? 'PostgreSQL' : '
     folder = await mkdtemp(path.join(os.tmpdir(), 'db-copy-'));
     dataDir = path.join(folder, 'data');
     await mkdir(dataDir);
-    const db = await openPgliteDatabase(path.join(dataDir, 'pglite'));
-    await migrate(db, await readMigrations(path.join(supabaseFolder, 'migrations')));
+    const { db } = await openMigratedDatabase({ dataDir });
     await db.exec(KNOWN_DATA);
     source = await everyRow(db);
     await db.close();

@@ -4,12 +4,11 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import path from 'node:path';
-import type { Database, Tx } from '../../server/src/db/database.ts';
-import { openPostgresDatabase } from '../../server/src/db/postgres-database.ts';
+import { type Database, openPostgresDatabase, type Tx } from '../../server/src/db/index.ts';
 import { readEnv } from '../../server/src/env.ts';
-import { AdminError } from '../admin-api.ts';
+import { AdminError } from '../admin-error.ts';
 import type { AdminContext } from '../admin-context.ts';
-import { quote, readSnapshot, sequencesOf, type TableInfo, tablesOf } from './backup-commands.ts';
+import { quote, readSnapshot, sequencesOf, type TableInfo, tablesOf } from '../database-snapshot.ts';
 import { uploadStorageFiles } from './db-copy-storage.ts';
 
 type Snapshot = Awaited<ReturnType<typeof readSnapshot>>;

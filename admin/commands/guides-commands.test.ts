@@ -2,7 +2,7 @@ import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/src/db/database.ts';
+import type { Database } from '../../server/src/db/index.ts';
 import { createAdminRunner } from '../test/admin-runner.ts';
 import { createTestDatabase, databaseKind } from '../../server/test/test-database.ts';
 import { IMAGE_HEADERS, solidPng } from '../../server/test/test-images.ts';

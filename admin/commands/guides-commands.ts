@@ -1,14 +1,14 @@
 import { type Command, Option } from 'commander';
-import {
-  addGuideInput,
-  AdminError,
-  type GuideRow,
-  imageUrlSchema,
-  parseInput,
-  updateGuideInput,
-} from '../admin-api.ts';
+import { AdminError, parseInput } from '../admin-error.ts';
 import type { AdminSession } from '../admin-session.ts';
 import { readGuideImage, type GuideImage } from '../guide-image.ts';
+import {
+  addGuideInput,
+  createGuidesAdmin,
+  type GuideRow,
+  imageUrlSchema,
+  updateGuideInput,
+} from '../guides-admin.ts';
 import { type AdminContext, wholeNumber } from '../admin-context.ts';
 import { textTable } from './text-table.ts';
 
@@ -50,8 +50,8 @@ export function guidesCommands(program: Command, context: AdminContext) {
     .command('list')
     .description('every guide, in carousel order: id, order, active, name, title, image')
     .action(() =>
-      context.withSession(async ({ admin }) => {
-        const rows = await admin.listGuides();
+      context.withSession(async ({ db }) => {
+        const rows = await createGuidesAdmin(db).list();
         if (rows.length === 0) {
           io.stdout('No guides yet. Add one with: guides add --name "…" --title "…"\n');
           return;
@@ -105,7 +105,7 @@ export function guidesCommands(program: Command, context: AdminContext) {
         });
         await context.withSession(async (session) => {
           await storeImage(session, image);
-          io.stdout(`Added ${describeGuide(await session.admin.addGuide(input))}.\n`);
+          io.stdout(`Added ${describeGuide(await createGuidesAdmin(session.db).add(input))}.\n`);
         });
       },
     );
@@ -143,14 +143,15 @@ export function guidesCommands(program: Command, context: AdminContext) {
           order_index: options.order,
         });
         await context.withSession(async (session) => {
+          const guides = createGuidesAdmin(session.db);
           if (image) {
             // Upload only for a guide that exists: a typo in the id must not leave a stray picture behind.
-            if (!(await session.admin.listGuides()).some((guide) => guide.id === id)) {
+            if (!(await guides.list()).some((guide) => guide.id === id)) {
               throw new AdminError('not-found', `No guide with id ${id}. \`guides list\` shows the ids.`);
             }
             await storeImage(session, image);
           }
-          io.stdout(`Updated ${describeGuide(await session.admin.updateGuide(input))}.\n`);
+          io.stdout(`Updated ${describeGuide(await guides.update(input))}.\n`);
         });
       },
     );
@@ -166,8 +167,8 @@ export function guidesCommands(program: Command, context: AdminContext) {
       )
       .argument('<id>', "the guide's id (see `guides list`)", guideId)
       .action((id: number) =>
-        context.withSession(async ({ admin }) => {
-          const guide = await admin.updateGuide({ id, is_active: active });
+        context.withSession(async ({ db }) => {
+          const guide = await createGuidesAdmin(db).update({ id, is_active: active });
           io.stdout(`${active ? 'Activated' : 'Deactivated'} ${describeGuide(guide)}.\n`);
         }),
       );
@@ -179,8 +180,8 @@ export function guidesCommands(program: Command, context: AdminContext) {
     .argument('<id>', "the guide's id (see `guides list`)", guideId)
     .addOption(new Option('--order <n>', 'the new position').argParser(order).makeOptionMandatory())
     .action((id: number, options: { order: number }) =>
-      context.withSession(async ({ admin }) => {
-        const guide = await admin.updateGuide({ id, order_index: options.order });
+      context.withSession(async ({ db }) => {
+        const guide = await createGuidesAdmin(db).update({ id, order_index: options.order });
         io.stdout(`Moved ${describeGuide(guide)}.\n`);
       }),
     );
@@ -192,8 +193,8 @@ export function guidesCommands(program: Command, context: AdminContext) {
     )
     .argument('<id>', "the guide's id (see `guides list`)", guideId)
     .action((id: number) =>
-      context.withSession(async ({ admin }) => {
-        const guide = await admin.removeGuide({ id });
+      context.withSession(async ({ db }) => {
+        const guide = await createGuidesAdmin(db).remove({ id });
         io.stdout(`Removed ${describeGuide(guide)}.\n`);
       }),
     );

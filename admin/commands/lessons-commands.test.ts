@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/src/db/database.ts';
+import type { Database } from '../../server/src/db/index.ts';
 import { createTestApp, testJwtKeys } from '../../server/test/test-app.ts';
 import { createTestDatabase, databaseKind } from '../../server/test/test-database.ts';
 import { appClient } from '../../server/test/supabase-client.ts';

@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { z } from 'zod';
-import { AdminError, parseInput } from '../admin-api.ts';
+import { AdminError, parseInput } from '../admin-error.ts';
 import { type AdminContext, wholeNumber } from '../admin-context.ts';
 import type { AdminSession } from '../admin-session.ts';
 import {

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
-import { AdminError } from '../admin-api.ts';
+import { AdminError } from '../admin-error.ts';
 import { type AdminContext, wholeNumber } from '../admin-context.ts';
+import { createOutboxAdmin } from '../outbox-admin.ts';
 import { shortTime, textTable } from './text-table.ts';
 
 /** Every status the outbox knows, shown even at zero so the owner sees the whole picture. */
@@ -16,8 +17,8 @@ export function outboxCommands(program: Command, context: AdminContext) {
       'counts by status, the oldest e-mail due, a pause the provider asked for, and the dead ones with their last error',
     )
     .action(() =>
-      context.withSession(async ({ admin }) => {
-        const status = await admin.outboxStatus();
+      context.withSession(async ({ db }) => {
+        const status = await createOutboxAdmin(db).status();
         const counts = new Map(status.counts.map((row) => [row.status, row.count]));
         const names = [...STATUSES, ...[...counts.keys()].filter((name) => !STATUSES.includes(name))];
         let text = textTable(
@@ -56,8 +57,8 @@ export function outboxCommands(program: Command, context: AdminContext) {
       if ((id === undefined) === (options.dead === undefined)) {
         throw new AdminError('invalid', 'Give either an outbox ID or --dead (not both).');
       }
-      return context.withSession(async ({ admin }) => {
-        const { ids } = await admin.retryOutbox(id === undefined ? { dead: true } : { id });
+      return context.withSession(async ({ db }) => {
+        const { ids } = await createOutboxAdmin(db).retry(id === undefined ? { dead: true } : { id });
         io.stdout(
           ids.length === 0
             ? 'No dead e-mails: nothing to retry.\n'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/src/db/database.ts';
+import type { Database } from '../../server/src/db/index.ts';
 import { createAdminRunner } from '../test/admin-runner.ts';
 import { createTestDatabase, databaseKind } from '../../server/test/test-database.ts';
 

@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { AdminError, eraseSignupInput, parseInput, type SignupRow } from '../admin-api.ts';
+import { AdminError, parseInput } from '../admin-error.ts';
 import type { AdminContext } from '../admin-context.ts';
+import { createSignupsAdmin, eraseSignupInput, type SignupRow } from '../signups-admin.ts';
 import { toCsv } from './csv.ts';
 import { shortTime, textTable } from './text-table.ts';
 
@@ -51,8 +52,8 @@ export function signupsCommands(program: Command, context: AdminContext) {
     )
     .addOption(sinceOption())
     .action((options: { since?: Date }) =>
-      context.withSession(async ({ admin }) => {
-        const rows = await admin.listSignups({ since: options.since });
+      context.withSession(async ({ db }) => {
+        const rows = await createSignupsAdmin(db).list({ since: options.since });
         if (rows.length === 0) {
           io.stdout(options.since ? 'No sign-ups since then.\n' : 'No sign-ups yet.\n');
           return;
@@ -83,8 +84,8 @@ export function signupsCommands(program: Command, context: AdminContext) {
     .addOption(sinceOption())
     .option('--output <file>', 'write a new file (readable by you only) instead of stdout')
     .action((options: { format: 'csv' | 'json'; since?: Date; output?: string }) =>
-      context.withSession(async ({ admin }) => {
-        const rows = await admin.listSignups({ since: options.since });
+      context.withSession(async ({ db }) => {
+        const rows = await createSignupsAdmin(db).list({ since: options.since });
         const text =
           options.format === 'csv'
             ? toCsv(
@@ -105,8 +106,8 @@ export function signupsCommands(program: Command, context: AdminContext) {
     .command('count')
     .description('how many people signed up, and how many of them unsubscribed')
     .action(() =>
-      context.withSession(async ({ admin }) => {
-        const { total, unsubscribed } = await admin.countSignups();
+      context.withSession(async ({ db }) => {
+        const { total, unsubscribed } = await createSignupsAdmin(db).count();
         io.stdout(`${total} sign-up${total === 1 ? '' : 's'} (${unsubscribed} unsubscribed)\n`);
       }),
     );
@@ -131,8 +132,8 @@ export function signupsCommands(program: Command, context: AdminContext) {
       ) {
         throw new AdminError('invalid', 'Nothing erased: not confirmed (answer "y", or add --yes).');
       }
-      await context.withSession(async ({ admin }) => {
-        const erased = await admin.eraseSignup(input);
+      await context.withSession(async ({ db }) => {
+        const erased = await createSignupsAdmin(db).erase(input);
         // After the rows: an e-mail still queued cannot be written to a file once its row is gone.
         const files = await context.places.eraseMail(input.email);
         io.stdout(

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/src/db/database.ts';
+import type { Database } from '../../server/src/db/index.ts';
 import { createAdminRunner, TEST_LOG_KEY } from '../test/admin-runner.ts';
 import { addressHasher } from '../../supabase/functions/_shared/log.ts';
 import { createTestDatabase, databaseKind } from '../../server/test/test-database.ts';

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Database } from '../../server/src/db/database.ts';
+import type { Database } from '../../server/src/db/index.ts';
 import { createTestDatabase, databaseKind } from '../../server/test/test-database.ts';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 import { createAdminRunner } from '../test/admin-runner.ts';

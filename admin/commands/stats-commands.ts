@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { AdminError } from '../admin-api.ts';
+import { AdminError } from '../admin-error.ts';
 import type { AdminContext } from '../admin-context.ts';
 import {
   COUNT_HEADINGS,

@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { AdminError } from '../admin-api.ts';
+import { AdminError } from '../admin-error.ts';
 
 /** Creates `file` readable by the owner only (exports hold personal data); an existing file is never replaced. */
 export async function writeNewFile(file: string, content: string): Promise<void> {

@@ -4,12 +4,10 @@ import path from 'node:path';
 import type { AdminIo } from '../admin-context.ts';
 import type { AdminSession } from '../admin-session.ts';
 import { writeNewFile } from '../commands/write-new-file.ts';
-import { createDatabaseAdmin } from '../database-admin.ts';
 import { localBucket } from '../storage-bucket.ts';
 import { runAdmin } from '../program.ts';
-import { eraseMailTo } from '../../server/src/outbox/transports/file-mailbox-transport.ts';
+import { type Database, eraseMailTo } from '../../server/src/db/index.ts';
 import { addressHasher } from '../../supabase/functions/_shared/log.ts';
-import type { Database } from '../../server/src/db/database.ts';
 
 export interface AdminRun {
   code: number;
@@ -27,7 +25,6 @@ export async function createAdminRunner(db: Database) {
   // Inside a storage folder, as the server keeps it (DATA_DIR/storage/course), so a test can serve it too.
   const courseFolder = path.join(await mkdtemp(path.join(os.tmpdir(), 'storage-')), 'course');
   const mailFolder = await mkdtemp(path.join(os.tmpdir(), 'mail-'));
-  const admin = createDatabaseAdmin(db);
   async function run(argv: string[], options: { answer?: string } = {}): Promise<AdminRun> {
     const result: AdminRun = { code: -1, stdout: '', stderr: '', sessions: 0 };
     const io: AdminIo = {
@@ -42,7 +39,6 @@ export async function createAdminRunner(db: Database) {
     const openSession = async (): Promise<AdminSession> => {
       result.sessions += 1;
       return {
-        admin,
         db,
         buckets: { guides: localBucket(bucketFolder), course: localBucket(courseFolder) },
         description: db.description,

@@ -1,0 +1,102 @@
+// The people who signed up, as SQL for the owner's tool: listing, counting, and erasing a person for good.
+import { z } from 'zod';
+import type { Database } from '../server/src/db/index.ts';
+import { parseInput, withSchemaAdvice } from './admin-error.ts';
+
+const listSignupsInput = z.object({ since: z.coerce.date().optional() });
+
+export const eraseSignupInput = z.object({
+  email: z.string().trim().min(3, 'must be an e-mail address').max(320, 'must be an e-mail address'),
+});
+
+const signupRow = z.object({
+  id: z.coerce.number(),
+  email: z.string(),
+  name: z.string(),
+  consent_version: z.string(),
+  source: z.string(),
+  first_signed_up_at: z.coerce.date(),
+  last_signed_up_at: z.coerce.date(),
+  signup_count: z.number(),
+  unsubscribed: z.boolean(),
+});
+export type SignupRow = z.output<typeof signupRow>;
+
+const signupCount = z.object({ total: z.number(), unsubscribed: z.number() });
+
+/** What `erase` deleted: sign-up rows, outbox rows, course accounts (auth users) and their progress rows. */
+const erasure = z.object({
+  signups: z.number(),
+  outbox: z.number(),
+  accounts: z.number(),
+  progress: z.number(),
+});
+
+const SIGNUP_COLUMNS =
+  'id, email, name, consent_version, source, first_signed_up_at, last_signed_up_at, signup_count, unsubscribed';
+
+export function createSignupsAdmin(db: Database) {
+  return {
+    /** In the order they first came; with `since`, only those who signed up (again) from then on. */
+    list: (raw: z.input<typeof listSignupsInput>) => {
+      const { since } = parseInput(listSignupsInput, raw);
+      return withSchemaAdvice(async () =>
+        z.array(signupRow).parse(
+          await db.query(
+            `select ${SIGNUP_COLUMNS} from public.signups
+              where $1::timestamptz is null or last_signed_up_at >= $1::timestamptz
+              order by first_signed_up_at, id`,
+            [since?.toISOString() ?? null],
+          ),
+        ),
+      );
+    },
+
+    /** How many signed up, and how many of them unsubscribed. */
+    count: () =>
+      withSchemaAdvice(async () => {
+        const [row] = await db.query(
+          `select count(*)::int as total,
+                  (count(*) filter (where unsubscribed))::int as unsubscribed
+             from public.signups`,
+        );
+        return signupCount.parse(row);
+      }),
+
+    /** Every row of the person (any capitalisation of the address), in one transaction. */
+    erase: (raw: z.input<typeof eraseSignupInput>) => {
+      const { email } = parseInput(eraseSignupInput, raw);
+      return withSchemaAdvice(() =>
+        db.transaction(async (tx) => {
+          // Every spelling of the address: a person asking to be forgotten means all of their rows.
+          const signups = await tx.query<{ id: string }>(
+            'select id::text as id from public.signups where lower(email) = lower($1) for update',
+            [email],
+          );
+          const ids = signups.map((row) => row.id);
+          const [outbox] = await tx.query(
+            `with gone as (
+               delete from public.email_outbox
+                where signup_id = any($1::bigint[]) or lower(recipient) = lower($2)
+                returning 1)
+             select count(*)::int as count from gone`,
+            [ids, email],
+          );
+          await tx.query('delete from public.signups where id = any($1::bigint[])', [ids]);
+          // The course account: its sessions, tokens and lesson progress go with it (foreign keys on delete cascade).
+          const [account] = await tx.query(
+            `with gone as (delete from auth.users where lower(email) = lower($1) returning id)
+             select (select count(*) from gone)::int as accounts,
+                    (select count(*) from public.lesson_progress where user_id in (select id from gone))::int as progress`,
+            [email],
+          );
+          return erasure.parse({
+            signups: ids.length,
+            outbox: z.object({ count: z.number() }).parse(outbox).count,
+            ...z.object({ accounts: z.number(), progress: z.number() }).parse(account),
+          });
+        }),
+      );
+    },
+  };
+}
