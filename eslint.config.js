@@ -21,6 +21,14 @@ const importZones = [
   { target: './src', from: ['./server', './admin'] },
   { target: './server', from: ['./src', './admin'] },
   { target: './supabase', from: ['./src', './server', './admin'] },
+  // The owner's tool reaches the server through two doors: its database and DATA_DIR, and its settings.
+  // Its tests may use server/test's helpers too.
+  {
+    target: './admin',
+    from: './server',
+    except: ['./src/db/index.ts', './src/env.ts', './test'],
+    message: 'admin/ reaches the server only through server/src/db/index.ts and server/src/env.ts.',
+  },
 ];
 
 export default tseslint.config(

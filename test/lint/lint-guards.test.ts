@@ -70,7 +70,18 @@ describe('import-x/no-restricted-paths', () => {
     ['src/example.ts', "import '../server/src/env.ts';"],
     ['supabase/functions/_shared/example.ts', "import '../../../server/src/env.ts';"],
     ['supabase/functions/_shared/example.ts', "import '../../../src/content/site.ts';"],
+    ['admin/example.ts', "import '../server/src/outbox/transports/file-mailbox-transport.ts';"],
+    ['admin/commands/example.ts', "import '../../server/src/db/migrate.ts';"],
   ])('keeps %s from importing across: %s', async (file, source) => {
     expect(await rulesBrokenBy(source, file)).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it("lets admin/ through the server's two doors (and its tests to server/test's helpers)", async () => {
+    const source = [
+      "import '../server/src/db/index.ts';",
+      "import '../server/src/env.ts';",
+      "import '../server/test/test-database.ts';",
+    ].join('\n');
+    expect(await rulesBrokenBy(source, 'admin/example.test.ts')).toEqual([]);
   });
 });
