@@ -36,7 +36,7 @@ export interface BundleReport {
   lazy: (FileSizes & { name: string })[];
 }
 
-function readManifest(distDir: string): Manifest {
+export function readManifest(distDir: string): Manifest {
   const file = path.join(distDir, '.vite', 'manifest.json');
   return manifestSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
 }

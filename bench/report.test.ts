@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CounterOnAndOff, LoadResult } from './api.ts';
+import type { FirstViewLog } from './first-view-loads.ts';
 import { median } from './median.ts';
 import { readCpuTimes, summariseJourneys } from './interaction.ts';
 import type { PageResult } from './page.ts';
@@ -242,5 +243,97 @@ describe('renderReport', () => {
     expect(times?.total).toBeGreaterThan(0);
     expect(times?.steal).toBeGreaterThanOrEqual(0);
     expect(times?.steal).toBeLessThanOrEqual(times?.total ?? 0);
+  });
+
+  describe('the first view table', () => {
+    /** A visit with the given requests (moment and name), its hydration script requested `hydrateMs` into it. */
+    const visit = (hydrateMs: number, requests: FirstViewLog['requests']): FirstViewLog => ({
+      requests,
+      firstPaintMs: 400,
+      resources: [
+        { name: 'index.js', startMs: 100, responseEndMs: 300 },
+        { name: 'hydrate.js', startMs: hydrateMs, responseEndMs: hydrateMs + 300 },
+      ],
+    });
+    const asBuilt: FirstViewLog['requests'] = [
+      { moment: 'first view', name: 'fraunces-core.woff2' },
+      { moment: 'first view', name: 'inter-core.woff2' },
+      { moment: 'first view', name: 'hydrate.js' },
+      { moment: 'idle', name: 'signup-dialog.js' },
+      { moment: 'dialog open', name: 'teaser-still-960.webp' },
+      { moment: 'carousel near', name: 'fetch-guides.js' },
+      { moment: 'carousel near', name: '@supabase/supabase-js' },
+      { moment: 'carousel near', name: '/rest/v1/guides' },
+    ];
+    const report = (...runs: FirstViewLog[]) =>
+      renderReport({ ...result({}), firstView: { url: 'http://bench/', runs } });
+
+    it('shows each measurement with the target it checks, met when every visit meets it', () => {
+      const shown = report(visit(450, asBuilt), visit(430, asBuilt), visit(470, asBuilt));
+      expect(shown).toContain(
+        '### First view: what the landing page loads on a phone (390×844 at 2×) at 4× CPU and slow 4G, 3 visits',
+      );
+      const rows = [
+        'hydration script requested before the first paint',
+        "from the first paint to the hydration script's request",
+        'first view fonts',
+        'dialog code requested before the hydration script',
+        'dialog code requested once idle, before any click',
+        'dialog code fetched on the click or after',
+        'guides/supabase-js requested before the carousel is near',
+        "guides/supabase-js requested while the hero's scroll passes the carousel behind the dialog",
+        'guides read once the carousel is near',
+        'phone downloads the hero illustration',
+        'teaser stills downloaded',
+      ].map((name) => cells(shown, name));
+      expect(rows.map((row) => row.slice(1))).toEqual([
+        ['no', 'no (or at the 1 s deadline)', 'yes'],
+        ['+50 ms (+30 ms to +70 ms)', '', ''],
+        ['2: fraunces-core.woff2, inter-core.woff2', '2: fraunces-core.woff2, inter-core.woff2', 'yes'],
+        ['0 requests', '0 requests', 'yes'],
+        ['yes', 'yes', 'yes'],
+        ['0 requests', '0 requests', 'yes'],
+        ['0 requests', '0 requests', 'yes'],
+        ['0 requests', '0 requests', 'yes'],
+        ['1 request', '1 request', 'yes'],
+        ['no', 'no', 'yes'],
+        ['1: teaser-still-960.webp', '1: teaser-still-960.webp', 'yes'],
+      ]);
+    });
+
+    it('fails a row when one visit misses its target, and shows how many visits saw each value', () => {
+      const early: FirstViewLog['requests'] = [
+        { moment: 'first view', name: 'signup-dialog.js' },
+        ...asBuilt.filter(({ name }) => name !== 'signup-dialog.js'),
+        { moment: 'idle', name: '/rest/v1/guides' },
+        { moment: 'dialog open', name: 'hero-lenses.svg' },
+      ];
+      const shown = report(visit(450, asBuilt), visit(350, early), visit(450, asBuilt));
+      expect(cells(shown, 'hydration script requested before the first paint').slice(1)).toEqual([
+        'no ×2, yes ×1',
+        'no (or at the 1 s deadline)',
+        'NO',
+      ]);
+      expect(cells(shown, "from the first paint to the hydration script's request")[1]).toBe(
+        '+50 ms (−50 ms to +50 ms)',
+      );
+      expect(met(shown, 'dialog code requested before the hydration script')).toBe('NO');
+      expect(met(shown, 'guides/supabase-js requested before the carousel is near')).toBe('NO');
+      expect(cells(shown, 'guides/supabase-js requested before the carousel is near')[1]).toBe(
+        '0 requests ×2, 1 request ×1',
+      );
+      expect(met(shown, 'phone downloads the hero illustration')).toBe('NO');
+      expect(met(shown, 'dialog code fetched on the click or after')).toBe('yes');
+    });
+
+    it("counts a hydration at src/main.tsx's deadline as after the first paint, and leaves the table out when not measured", () => {
+      const late = visit(1300, asBuilt);
+      const shown = report({ ...late, firstPaintMs: 2000 });
+      expect(cells(shown, 'hydration script requested before the first paint')[1]).toBe(
+        'no (at the 1 s deadline)',
+      );
+      expect(met(shown, 'hydration script requested before the first paint')).toBe('yes');
+      expect(renderReport(result({}))).not.toContain('First view');
+    });
   });
 });

@@ -1,6 +1,12 @@
 // Turns the bench's measurements into tables (Markdown, aligned so the terminal shows them as they are).
 import type { CounterOnAndOff, LoadResult } from './api.ts';
 import type { BundleReport, Sizes } from './bundle-size.ts';
+import {
+  type FirstViewMetrics,
+  type FirstViewResult,
+  LATEST_HYDRATION_MS,
+  readFirstView,
+} from './first-view-loads.ts';
 import type { InteractionResult } from './interaction.ts';
 import { median } from './median.ts';
 import type { PageResult } from './page.ts';
@@ -28,6 +34,8 @@ export interface BenchResult {
   /** Each of our pages beside the same reference page, measured in one Lighthouse run. */
   pages?: PageBench[];
   interaction?: InteractionResult;
+  /** What the landing page loads on a phone, and when. */
+  firstView?: FirstViewResult;
   api?: {
     helloWorld: LoadResult;
     /** The bare Hono app with our guides answer, loaded in turns with PGlite's guides read. */
@@ -145,6 +153,131 @@ function interactionTable({ runs, median: medians, hostStealShare }: Interaction
         `≤ ${TARGETS.slowestInputMs} ms`,
         met(medians.slowestInputMs <= TARGETS.slowestInputMs),
       ],
+    ],
+  };
+}
+
+/**
+ * One cell for the runs' values: the value when every run agrees, else each value with its count
+ * (`0 requests ×2, 1 request ×1`).
+ */
+function acrossRuns(values: string[]): string {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  if (counts.size === 1) return values[0] ?? '';
+  return [...counts].map(([value, count]) => `${value} ×${count}`).join(', ');
+}
+
+const requests = (count: number) => `${count} request${count === 1 ? '' : 's'}`;
+const listed = (names: string[]) => (names.length === 0 ? 'none' : `${names.length}: ${names.join(', ')}`);
+const sameList = (names: string[], expected: readonly string[]) =>
+  names.length === expected.length && names.every((name, index) => name === expected[index]);
+
+function firstViewTable({ runs }: FirstViewResult): Table {
+  const measured = runs.map(readFirstView);
+  // Every run must meet the target: load order is not a median, one visit that loads too early is one too many.
+  const row = <T>(
+    what: string,
+    value: (run: FirstViewMetrics) => T,
+    shown: (value: T) => string,
+    target: string,
+    ok: (value: T) => boolean,
+  ) => {
+    const values = measured.map(value);
+    return [what, acrossRuns(values.map(shown)), target, met(values.every(ok))];
+  };
+  const none = (count: number) => count === 0;
+  const deadline = `${LATEST_HYDRATION_MS / 1000} s deadline`;
+  const margins = measured.flatMap((run) => (run.paintToHydrateMs === null ? [] : [run.paintToHydrateMs]));
+  const signed = (value: number) => `${value < 0 ? '−' : '+'}${ms(Math.abs(value))}`;
+  return {
+    title: `First view: what the landing page loads on a phone (390×844 at 2×) at 4× CPU and slow 4G, ${runs.length} visits`,
+    header: ['what', 'measured', 'target', 'met'],
+    rows: [
+      row(
+        'hydration script requested before the first paint',
+        (run) => run.hydration,
+        (hydration) =>
+          ({
+            'after the first paint': 'no',
+            'at the deadline': `no (at the ${deadline})`,
+            'before the first paint': 'yes',
+            never: 'never requested',
+          })[hydration],
+        `no (or at the ${deadline})`,
+        (hydration) => hydration === 'after the first paint' || hydration === 'at the deadline',
+      ),
+      [
+        "from the first paint to the hydration script's request (median, range)",
+        margins.length === 0
+          ? 'n/a'
+          : `${signed(median(margins))} (${signed(Math.min(...margins))} to ${signed(Math.max(...margins))})`,
+        '',
+        '',
+      ],
+      row(
+        'first view fonts',
+        (run) => run.fonts,
+        listed,
+        listed([...TARGETS.firstViewFonts]),
+        (fonts) => sameList(fonts, TARGETS.firstViewFonts),
+      ),
+      row(
+        'dialog code requested before the hydration script',
+        (run) => run.dialogCodeBeforeHydration,
+        requests,
+        requests(0),
+        none,
+      ),
+      row(
+        'dialog code requested once idle, before any click',
+        (run) => run.dialogCodeBeforeClick,
+        (ok) => (ok ? 'yes' : 'no'),
+        'yes',
+        (ok) => ok,
+      ),
+      row(
+        'dialog code fetched on the click or after',
+        (run) => run.dialogCodeOnClick,
+        requests,
+        requests(0),
+        none,
+      ),
+      row(
+        'guides/supabase-js requested before the carousel is near',
+        (run) => run.guidesBeforeNear,
+        requests,
+        requests(0),
+        none,
+      ),
+      row(
+        "guides/supabase-js requested while the hero's scroll passes the carousel behind the dialog",
+        (run) => run.guidesBehindDialog,
+        requests,
+        requests(0),
+        none,
+      ),
+      row(
+        'guides read once the carousel is near',
+        (run) => run.guidesWhenNear,
+        requests,
+        requests(1),
+        (count) => count === 1,
+      ),
+      row(
+        'phone downloads the hero illustration',
+        (run) => run.heroIllustration,
+        (count) => (count > 0 ? 'yes' : 'no'),
+        'no',
+        none,
+      ),
+      row(
+        'teaser stills downloaded',
+        (run) => run.teaserStills,
+        listed,
+        listed([TARGETS.phoneTeaserStill]),
+        (stills) => sameList(stills, [TARGETS.phoneTeaserStill]),
+      ),
     ],
   };
 }
@@ -302,6 +435,7 @@ export function renderReport(result: BenchResult): string {
   const tables = [
     ...(result.pages ?? []).map(pageTable),
     ...(result.interaction ? [interactionTable(result.interaction)] : []),
+    ...(result.firstView ? [firstViewTable(result.firstView)] : []),
     bundleTable(result.bundle),
     ...(result.api ? [apiTable(result.api, settings.rounds)] : []),
   ];

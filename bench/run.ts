@@ -1,6 +1,6 @@
 // npm run bench: start the real server as a fresh checkout does (it builds dist/ first), then on a copy of that
-// build with the reference page, measure the page, the bundle and the API against their references, stop
-// everything it started, print the tables and write bench/results/ and docs/performance.md.
+// build with the reference page, measure the page, the bundle and the API against their references and what the
+// first view loads, stop everything it started, print the tables and write bench/results/ and docs/performance.md.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,7 +20,8 @@ import {
   loadWithCounterOnAndOff,
   recordGuidesAnswer,
 } from './api.ts';
-import { measureBundle } from './bundle-size.ts';
+import { measureBundle, readManifest } from './bundle-size.ts';
+import { measureFirstView } from './first-view-loads.ts';
 import { measureInteraction } from './interaction.ts';
 import { measurePages } from './page.ts';
 import {
@@ -52,8 +53,8 @@ const positive = (name: string, value: string) => {
 };
 const skip = new Set(args.skip.flatMap((value) => value.split(',')));
 for (const part of skip) {
-  if (!['page', 'interaction', 'api', 'postgres'].includes(part))
-    throw new Error(`--skip takes page, interaction, api or postgres, not ${part}.`);
+  if (!['page', 'interaction', 'first-view', 'api', 'postgres'].includes(part))
+    throw new Error(`--skip takes page, interaction, first-view, api or postgres, not ${part}.`);
 }
 const lighthouseRuns = Math.max(1, positive('runs', args.runs));
 const rounds = Math.max(1, positive('rounds', args.rounds));
@@ -237,6 +238,12 @@ async function main() {
     const runs = TARGET_SETTINGS.interactionRuns;
     log(`Interaction: the sign-up journey at 4× CPU and slow 4G, ${runs} runs…`);
     result.interaction = await measureInteraction(`${pglite.url}/`, runs);
+  }
+
+  if (!skip.has('first-view')) {
+    const runs = TARGET_SETTINGS.firstViewRuns;
+    log(`First view: what the landing page loads on a phone at 4× CPU and slow 4G, ${runs} visits…`);
+    result.firstView = await measureFirstView(`${pglite.url}/`, runs, readManifest(site));
   }
 
   if (!skip.has('api')) {
