@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { openCarousel } from './guides-helpers';
+import { carousel, openCarousel } from './guides-helpers';
 import { openHome as openHydrated } from './signup-helpers';
 
 const HEADLINE_PROFANE = 'What the f*ck should I do for a living?';
@@ -194,19 +194,19 @@ test.describe('the sign-up dialog', () => {
     await expect(opener).toBeFocused();
   });
 
-  test('its code is not in the first load: it is fetched once the page has hydrated', async ({ page }) => {
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(request.url());
-    });
-    const html = await (await page.request.get('/')).text();
-    expect(html).not.toContain('signup-dialog');
-    await openHome(page);
-    await expect.poll(() => scripts.findIndex((url) => url.includes('signup-dialog'))).toBeGreaterThan(0);
-    const hydrate = scripts.findIndex((url) => url.includes('/hydrate-'));
-    expect(scripts.findIndex((url) => url.includes('signup-dialog'))).toBeGreaterThan(hydrate);
-    await page.getByRole('button', { name: 'Play Full Course (locked)' }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
+  test("after it closes, the carousel the hero's scroll passed behind it shows the guides once scrolled to", async ({
+    page,
+  }) => {
+    await openHydrated(page);
+    await page.getByRole('button', { name: 'Sign up free and watch instantly' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Get instant access (free)' });
+    await expect(dialog).toBeVisible();
+    await expect(page.locator('#signup')).toBeInViewport();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await carousel(page).scrollIntoViewIfNeeded();
+    await expect(carousel(page).getByRole('heading', { name: 'Amara Okafor' })).toBeVisible();
+    await expect(carousel(page)).toHaveAttribute('aria-busy', 'false');
   });
 });
 

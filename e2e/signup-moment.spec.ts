@@ -242,20 +242,6 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect(signupDialog(page)).toBeVisible();
       await expectStep(signupDialog(page), 1);
     });
-
-    test("the dialog's code is fetched once the page is idle, before any click", async ({ page }) => {
-      const dialogCode = page.waitForResponse(/\/assets\/signup-dialog-[\w-]+\.js$/);
-      await openHome(page);
-      await dialogCode;
-      const scriptsAfterClick: string[] = [];
-      page.on('request', (request) => {
-        if (request.resourceType() === 'script') scriptsAfterClick.push(request.url());
-      });
-      await heroButton(page).click();
-      await expect(signupDialog(page)).toBeVisible();
-      // The click found the dialog ready: it fetched no code of its own.
-      expect(scriptsAfterClick.filter((url) => url.includes('signup-dialog'))).toEqual([]);
-    });
   });
 }
 
