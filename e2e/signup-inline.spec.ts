@@ -230,7 +230,9 @@ test('with no strength stored, submit says "Please pick at least one strength." 
   await expect(form.getByRole('button', { name: copy.submit })).toHaveAccessibleDescription(
     copy.strengthsMissing,
   );
-  await page.waitForTimeout(300);
+  // The questionnaire shows this message only for a submit it refused: one it sends shows "Sending..." instead.
+  await expect(form.getByRole('button', { name: copy.submit })).toBeEnabled();
+  await expect(form.getByRole('button', { name: copy.sending })).toHaveCount(0);
   expect(requests).toHaveLength(0);
 });
 

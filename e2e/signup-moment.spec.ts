@@ -108,13 +108,30 @@ for (const viewport of [PHONE, DESKTOP]) {
       const section = signupSection(page);
       await answerUpToContact(section);
       await fillContact(section, 'Alex', 'alex@bad');
+      // A sign-up is sent only from the form's submit event, which the browser fires only for a valid form.
+      await section.locator('form').evaluate((form) => {
+        const events: string[] = [];
+        Object.assign(window, { formEvents: events });
+        form.addEventListener('submit', () => events.push('submit'));
+        form.addEventListener(
+          'invalid',
+          (event) => {
+            if (event.target instanceof Element) events.push(`invalid ${event.target.id}`);
+          },
+          true,
+        );
+      });
       await section.getByRole('button', { name: copy.submit }).click();
       const email = section.getByRole('textbox', { name: 'Your email' });
       await expect(email).toBeFocused();
       expect(await email.evaluate((input: HTMLInputElement) => input.validationMessage)).toBe(
         'Please enter the whole address, with a dot in the part after the @ (like name@example.com).',
       );
-      await page.waitForTimeout(200);
+      // The browser refused the submit: it reported the e-mail field invalid, and after that it fires no submit.
+      const emailId = await email.getAttribute('id');
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { formEvents: string[] }).formEvents))
+        .toEqual([`invalid ${emailId}`]);
       expect(requests).toHaveLength(0);
       await expect(email).toHaveAccessibleDescription('One e-mail with your link. No spam. Privacy policy');
     });
