@@ -9,6 +9,7 @@ import { loadJwtKeys } from './auth/load-jwt-keys.ts';
 import { createClientAddress } from './client-address.ts';
 import { readOrCreateSecret, removeGroupAndWorldAccess } from './db/data-dir.ts';
 import { describeHolder, lockDataDirForServer } from './db/data-dir-lock.ts';
+import { readMigrations } from './db/migrate.ts';
 import { openMigratedDatabase } from './db/open-database.ts';
 import { seedSampleContent } from './db/seed.ts';
 import { localhostLinksWarning } from './localhost-links.ts';
@@ -65,6 +66,8 @@ process.on('exit', () => locked?.lock.release());
 // alone keeps this process's memory within its budget (decision 0043). Set before PGlite is compiled.
 if (!env.databaseUrl) v8.setFlagsFromString('--liftoff-only');
 const { db, applied } = await openMigratedDatabase(env, {
+  // Read from this file's place, which the compiled server (server/dist/index.mjs) keeps.
+  migrations: await readMigrations(path.join(supabaseFolder, 'migrations')),
   onOpenFailure: exitOnDatabaseFailure(env.databaseUrl),
 });
 await seedSampleContent(db, applied, { supabaseFolder, storageFolder });
