@@ -72,6 +72,10 @@ describe('import-x/no-restricted-paths', () => {
     ['supabase/functions/_shared/example.ts', "import '../../../src/content/site.ts';"],
     ['admin/example.ts', "import '../server/src/outbox/transports/file-mailbox-transport.ts';"],
     ['admin/commands/example.ts', "import '../../server/src/db/migrate.ts';"],
+    [
+      'server/src/routes/auth/example.ts',
+      "import type { AppDeps } from '../../app.ts';\nexport type Deps = AppDeps;",
+    ],
   ])('keeps %s from importing across: %s', async (file, source) => {
     expect(await rulesBrokenBy(source, file)).toEqual(['import-x/no-restricted-paths']);
   });
