@@ -1,12 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isBuildCurrent, root } from '../scripts/build-stamp.mjs';
+import { buildSite } from '../scripts/build.mjs';
 import { type BundleReport, initialChunks, measureBundle } from './bundle-size.ts';
 import { BUDGET } from './targets.ts';
-
-const root = path.resolve(import.meta.dirname, '..');
 
 describe('initialChunks', () => {
   it("follows every entry's static imports and its own dynamic imports, and leaves deeper dynamic imports out", () => {
@@ -46,24 +44,25 @@ describe('initialChunks', () => {
   });
 });
 
-describe('the byte budget of a fresh build', () => {
-  let outDir: string;
+describe("the byte budget of the site's build", () => {
+  const dist = path.join(root, 'dist');
   let report: BundleReport;
 
   beforeAll(async () => {
-    outDir = mkdtempSync(path.join(os.tmpdir(), 'budget-build-'));
-    // Vitest runs with NODE_ENV=test, which would give React's development build; measure what ships.
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    try {
-      await build({ root, mode: 'production', logLevel: 'error', build: { outDir, emptyOutDir: true } });
-    } finally {
-      if (nodeEnv === undefined) delete process.env.NODE_ENV;
-      else process.env.NODE_ENV = nodeEnv;
+    // npm test builds dist/ before its suites; run alone, this builds it as npm start would.
+    if (!isBuildCurrent()) {
+      // Vitest runs with NODE_ENV=test, which would give React's development build; measure what ships.
+      const nodeEnv = process.env.NODE_ENV;
+      process.env.NODE_ENV = 'production';
+      try {
+        await buildSite();
+      } finally {
+        if (nodeEnv === undefined) delete process.env.NODE_ENV;
+        else process.env.NODE_ENV = nodeEnv;
+      }
     }
-    report = measureBundle(outDir);
+    report = measureBundle(dist);
   }, 180_000);
-  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
   const list = (files: { file: string; gzip: number }[]) =>
     files.map(({ file, gzip }) => `${file} ${gzip} B`).join(', ');
@@ -85,7 +84,7 @@ describe('the byte budget of a fresh build', () => {
   it('loads supabase-js only on demand', () => {
     // supabase-js names itself in its X-Client-Info header; the marker tells its code apart in any chunk.
     const holdsSupabase = (file: string) =>
-      readFileSync(path.join(outDir, file), 'utf8').includes('supabase-js');
+      readFileSync(path.join(dist, file), 'utf8').includes('supabase-js');
     expect(report.initialJs.files.filter(({ file }) => holdsSupabase(file))).toEqual([]);
     expect(report.lazy.some(({ file }) => holdsSupabase(file))).toBe(true);
   });
