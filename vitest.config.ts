@@ -56,6 +56,7 @@ export default defineConfig({
             'supabase/functions/send-email/**',
             ...(process.env.DATABASE_URL ? PGLITE_ONLY_TESTS : []),
           ],
+          globalSetup: ['server/test/pglite-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

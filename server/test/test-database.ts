@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { migrate, readMigrations } from '../src/db/migrate.ts';
 import { openPgliteDatabase } from '../src/db/pglite-database.ts';
@@ -10,7 +12,8 @@ import { openPostgresDatabase } from '../src/db/postgres-database.ts';
 export const supabaseFolder = fileURLToPath(new URL('../../supabase/', import.meta.url));
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite, or, when DATABASE_URL is set
+ * A fresh, migrated database for one test file: in-memory PGlite (started from the migrated template of
+ * pglite-template.ts when the run has one), or, when DATABASE_URL is set
  * (`npm test` does so for its PostgreSQL pass), a new database on that server, dropped by `close()`.
  */
 export async function createTestDatabase(): Promise<Database> {
@@ -36,7 +39,10 @@ export async function createTestDatabase(): Promise<Database> {
       },
     };
   } else {
-    db = await openPgliteDatabase();
+    const template = inject('pgliteTemplate');
+    db = await openPgliteDatabase(undefined, {
+      ...(template && { from: new Blob([await readFile(template)]) }),
+    });
   }
   await migrate(db, await readMigrations(path.join(supabaseFolder, 'migrations')));
   return db;

@@ -66,17 +66,22 @@ export interface PgliteDatabase extends Database {
    * transaction (pglite-socket.ts).
    */
   serveSocket(folder: string): Promise<PgliteSocket>;
+  /** The whole database as PGlite's data folder tarball, which `openPgliteDatabase` can start from. */
+  dump(): Promise<Blob>;
 }
 
-/** PGlite (Postgres compiled to WASM) in this process: on disk under `dataDir`, or in memory when it is omitted. */
+/**
+ * PGlite (Postgres compiled to WASM) in this process: on disk under `dataDir`, or in memory when it is omitted.
+ * `from` is a dump to start a new database from instead of an empty one (the tests start from a migrated one).
+ */
 export async function openPgliteDatabase(
   dataDir?: string,
-  { checkpointEveryMs = CHECKPOINT_EVERY_MS }: { checkpointEveryMs?: number } = {},
+  { checkpointEveryMs = CHECKPOINT_EVERY_MS, from }: { checkpointEveryMs?: number; from?: Blob } = {},
 ): Promise<PgliteDatabase> {
-  if (dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION')))
+  if (dataDir !== undefined && from === undefined && !existsSync(path.join(dataDir, 'PG_VERSION')))
     await initdbInChildProcess(dataDir);
   // One options object: PGlite reads a second argument only when the first is a folder (a string).
-  const pg = new PGlite({ dataDir, startParams: START_PARAMS });
+  const pg = new PGlite({ dataDir, startParams: START_PARAMS, loadDataDir: from });
   await pg.waitReady;
   const lock = createSessionLock();
   const exclusive = <T>(work: () => Promise<T>) => withSessionLock(lock, work);
@@ -96,6 +101,7 @@ export async function openPgliteDatabase(
       exclusive(() => session.query<Row>(text, params)),
     transaction: (work) => exclusive(() => pg.transaction((tx) => work(sqlOver(tx)))),
     serveSocket: (folder) => servePgliteSocket(pg, lock, folder),
+    dump: () => exclusive(() => pg.dumpDataDir('none')),
     close: () => {
       clearInterval(checkpoints);
       return exclusive(() => pg.close());
