@@ -8,13 +8,18 @@ import { pathToFileURL } from 'node:url';
 import { isBuildCurrent, root } from './build-stamp.mjs';
 import { buildSite } from './build.mjs';
 import { CHROMIUM_ARGS, findChromium } from './find-chromium.mjs';
-import { spawnServer } from './server-process.mjs';
+import { freePort, spawnServer } from './server-process.mjs';
 
 export async function runE2e(extraArgs = [], { jsonReport } = {}) {
   const chromePath = findChromium();
   if (!isBuildCurrent()) await buildSite();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
-  const server = await spawnServer({ script: 'scripts/start.mjs', env: { DATA_DIR: dataDir } });
+  // A port of its own, not PORT=0: the server's links (SITE_URL's default) name the port it listens on.
+  const port = await freePort();
+  const server = await spawnServer({
+    script: 'scripts/start.mjs',
+    env: { PORT: String(port), DATA_DIR: dataDir },
+  });
   const env = {
     ...process.env,
     E2E_DATA_DIR: dataDir,

@@ -71,7 +71,7 @@ export function serverEnv(dataDir: string, smtpUrl: string, extra: Record<string
 
 /** Starts a server and registers its SIGKILL as a cleanup (a no-op once it has stopped). */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const server = await spawnServer({ env: env });
+  const server = await spawnServer({ env });
   cleanups.push(() => server.stop('SIGKILL'));
   return server;
 }

@@ -100,8 +100,8 @@ describe('the outbox worker in the real server process', () => {
         ...mailEnv(smtp.url),
       };
       const servers: ServerProcess[] = await Promise.all([
-        spawnServer({ env: env }),
-        spawnServer({ env: env }),
+        spawnServer({ env }),
+        spawnServer({ env }),
       ]);
       cleanups.push(() => Promise.all(servers.map((server) => server.stop('SIGKILL'))));
 
