@@ -1,12 +1,17 @@
-// npm test: every check and every suite, then one closing line summing the tests of all of them:
-// typecheck, lint (ESLint, Prettier, knip), Vitest on PGlite, the server suites again on a throwaway
-// PostgreSQL, the send-email edge function under real Deno on that PostgreSQL, and the Playwright end-to-end
-// specs in Chromium, then the short reliability suite (test/reliability: real processes under load, SIGKILL,
-// an SMTP outage and hostile input) with its table.
-import { spawn, spawnSync } from 'node:child_process';
+// npm test: every check and every suite, then one closing line summing the tests of all of them.
+//
+// First, side by side: typecheck, ESLint, Prettier, knip, and the site's build (when stale). Then two lanes at
+// once, so that the suite that mostly waits fills the time of those that compute:
+// - the short reliability suite (test/reliability: real processes under load, SIGKILL, an SMTP outage and
+//   hostile input), whose output is printed whole, with its table, at the end;
+// - Vitest on PGlite (web, server, bench), the server suites again on a throwaway PostgreSQL, the send-email
+//   edge function under real Deno on that PostgreSQL, then the Playwright specs in Chromium.
+// It ends with how long each step took.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { root } from './build-stamp.mjs';
+import { isBuildCurrent, root } from './build-stamp.mjs';
+import { buildSite } from './build.mjs';
 import { runE2e } from './e2e.mjs';
 import { printReliabilityTable } from './reliability-table.mjs';
 import { startEmbeddedAuth } from './with-embedded-auth.mjs';
@@ -18,12 +23,48 @@ mkdirSync(reports, { recursive: true });
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const durations = [];
 
-function step(name, command, args, env = {}) {
-  console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) failures.push(name);
-  return result.status === 0;
+/** Runs `work` as the step `name`, noting how long it took; a step that throws has failed. */
+async function timed(name, work) {
+  const started = Date.now();
+  try {
+    return await work();
+  } catch (error) {
+    console.error(`\n${name}: ${error instanceof Error ? error.message : String(error)}`);
+    failures.push(name);
+    return undefined;
+  } finally {
+    durations.push([name, (Date.now() - started) / 1000]);
+  }
+}
+
+/**
+ * Runs a command to its end. Its output goes straight to this process's, or, with `collect`, is kept and
+ * returned, so that a step running beside others can print it whole.
+ */
+function run(command, args, { env = {}, collect = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: collect ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+/** A step that is one command; a non-zero exit fails it. Answers its output when collected. */
+async function step(name, command, args, options = {}) {
+  const result = await timed(name, async () => {
+    if (!options.collect) console.log(`\n▶ ${name}`);
+    return run(command, args, options);
+  });
+  if (result?.code !== 0) failures.push(name);
+  return result?.output ?? '';
 }
 
 function countVitest(file) {
@@ -38,11 +79,7 @@ function countVitest(file) {
 }
 
 /** `deno test` prints `ok | N passed | N failed`; a run that never gets there counts as one failure. */
-async function denoTests(name, args, env) {
-  console.log(`\n▶ ${name}`);
-  // Spawned, not spawnSync: the embedded server beside it writes to a pipe this process must keep reading.
-  const { code, output } = await run(bin('deno'), args, { ...process.env, NO_COLOR: '1', ...env });
-  process.stdout.write(output);
+function countDeno(output) {
   const counts = /(\d+) passed \| (\d+) failed/.exec(output);
   if (counts) {
     totals.passed += Number(counts[1]);
@@ -50,7 +87,6 @@ async function denoTests(name, args, env) {
   } else {
     totals.failed += 1;
   }
-  if (code !== 0) failures.push(name);
 }
 
 function countPlaywright(file) {
@@ -64,134 +100,120 @@ function countPlaywright(file) {
   }
 }
 
-/** Runs a command to its end, collecting its output. */
-function run(command, args, env = process.env) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
-
-/** Runs checks side by side (each is one process on one core), then prints each one's output whole, in order. */
-async function checksTogether(checks) {
-  const results = await Promise.all(
-    checks.map(async ([name, command, args]) => ({ name, ...(await run(command, args)) })),
-  );
-  for (const { name, code, output } of results) {
-    console.log(`\n▶ ${name}`);
-    process.stdout.write(output);
-    if (code !== 0) failures.push(name);
-  }
-}
-
-await checksTogether([
-  ['typecheck', bin('tsc'), ['-b']],
-  ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
-  ['format', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
-  ['unused files and dependencies', bin('knip'), []],
-]);
-
-const pgliteReport = path.join(reports, 'vitest-pglite.json');
-step('unit, component and server tests (PGlite)', bin('vitest'), [
+const vitest = (projects, report) => [
   'run',
-  '--project',
-  'web',
-  '--project',
-  'server',
-  '--project',
-  'bench',
+  ...projects.flatMap((project) => ['--project', project]),
   '--reporter=default',
   '--reporter=json',
-  `--outputFile.json=${pgliteReport}`,
-]);
-countVitest(pgliteReport);
+  `--outputFile.json=${report}`,
+];
 
-const postgres = await startPostgres();
-const postgresReport = path.join(reports, 'vitest-postgres.json');
-try {
-  step(
-    'server tests (PostgreSQL)',
-    bin('vitest'),
-    [
-      'run',
-      '--project',
-      'server',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${postgresReport}`,
-    ],
-    {
-      DATABASE_URL: postgres.url,
-    },
+/** Typecheck, lint, format and unused-code checks side by side (one process each), and the site's build. */
+async function checksAndBuild() {
+  const checks = [
+    ['typecheck', bin('tsc'), ['-b']],
+    ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
+    ['format', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
+    ['unused files and dependencies', bin('knip'), []],
+  ];
+  const building = isBuildCurrent() ? undefined : timed('build the site', () => buildSite());
+  const outputs = await Promise.all(
+    checks.map(([name, command, args]) => step(name, command, args, { collect: true })),
   );
-  const denoConfig = ['--config', 'supabase/functions/send-email/deno.json'];
-  step('edge function typecheck (Deno)', bin('deno'), [
+  checks.forEach(([name], index) => {
+    console.log(`\n▶ ${name}`);
+    process.stdout.write(outputs[index] ?? '');
+  });
+  await building;
+}
+
+/** The reliability suite; answers how to print its output and table once the other lane is done. */
+async function reliability() {
+  const report = path.join(reports, 'vitest-reliability.json');
+  const metrics = path.join(reports, 'reliability.jsonl');
+  const name = 'reliability, short sizes (real servers, PGlite and PostgreSQL)';
+  const output = await step(name, bin('vitest'), vitest(['reliability'], report), {
+    env: { RELIABILITY_METRICS: metrics },
+    collect: true,
+  });
+  countVitest(report);
+  return () => {
+    console.log(`\n▶ ${name}`);
+    process.stdout.write(output);
+    printReliabilityTable(metrics);
+  };
+}
+
+/** The send-email function under real Deno, beside the embedded server's auth (its sign-in links). */
+async function edgeFunction(postgresUrl) {
+  const config = ['--config', 'supabase/functions/send-email/deno.json'];
+  await step('edge function typecheck (Deno)', bin('deno'), [
     'check',
-    ...denoConfig,
+    ...config,
     'supabase/functions/send-email/index.ts',
   ]);
-  // The function makes its sign-in links with generateLink against the embedded server's auth.
-  const edgeStep = 'edge function under Deno (PostgreSQL)';
-  const auth = await startEmbeddedAuth(postgres.url).catch((error) => {
-    console.error(String(error));
-    failures.push(edgeStep);
-    totals.failed += 1;
-    return undefined;
-  });
-  if (auth) {
+  await timed('edge function under Deno (PostgreSQL)', async () => {
+    console.log('\n▶ edge function under Deno (PostgreSQL)');
+    const auth = await startEmbeddedAuth(postgresUrl);
     try {
-      await denoTests(
-        edgeStep,
-        [
-          'test',
-          ...denoConfig,
-          '--allow-net',
-          '--allow-env',
-          '--allow-read',
-          '--allow-run',
-          '--allow-sys',
-          'supabase/functions/send-email/index.test.ts',
-        ],
-        { DATABASE_URL: postgres.url, ...auth.env },
+      const permissions = ['--allow-net', '--allow-env', '--allow-read', '--allow-run', '--allow-sys'];
+      // Collected, so that this process keeps reading the embedded server's output meanwhile.
+      const { code, output } = await run(
+        bin('deno'),
+        ['test', ...config, ...permissions, 'supabase/functions/send-email/index.test.ts'],
+        { env: { NO_COLOR: '1', DATABASE_URL: postgresUrl, ...auth.env }, collect: true },
       );
+      process.stdout.write(output);
+      countDeno(output);
+      if (code !== 0) throw new Error(`deno test exited with ${code}`);
     } finally {
       await auth.stop();
     }
-  }
-} finally {
-  postgres.stop();
+  });
 }
-countVitest(postgresReport);
 
-console.log('\n▶ end-to-end tests (Chromium)');
-const e2eReport = path.join(reports, 'e2e.json');
-if ((await runE2e([], { jsonReport: e2eReport })) !== 0) failures.push('end-to-end tests');
-countPlaywright(e2eReport);
+/** Vitest on PGlite; the server suites and the edge function on PostgreSQL; then the end-to-end specs. */
+async function suites() {
+  const pgliteReport = path.join(reports, 'vitest-pglite.json');
+  await step(
+    'unit, component and server tests (PGlite)',
+    bin('vitest'),
+    vitest(['web', 'server', 'bench'], pgliteReport),
+  );
+  countVitest(pgliteReport);
 
-const reliabilityReport = path.join(reports, 'vitest-reliability.json');
-const reliabilityMetrics = path.join(reports, 'reliability.jsonl');
-step(
-  'reliability, short sizes (real servers, PGlite and PostgreSQL)',
-  bin('vitest'),
-  [
-    'run',
-    '--project',
-    'reliability',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${reliabilityReport}`,
-  ],
-  { RELIABILITY_METRICS: reliabilityMetrics },
-);
-countVitest(reliabilityReport);
-printReliabilityTable(reliabilityMetrics);
+  const postgres = await startPostgres();
+  try {
+    const postgresReport = path.join(reports, 'vitest-postgres.json');
+    await step('server tests (PostgreSQL)', bin('vitest'), vitest(['server'], postgresReport), {
+      env: { DATABASE_URL: postgres.url },
+    });
+    countVitest(postgresReport);
+    await edgeFunction(postgres.url);
+  } finally {
+    postgres.stop();
+  }
 
-if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
+  const e2eReport = path.join(reports, 'e2e.json');
+  await timed('end-to-end tests (Chromium)', async () => {
+    console.log('\n▶ end-to-end tests (Chromium)');
+    if ((await runE2e([], { jsonReport: e2eReport })) !== 0) throw new Error('some specs failed');
+  });
+  countPlaywright(e2eReport);
+}
+
+const started = Date.now();
+await timed('checks and build', checksAndBuild);
+const [printReliability] = await Promise.all([reliability(), timed('suites', suites)]);
+printReliability();
+
+console.log('\n▶ how long each step took (s)');
+for (const [name, seconds] of durations) console.log(`${seconds.toFixed(0).padStart(6)}  ${name}`);
+console.log(`${((Date.now() - started) / 1000).toFixed(0).padStart(6)}  npm test in all`);
+
+if (failures.length > 0) console.log(`\nFailed: ${[...new Set(failures)].join(', ')}`);
 const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
 // A failed check or a suite that could not start counts as a failure even when no single test failed.
-const failed = Math.max(totals.failed, failures.length);
+const failed = Math.max(totals.failed, new Set(failures).size);
 console.log(`\n${totals.passed} passed, ${failed} failed${skipped}`);
 process.exit(failed > 0 ? 1 : 0);
