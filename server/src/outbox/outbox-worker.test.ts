@@ -99,10 +99,7 @@ describe('the outbox worker in the real server process', () => {
         DIST_DIR: dataDir,
         ...mailEnv(smtp.url),
       };
-      const servers: ServerProcess[] = await Promise.all([
-        spawnServer({ env }),
-        spawnServer({ env }),
-      ]);
+      const servers: ServerProcess[] = await Promise.all([spawnServer({ env }), spawnServer({ env })]);
       cleanups.push(() => Promise.all(servers.map((server) => server.stop('SIGKILL'))));
 
       const db = new pg.Client({ connectionString: url });
