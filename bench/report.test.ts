@@ -4,7 +4,7 @@ import type { FirstViewLog } from './first-view-loads.ts';
 import { median } from './median.ts';
 import { readCpuTimes, summariseJourneys } from './interaction.ts';
 import type { PageResult } from './page.ts';
-import { type ApiRun, type BenchResult, renderReport } from './report.ts';
+import { type ApiRun, type BenchResult, renderReport, renderSummary } from './report.ts';
 
 const load = (requestsPerSecond: number, p99Ms: number): LoadResult => ({
   requestsPerSecond,
@@ -96,6 +96,26 @@ function result(overrides: {
     },
   };
 }
+
+/** A visit with the given requests (moment and name), its hydration script requested `hydrateMs` into it. */
+const visit = (hydrateMs: number, requests: FirstViewLog['requests']): FirstViewLog => ({
+  requests,
+  firstPaintMs: 400,
+  resources: [
+    { name: 'index.js', startMs: 100, responseEndMs: 300 },
+    { name: 'hydrate.js', startMs: hydrateMs, responseEndMs: hydrateMs + 300 },
+  ],
+});
+const asBuilt: FirstViewLog['requests'] = [
+  { moment: 'first view', name: 'fraunces-core.woff2' },
+  { moment: 'first view', name: 'inter-core.woff2' },
+  { moment: 'first view', name: 'hydrate.js' },
+  { moment: 'idle', name: 'signup-dialog.js' },
+  { moment: 'dialog open', name: 'teaser-still-960.webp' },
+  { moment: 'carousel near', name: 'fetch-guides.js' },
+  { moment: 'carousel near', name: '@supabase/supabase-js' },
+  { moment: 'carousel near', name: '/rest/v1/guides' },
+];
 
 /** The trimmed cells of the row whose first cell starts with `name` (in the `nth` table that has one). */
 function cells(report: string, name: string, nth = 0): string[] {
@@ -246,25 +266,6 @@ describe('renderReport', () => {
   });
 
   describe('the first view table', () => {
-    /** A visit with the given requests (moment and name), its hydration script requested `hydrateMs` into it. */
-    const visit = (hydrateMs: number, requests: FirstViewLog['requests']): FirstViewLog => ({
-      requests,
-      firstPaintMs: 400,
-      resources: [
-        { name: 'index.js', startMs: 100, responseEndMs: 300 },
-        { name: 'hydrate.js', startMs: hydrateMs, responseEndMs: hydrateMs + 300 },
-      ],
-    });
-    const asBuilt: FirstViewLog['requests'] = [
-      { moment: 'first view', name: 'fraunces-core.woff2' },
-      { moment: 'first view', name: 'inter-core.woff2' },
-      { moment: 'first view', name: 'hydrate.js' },
-      { moment: 'idle', name: 'signup-dialog.js' },
-      { moment: 'dialog open', name: 'teaser-still-960.webp' },
-      { moment: 'carousel near', name: 'fetch-guides.js' },
-      { moment: 'carousel near', name: '@supabase/supabase-js' },
-      { moment: 'carousel near', name: '/rest/v1/guides' },
-    ];
     const report = (...runs: FirstViewLog[]) =>
       renderReport({ ...result({}), firstView: { url: 'http://bench/', runs } });
 
@@ -335,5 +336,171 @@ describe('renderReport', () => {
       expect(met(shown, 'hydration script requested before the first paint')).toBe('yes');
       expect(renderReport(result({}))).not.toContain('First view');
     });
+  });
+});
+
+describe('renderSummary', () => {
+  const early: FirstViewLog['requests'] = [
+    { moment: 'first view', name: 'signup-dialog.js' },
+    ...asBuilt.filter(({ name }) => name !== 'signup-dialog.js'),
+    { moment: 'dialog open', name: 'hero-lenses.svg' },
+  ];
+  /** A whole run, every part measured, some targets missed: /'s TBT, the first start's memory, a phone visit. */
+  const whole: BenchResult = {
+    ...result({ tbtMs: 71, firstStartRssMb: 201 }),
+    interaction: summariseJourneys('http://bench/', [
+      { firstOpenMs: 151, laterOpenMs: 150, slowestInputMs: 90, slowestInputType: 'click on "Next"' },
+    ]),
+    firstView: { url: 'http://bench/', runs: [visit(450, asBuilt), visit(350, early), visit(450, asBuilt)] },
+  };
+  whole.bundle.lazy = [{ name: 'course', file: 'assets/course.js', raw: 1, gzip: 1, brotli: 1 }];
+  const summary = renderSummary(whole, 'bench/results/2026-01-01T00-00-00-000Z.md');
+  /** The summary's rows: group (carried down from the row that names it), what, measured, target, met. */
+  const rows = () => {
+    let group = '';
+    return summary
+      .split('\n')
+      .filter((line) => line.startsWith('| '))
+      .slice(2)
+      .map((line) => {
+        const [first = '', ...rest] = line
+          .split('|')
+          .slice(1, -1)
+          .map((cell) => cell.trim());
+        group = first || group;
+        return [group, ...rest];
+      });
+  };
+
+  it('lists every target of the full tables, one row each (the four Lighthouse scores as one), with yes or NO', () => {
+    expect(rows().map(([group, what, , , met]) => [group, what, met])).toEqual([
+      ['page /', 'scores: performance, accessibility, best practices, SEO', 'yes'],
+      ['page /', 'LCP', 'yes'],
+      ['page /', 'TBT', 'NO'],
+      ['page /', 'CLS', 'yes'],
+      ['page /course', 'scores: performance, accessibility, best practices, SEO', 'yes'],
+      ['page /course', 'LCP', 'yes'],
+      ['page /course', 'TBT', 'yes'],
+      ['page /course', 'CLS', 'yes'],
+      ['interaction', 'dialog on screen after the first click', 'NO'],
+      ['interaction', 'first click minus a later one, per journey', 'yes'],
+      ['interaction', 'slowest input event (click on "Next")', 'yes'],
+      ['first view', 'hydration script requested before the first paint', 'NO'],
+      ['first view', 'first view fonts', 'yes'],
+      ['first view', 'dialog code requested before the hydration script', 'NO'],
+      ['first view', 'dialog code requested once idle, before any click', 'yes'],
+      ['first view', 'dialog code fetched on the click or after', 'yes'],
+      ['first view', 'guides/supabase-js requested before the carousel is near', 'yes'],
+      [
+        'first view',
+        "guides/supabase-js requested while the hero's scroll passes the carousel behind the dialog",
+        'yes',
+      ],
+      ['first view', 'guides read once the carousel is near', 'yes'],
+      ['first view', 'phone downloads the hero illustration', 'NO'],
+      ['first view', 'teaser stills downloaded', 'yes'],
+      ['bundle', 'JS before interaction, gzip', 'yes'],
+      ['bundle', 'CSS before interaction, gzip', 'yes'],
+      ['API', 'PGlite: GET guides', 'yes'],
+      ['API', 'PGlite: GET guides / bare Hono', 'yes'],
+      ['API', 'PGlite: POST send-email', 'yes'],
+      ['API', 'PGlite: server peak RSS', 'yes'],
+      ['API', 'PGlite, first start (builds dist/): server peak RSS', 'NO'],
+      ['API', 'PostgreSQL: server peak RSS', 'yes'],
+      ['API', 'PGlite: GET / (navigation): counter on / off', 'yes'],
+      ['API', 'PGlite: GET guides: counter on / off', 'yes'],
+    ]);
+    // The same verdicts as the full tables, in their order: each row there with a target is here.
+    const full = renderReport(whole)
+      .split('\n')
+      .filter((line) => line.startsWith('| '))
+      .map((line) =>
+        line
+          .split('|')
+          .slice(1, -1)
+          .map((cell) => cell.trim()),
+      )
+      .filter((cells) => cells[0] !== 'metric' && cells[0] !== 'what' && !cells[0]?.startsWith('-'))
+      .filter((cells) => cells.at(-1) !== '');
+    const scores = ['performance', 'accessibility', 'best practices', 'SEO'];
+    const verdicts: string[] = [];
+    for (const cells of full) {
+      const verdict = cells.at(-1) ?? '';
+      if (cells[0] === 'performance') verdicts.push(verdict);
+      else if (scores.includes(cells[0] ?? '')) {
+        if (verdict === 'NO') verdicts[verdicts.length - 1] = 'NO';
+      } else verdicts.push(verdict);
+    }
+    expect(rows().map((row) => row[4])).toEqual(verdicts);
+  });
+
+  it('shows the value each target judged, beside the target', () => {
+    const byWhat = (group: string, what: string) =>
+      rows()
+        .find((row) => row[0] === group && row[1] === what)
+        ?.slice(2);
+    expect(byWhat('page /', 'LCP')).toEqual(['1200 ms, 1.20× ref', '≤ 1.25× ref', 'yes']);
+    expect(byWhat('page /', 'TBT')).toEqual(['71 ms, ref 20 ms', '≤ ref + 50 ms', 'NO']);
+    expect(byWhat('page /course', 'scores: performance, accessibility, best practices, SEO')).toEqual([
+      '100, 100, 100, 100',
+      '100 each',
+      'yes',
+    ]);
+    expect(byWhat('first view', 'hydration script requested before the first paint')).toEqual([
+      'no ×2, yes ×1',
+      'no (or at the 1 s deadline)',
+      'NO',
+    ]);
+    expect(byWhat('API', 'PGlite: GET guides')).toEqual([
+      '12,000/s, p99 12 ms',
+      '≥ 5,000/s, p99 ≤ 25 ms',
+      'yes',
+    ]);
+    expect(byWhat('API', 'PGlite: GET / (navigation): counter on / off')).toEqual([
+      '0.98× (rounds 0.90–1.05×)',
+      'median of rounds ≥ 0.95×',
+      'yes',
+    ]);
+  });
+
+  it('a Lighthouse score under 100 fails the scores row and shows which', () => {
+    const run = result({});
+    const [home] = run.pages ?? [];
+    if (!home) throw new Error('no page /');
+    home.ours.median = { ...home.ours.median, seo: 92 };
+    const row = renderSummary(run, 'x.md')
+      .split('\n')
+      .find((line) => line.includes('page /  '));
+    expect(row).toMatch(/\| 100, 100, 100, 92 +\| 100 each +\| NO +\|$/);
+  });
+
+  it('says when and where it was measured and where the full tables are, and leaves the rows without a target out', () => {
+    const [line] = summary.split('\n');
+    expect(line).toBe(
+      'Measured 2026-01-01T00:00:00.000Z: 2 CPUs, load average 0.00 0.00 0.00 at start, Chromium. Targets only: ' +
+        'the full tables are printed by the run and kept locally (git ignores bench/results/) in ' +
+        '`bench/results/2026-01-01T00-00-00-000Z.md`.',
+    );
+    for (const forInformation of [
+      'FCP',
+      'total bytes',
+      'dialog on screen after a later click',
+      "from the first paint to the hydration script's request",
+      'lazy:',
+      'hello-world',
+      'bare Hono, our guides answer',
+      'PostgreSQL: GET guides',
+      'counter off',
+      'Audits',
+    ])
+      expect(summary).not.toContain(forInformation);
+  });
+
+  it('stays short: one line, then a table of 31 rows for a run that measured everything, under 650 words', () => {
+    const lines = summary.trim().split('\n');
+    expect(rows()).toHaveLength(31);
+    expect(lines.length).toBeLessThan(36);
+    // As `wc -w` counts them, table pipes and dashes included.
+    expect(summary.split(/\s+/).filter(Boolean).length).toBeLessThan(650);
   });
 });

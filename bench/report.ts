@@ -1,4 +1,5 @@
-// Turns the bench's measurements into tables (Markdown, aligned so the terminal shows them as they are).
+// Turns the bench's measurements into tables (Markdown, aligned so the terminal shows them as they are): the full
+// tables, printed by the run and kept in bench/results/, and a summary of the targets alone for docs/performance.md.
 import type { CounterOnAndOff, LoadResult } from './api.ts';
 import type { BundleReport, Sizes } from './bundle-size.ts';
 import {
@@ -54,10 +55,22 @@ interface PageBench {
   textLength: { ours: number; reference: number };
 }
 
+/** One target of a run, as the summary shows it: what was judged, the value judged, the target, whether met. */
+interface Judged {
+  what: string;
+  measured: string;
+  target: string;
+  met: string;
+}
+
 interface Table {
   title: string;
   header: string[];
   rows: string[][];
+  /** The summary's short name for the part of the bench the table reports, e.g. `page /` or `API`. */
+  group: string;
+  /** The table's rows that have a target, in its order. */
+  judged: Judged[];
 }
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
@@ -67,49 +80,90 @@ const ratio = (ours: number, reference: number) =>
   reference > 0 ? `${(ours / reference).toFixed(2)}×` : 'n/a';
 const met = (ok: boolean) => (ok ? 'yes' : 'NO');
 
+/**
+ * A table's judge: records a target for the summary (`ok` undefined when there was nothing to judge) and returns
+ * the full table's target and met cells, so both say the same.
+ */
+function judging(judged: Judged[]) {
+  return (what: string, measured: string, target: string, ok: boolean | undefined): string[] => {
+    const cell = ok === undefined ? '' : met(ok);
+    judged.push({ what, measured, target, met: cell });
+    return [target, cell];
+  };
+}
+
 function pageTable({ path, ours, reference, textLength }: PageBench): Table {
   const o = ours.median;
   const r = reference.median;
-  const score = (name: string, value: number, referenceValue: number): string[] => [
-    name,
-    String(value),
-    String(referenceValue),
-    '',
-    `${TARGETS.lighthouseScore}`,
-    met(value >= TARGETS.lighthouseScore),
+  const scores = [
+    ['performance', o.performance, r.performance],
+    ['accessibility', o.accessibility, r.accessibility],
+    ['best practices', o.bestPractices, r.bestPractices],
+    ['SEO', o.seo, r.seo],
+  ] as const;
+  const full = (value: number) => value >= TARGETS.lighthouseScore;
+  // The four scores are one target ("all four 100"): one row of the summary, each score in its own row here.
+  const judged: Judged[] = [
+    {
+      what: `scores: ${scores.map(([name]) => name).join(', ')}`,
+      measured: scores.map(([, value]) => value).join(', '),
+      target: `${TARGETS.lighthouseScore} each`,
+      met: met(scores.every(([, value]) => full(value))),
+    },
   ];
+  const judge = judging(judged);
   return {
     title: `Page: Lighthouse mobile, median of ${ours.runs.length} runs (ours: ${path}, reference: hand-written static page)`,
     header: ['metric', 'ours', 'reference', 'ours/ref', 'target', 'met'],
     rows: [
-      score('performance', o.performance, r.performance),
-      score('accessibility', o.accessibility, r.accessibility),
-      score('best practices', o.bestPractices, r.bestPractices),
-      score('SEO', o.seo, r.seo),
+      ...scores.map(([name, value, referenceValue]) => [
+        name,
+        String(value),
+        String(referenceValue),
+        '',
+        `${TARGETS.lighthouseScore}`,
+        met(full(value)),
+      ]),
       ['FCP', ms(o.fcpMs), ms(r.fcpMs), ratio(o.fcpMs, r.fcpMs), '', ''],
       [
         'LCP',
         ms(o.lcpMs),
         ms(r.lcpMs),
         ratio(o.lcpMs, r.lcpMs),
-        `≤ ${TARGETS.lcpRatio}× ref`,
-        met(o.lcpMs <= TARGETS.lcpRatio * r.lcpMs),
+        ...judge(
+          'LCP',
+          `${ms(o.lcpMs)}, ${ratio(o.lcpMs, r.lcpMs)} ref`,
+          `≤ ${TARGETS.lcpRatio}× ref`,
+          o.lcpMs <= TARGETS.lcpRatio * r.lcpMs,
+        ),
       ],
       [
         'TBT',
         ms(o.tbtMs),
         ms(r.tbtMs),
         '',
-        `≤ ref + ${TARGETS.tbtOverReferenceMs} ms`,
-        met(o.tbtMs <= r.tbtMs + TARGETS.tbtOverReferenceMs),
+        ...judge(
+          'TBT',
+          `${ms(o.tbtMs)}, ref ${ms(r.tbtMs)}`,
+          `≤ ref + ${TARGETS.tbtOverReferenceMs} ms`,
+          o.tbtMs <= r.tbtMs + TARGETS.tbtOverReferenceMs,
+        ),
       ],
-      ['CLS', o.cls.toFixed(3), r.cls.toFixed(3), '', String(TARGETS.cls), met(o.cls <= TARGETS.cls)],
+      [
+        'CLS',
+        o.cls.toFixed(3),
+        r.cls.toFixed(3),
+        '',
+        ...judge('CLS', o.cls.toFixed(3), String(TARGETS.cls), o.cls <= TARGETS.cls),
+      ],
       ['Speed Index', ms(o.speedIndexMs), ms(r.speedIndexMs), ratio(o.speedIndexMs, r.speedIndexMs), '', ''],
       ['total bytes', kb(o.totalBytes), kb(r.totalBytes), ratio(o.totalBytes, r.totalBytes), '', ''],
       ['script bytes', kb(o.scriptBytes), kb(r.scriptBytes), '', '', ''],
       ['requests', String(o.requests), String(r.requests), '', '', ''],
       ['visible text', `${textLength.ours} chars`, `${textLength.reference} chars`, '', '', ''],
     ],
+    group: `page ${path}`,
+    judged,
   };
 }
 
@@ -119,6 +173,8 @@ function interactionTable({ runs, median: medians, hostStealShare }: Interaction
   // slows both and leaves their difference alone, where it would move one median and not the other.
   const firstOverLater = runs.map((run) => run.firstOpenMs - run.laterOpenMs);
   const firstOverLaterMedian = median(firstOverLater);
+  const judged: Judged[] = [];
+  const judge = judging(judged);
   return {
     title:
       `Interaction: the sign-up journey at 4× CPU and slow 4G, median of ${runs.length} runs` +
@@ -129,8 +185,12 @@ function interactionTable({ runs, median: medians, hostStealShare }: Interaction
         'dialog on screen after the first click',
         ms(medians.firstOpenMs),
         range(runs.map((run) => run.firstOpenMs)),
-        `≤ ${TARGETS.firstDialogOpenMs} ms`,
-        met(medians.firstOpenMs <= TARGETS.firstDialogOpenMs),
+        ...judge(
+          'dialog on screen after the first click',
+          ms(medians.firstOpenMs),
+          `≤ ${TARGETS.firstDialogOpenMs} ms`,
+          medians.firstOpenMs <= TARGETS.firstDialogOpenMs,
+        ),
       ],
       [
         'dialog on screen after a later click',
@@ -143,17 +203,27 @@ function interactionTable({ runs, median: medians, hostStealShare }: Interaction
         'first click minus a later one, per journey',
         ms(firstOverLaterMedian),
         range(firstOverLater),
-        `≤ 1 frame (${ms(TARGETS.probeResolutionMs)})`,
-        met(firstOverLaterMedian <= TARGETS.probeResolutionMs),
+        ...judge(
+          'first click minus a later one, per journey',
+          ms(firstOverLaterMedian),
+          `≤ 1 frame (${ms(TARGETS.probeResolutionMs)})`,
+          firstOverLaterMedian <= TARGETS.probeResolutionMs,
+        ),
       ],
       [
         `slowest input event (${medians.slowestInputType})`,
         ms(medians.slowestInputMs),
         range(runs.map((run) => run.slowestInputMs)),
-        `≤ ${TARGETS.slowestInputMs} ms`,
-        met(medians.slowestInputMs <= TARGETS.slowestInputMs),
+        ...judge(
+          `slowest input event (${medians.slowestInputType})`,
+          ms(medians.slowestInputMs),
+          `≤ ${TARGETS.slowestInputMs} ms`,
+          medians.slowestInputMs <= TARGETS.slowestInputMs,
+        ),
       ],
     ],
+    group: 'interaction',
+    judged,
   };
 }
 
@@ -175,6 +245,8 @@ const sameList = (names: string[], expected: readonly string[]) =>
 
 function firstViewTable({ runs }: FirstViewResult): Table {
   const measured = runs.map(readFirstView);
+  const judged: Judged[] = [];
+  const judge = judging(judged);
   // Every run must meet the target: load order is not a median, one visit that loads too early is one too many.
   const row = <T>(
     what: string,
@@ -184,7 +256,8 @@ function firstViewTable({ runs }: FirstViewResult): Table {
     ok: (value: T) => boolean,
   ) => {
     const values = measured.map(value);
-    return [what, acrossRuns(values.map(shown)), target, met(values.every(ok))];
+    const cell = acrossRuns(values.map(shown));
+    return [what, cell, ...judge(what, cell, target, values.every(ok))];
   };
   const none = (count: number) => count === 0;
   const deadline = `${LATEST_HYDRATION_MS / 1000} s deadline`;
@@ -279,11 +352,15 @@ function firstViewTable({ runs }: FirstViewResult): Table {
         (stills) => sameList(stills, [TARGETS.phoneTeaserStill]),
       ),
     ],
+    group: 'first view',
+    judged,
   };
 }
 
 function bundleTable(bundle: BundleReport): Table {
   const sizes = (s: Sizes) => [kb(s.raw), kb(s.gzip), kb(s.brotli)];
+  const judged: Judged[] = [];
+  const judge = judging(judged);
   return {
     title: 'Bundle: bytes from the build manifest (gzip -9, brotli -q 11)',
     header: ['what', 'raw', 'gzip', 'brotli', 'budget (gzip)', 'met'],
@@ -291,17 +368,27 @@ function bundleTable(bundle: BundleReport): Table {
       [
         `JS before interaction (${bundle.initialJs.files.length} files)`,
         ...sizes(bundle.initialJs),
-        `≤ ${kb(BUDGET.initialJsGzip)}`,
-        met(bundle.initialJs.gzip <= BUDGET.initialJsGzip),
+        ...judge(
+          'JS before interaction, gzip',
+          kb(bundle.initialJs.gzip),
+          `≤ ${kb(BUDGET.initialJsGzip)}`,
+          bundle.initialJs.gzip <= BUDGET.initialJsGzip,
+        ),
       ],
       [
         `CSS before interaction (${bundle.initialCss.files.length} files)`,
         ...sizes(bundle.initialCss),
-        `≤ ${kb(BUDGET.initialCssGzip)}`,
-        met(bundle.initialCss.gzip <= BUDGET.initialCssGzip),
+        ...judge(
+          'CSS before interaction, gzip',
+          kb(bundle.initialCss.gzip),
+          `≤ ${kb(BUDGET.initialCssGzip)}`,
+          bundle.initialCss.gzip <= BUDGET.initialCssGzip,
+        ),
       ],
       ...bundle.lazy.map((chunk) => [`lazy: ${chunk.name} (${chunk.file})`, ...sizes(chunk), '', '']),
     ],
+    group: 'bundle',
+    judged,
   };
 }
 
@@ -316,14 +403,30 @@ function apiTable(
           .filter(([code]) => !code.startsWith('2'))
           .map(([code, count]) => `${count}×${code}`)
           .join(', ')})`;
-  const line = (name: string, result: LoadResult, target = '', ok?: boolean): string[] => [
+  // Not `judged`: below, that names whether a start path is judged on throughput.
+  const targets: Judged[] = [];
+  const judge = judging(targets);
+  const rate = (result: LoadResult) => Math.round(result.requestsPerSecond).toLocaleString('en-US');
+  /** A load's row; a judged one is in the summary as `what`, with its rate, p99 and errors (when any). */
+  const line = (
+    name: string,
+    result: LoadResult,
+    judgedAs?: { what: string; target: string; ok: boolean },
+  ): string[] => [
     name,
-    Math.round(result.requestsPerSecond).toLocaleString('en-US'),
+    rate(result),
     ms(result.p50Ms),
     ms(result.p99Ms),
     errors(result),
-    target,
-    ok === undefined ? '' : met(ok),
+    ...(judgedAs
+      ? judge(
+          judgedAs.what,
+          `${rate(result)}/s, p99 ${ms(result.p99Ms)}` +
+            (result.errors === 0 ? '' : `, errors ${errors(result)}`),
+          judgedAs.target,
+          judgedAs.ok,
+        )
+      : ['', '']),
   ];
   const single = (name: string, value: string, target: string, ok: boolean | undefined) => [
     name,
@@ -331,8 +434,7 @@ function apiTable(
     '',
     '',
     '',
-    target,
-    ok === undefined ? '' : met(ok),
+    ...judge(name, value, target, ok),
   ];
   const rows = [
     line('hello-world (node:http), for information', helloWorld),
@@ -345,14 +447,14 @@ function apiTable(
       bareHono.requestsPerSecond > 0 ? guides.requestsPerSecond / bareHono.requestsPerSecond : 0;
     rows.push(
       judged
-        ? line(
-            `${startPath}: GET guides (${rounds} rounds, in turns with bare Hono)`,
-            guides,
-            `≥ ${TARGETS.guidesPerSecond.toLocaleString('en-US')}/s, p99 ≤ ${TARGETS.guidesP99Ms} ms`,
-            guides.errors === 0 &&
+        ? line(`${startPath}: GET guides (${rounds} rounds, in turns with bare Hono)`, guides, {
+            what: `${startPath}: GET guides`,
+            target: `≥ ${TARGETS.guidesPerSecond.toLocaleString('en-US')}/s, p99 ≤ ${TARGETS.guidesP99Ms} ms`,
+            ok:
+              guides.errors === 0 &&
               guides.requestsPerSecond >= TARGETS.guidesPerSecond &&
               guides.p99Ms <= TARGETS.guidesP99Ms,
-          )
+          })
         : line(`${startPath}: GET guides`, guides),
     );
     if (judged) {
@@ -367,14 +469,14 @@ function apiTable(
     }
     rows.push(
       judged
-        ? line(
-            `${startPath}: POST send-email`,
-            sendEmail,
-            `≥ ${TARGETS.signupsPerSecond.toLocaleString('en-US')}/s, p99 ≤ ${TARGETS.signupP99Ms} ms`,
-            sendEmail.errors === 0 &&
+        ? line(`${startPath}: POST send-email`, sendEmail, {
+            what: `${startPath}: POST send-email`,
+            target: `≥ ${TARGETS.signupsPerSecond.toLocaleString('en-US')}/s, p99 ≤ ${TARGETS.signupP99Ms} ms`,
+            ok:
+              sendEmail.errors === 0 &&
               sendEmail.requestsPerSecond >= TARGETS.signupsPerSecond &&
               sendEmail.p99Ms <= TARGETS.signupP99Ms,
-          )
+          })
         : line(`${startPath}: POST send-email`, sendEmail),
       single(
         `${startPath}: server peak RSS`,
@@ -412,47 +514,81 @@ function apiTable(
       'API: autocannon, requests/s (median of rounds) and latency; memory of the server process only (PostgreSQL runs in its own processes)',
     header: ['what', 'req/s', 'p50', 'p99', 'errors', 'target', 'met'],
     rows,
+    group: 'API',
+    judged: targets,
   };
 }
 
-function renderTable({ title, header, rows }: Table): string {
+/** A Markdown table, each column padded to its widest cell. */
+function renderGrid(header: string[], rows: string[][]): string {
   const widths = header.map((cell, column) =>
     Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)),
   );
   const line = (cells: string[]) =>
     `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
   return [
-    `### ${title}`,
-    '',
     line(header),
     `| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`,
     ...rows.map(line),
   ].join('\n');
 }
 
-export function renderReport(result: BenchResult): string {
-  const { machine, settings } = result;
-  const tables = [
+function tablesOf(result: BenchResult): Table[] {
+  return [
     ...(result.pages ?? []).map(pageTable),
     ...(result.interaction ? [interactionTable(result.interaction)] : []),
     ...(result.firstView ? [firstViewTable(result.firstView)] : []),
     bundleTable(result.bundle),
-    ...(result.api ? [apiTable(result.api, settings.rounds)] : []),
+    ...(result.api ? [apiTable(result.api, result.settings.rounds)] : []),
   ];
+}
+
+const loadAverage = ({ machine }: BenchResult) => machine.loadAverage.map((n) => n.toFixed(2)).join(' ');
+
+/** Every table of the run, each measurement with its reference and target where it has them. */
+export function renderReport(result: BenchResult): string {
+  const { machine, settings } = result;
   const failing = (result.pages ?? []).flatMap(({ path, ours }) =>
     ours.failingAudits.map((audit) => `${path}: ${audit}`),
   );
   return [
     `## npm run bench — ${result.date}`,
     '',
-    `${machine.cpus} CPUs, load average ${machine.loadAverage.map((n) => n.toFixed(2)).join(' ')} at start, ` +
+    `${machine.cpus} CPUs, load average ${loadAverage(result)} at start, ` +
       `Node ${machine.node}, ${machine.chromium}; ${settings.lighthouseRuns} Lighthouse runs per page; ` +
       `autocannon ${settings.connections} connections, ${settings.durationSeconds} s per round after a ${settings.warmupSeconds} s warm-up.`,
     '',
-    tables.map(renderTable).join('\n\n'),
+    tablesOf(result)
+      .map(({ title, header, rows }) => [`### ${title}`, '', renderGrid(header, rows)].join('\n'))
+      .join('\n\n'),
     ...(failing.length > 0
       ? ['', 'Audits of ours below full score (median run):', '', ...failing.map((a) => `- ${a}`)]
       : []),
+    '',
+  ].join('\n');
+}
+
+/**
+ * The targets alone, one row each, grouped by the part of the bench that judged them, under a line that says
+ * when and where they were measured and where the full tables are (`fullTables`, the file the run wrote them to).
+ */
+export function renderSummary(result: BenchResult, fullTables: string): string {
+  const { machine } = result;
+  const rows = tablesOf(result).flatMap(({ group, judged }) =>
+    judged.map(({ what, measured, target, met }, index) => [
+      index === 0 ? group : '',
+      what,
+      measured,
+      target,
+      met,
+    ]),
+  );
+  return [
+    `Measured ${result.date}: ${machine.cpus} CPUs, load average ${loadAverage(result)} at start, ` +
+      `${machine.chromium}. Targets only: the full tables are printed by the run and kept locally ` +
+      `(git ignores bench/results/) in \`${fullTables}\`.`,
+    '',
+    renderGrid(['', 'what', 'measured', 'target', 'met'], rows),
     '',
   ].join('\n');
 }

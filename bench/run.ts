@@ -1,6 +1,7 @@
 // npm run bench: start the real server as a fresh checkout does (it builds dist/ first), then on a copy of that
 // build with the reference page, measure the page, the bundle and the API against their references and what the
-// first view loads, stop everything it started, print the tables and write bench/results/ and docs/performance.md.
+// first view loads, stop everything it started, print the tables and write them to bench/results/, and the summary
+// of the targets to docs/performance.md.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -32,7 +33,7 @@ import {
   startHelloWorld,
   startSiteServer,
 } from './processes.ts';
-import { type ApiRun, type BenchResult, renderReport } from './report.ts';
+import { type ApiRun, type BenchResult, renderReport, renderSummary } from './report.ts';
 import { TARGET_SETTINGS } from './targets.ts';
 
 const { values: args } = parseArgs({
@@ -159,16 +160,15 @@ async function measureApi(
   return { run: { startPath, guides, sendEmail, peakRssMb }, bareHonoGuides };
 }
 
-/** Puts the report between the bench markers of docs/performance.md, one heading level down. */
-function updatePerformanceDoc(report: string) {
+/** Puts the summary between the bench markers of docs/performance.md. */
+function updatePerformanceDoc(summary: string) {
   const text = readFileSync(performanceDoc, 'utf8');
   const pattern = /(<!-- bench:start -->\n)[\s\S]*?(\n<!-- bench:end -->)/;
   if (!pattern.test(text))
     throw new Error('docs/performance.md has no <!-- bench:start --> … <!-- bench:end --> markers.');
-  const body = report.trim().replace(/^(#+) /gm, '#$1 ');
   writeFileSync(
     performanceDoc,
-    text.replace(pattern, (_match, start: string, end: string) => `${start}\n${body}\n${end}`),
+    text.replace(pattern, (_match, start: string, end: string) => `${start}\n${summary.trim()}\n${end}`),
   );
 }
 
@@ -309,19 +309,19 @@ async function main() {
     `Written to ${path.relative(root, resultsDir)}/: latest.{json,md}, ${stamp}.{json,md}` +
       (result.pages ? ', lighthouse-{ours,course,reference}.json (the median runs).' : '.'),
   );
-  // The published table judges the targets, so only a whole run at the settings they are stated at replaces it.
+  // The published summary judges the targets, so only a whole run at the settings they are stated at replaces it.
   if (
     result.pages &&
     result.api &&
     lighthouseRuns === TARGET_SETTINGS.lighthouseRuns &&
     loadOptions.connections === TARGET_SETTINGS.connections
   ) {
-    updatePerformanceDoc(report);
-    log('docs/performance.md: latest table updated.');
+    updatePerformanceDoc(renderSummary(result, path.relative(root, path.join(resultsDir, `${stamp}.md`))));
+    log(`docs/performance.md: summary of the targets updated (the full tables: ${stamp}.md).`);
   } else {
     log(
       `docs/performance.md left as it was: only a run of the page and the API with ${TARGET_SETTINGS.lighthouseRuns} ` +
-        `Lighthouse runs and ${TARGET_SETTINGS.connections} connections replaces its table.`,
+        `Lighthouse runs and ${TARGET_SETTINGS.connections} connections replaces its summary.`,
     );
   }
 }
