@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { type ServerProcess, spawnServer } from '../scripts/server-process.mjs';
 import { readEnv } from '../server/src/env.ts';
 import { lockFilePath, openMigratedDatabase, SOCKET_FILE } from '../server/src/db/index.ts';
 import { writeFixtureSite } from '../server/test/test-app.ts';
@@ -15,13 +16,9 @@ import { createGuidesAdmin } from './guides-admin.ts';
 
 // These run real processes on PGlite folders: the server, and `npm run admin`'s entry point.
 const root = fileURLToPath(new URL('../', import.meta.url));
-const servers: ChildProcess[] = [];
+const servers: ServerProcess[] = [];
 afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    if (server.exitCode !== null) continue;
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-  }
+  for (const server of servers.splice(0)) await server.stop();
 });
 
 /** The environment of a process on `dataDir` with PGlite, whatever the test run's DATABASE_URL. */
@@ -58,30 +55,14 @@ function runTool(args: string[], env: NodeJS.ProcessEnv, input?: string) {
   );
 }
 
-/** Starts the real server (server/src/index.ts) and resolves with its port once it listens. */
-async function startServer(
-  dataDir: string,
-  onOutput: (output: string) => void = () => undefined,
-): Promise<{ port: number; server: ChildProcess }> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
-    cwd: root,
-    env: pgliteEnv(dataDir, { PORT: '0', HOST: '127.0.0.1', DIST_DIR: await writeFixtureSite() }),
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** Starts the real server (server/src/index.ts) on the data folder; it is stopped after the test. */
+async function startServer(dataDir: string, onOutput?: (output: string) => void): Promise<ServerProcess> {
+  const server = await spawnServer({
+    env: { DATA_DIR: dataDir, DIST_DIR: await writeFixtureSite() },
+    ...(onOutput && { onOutput }),
   });
   servers.push(server);
-  let output = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      onOutput(output);
-      const match = /running at http:\/\/localhost:(\d+)/.exec(output);
-      if (match?.[1]) resolve(Number(match[1]));
-    };
-    server.stdout.on('data', read);
-    server.stderr.on('data', read);
-    server.once('exit', (code) => reject(new Error(`server exited ${code}: ${output}`)));
-  });
-  return { port, server };
+  return server;
 }
 
 // Real server processes start slowly on a busy machine (tsx, PGlite, migrations): allow for it.
@@ -105,8 +86,8 @@ describe('how the tool reaches a PGlite database', { timeout: 120_000 }, () => {
       .toMatch(/Waiting for an admin command to finish with .* \(process \d+\)…\n/);
     expect(await createGuidesAdmin(session.db).list()).toHaveLength(1);
     await session.close();
-    const { server } = await started;
-    expect(server.exitCode).toBeNull();
+    const { child } = await started;
+    expect(child.exitCode).toBeNull();
     expect(output.match(/Waiting for an admin command/g)).toHaveLength(1);
   });
 
@@ -120,7 +101,7 @@ describe('how the tool reaches a PGlite database', { timeout: 120_000 }, () => {
 
   it('talks to the running server: `guides add --image` while it runs, seen at once by visitors', async () => {
     const dataDir = await createdDataDir();
-    const { port, server } = await startServer(dataDir);
+    const server = await startServer(dataDir);
     expect(existsSync(path.join(dataDir, SOCKET_FILE))).toBe(true);
 
     const picture = path.join(dataDir, 'ada.png');
@@ -132,7 +113,7 @@ describe('how the tool reaches a PGlite database', { timeout: 120_000 }, () => {
     expect(added.stderr).toBe('');
     expect(added).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Added guide 2 "Ada Lovelace"/) });
 
-    const base = `http://127.0.0.1:${port}`;
+    const base = server.url;
     const guides = z
       .array(z.object({ name: z.string(), image_url: z.string().nullable() }))
       .parse(
@@ -147,8 +128,7 @@ describe('how the tool reaches a PGlite database', { timeout: 120_000 }, () => {
     expect(session.description).toMatch(/^the running server \(process \d+\) at .*\.s\.PGSQL\.5432$/);
     await session.close();
 
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await server.stop();
     expect(existsSync(path.join(dataDir, SOCKET_FILE))).toBe(false);
     expect(existsSync(lockFilePath(dataDir))).toBe(false);
     const afterStop = await runTool(['guides', 'list'], pgliteEnv(dataDir));

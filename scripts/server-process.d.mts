@@ -20,4 +20,6 @@ export function spawnServer(options?: {
   env?: Record<string, string>;
   cwd?: string;
   timeoutMs?: number;
+  /** Hears everything the server has printed so far, each time it prints more. */
+  onOutput?: (output: string) => void;
 }): Promise<ServerProcess>;

@@ -23,7 +23,7 @@ const RUNNING = /is running at http:\/\/localhost:(\d+)/;
  * Runs `script` (a TypeScript file under tsx) with Node in a child process listening on a free loopback port,
  * and resolves once it prints that it is running. The child gets PATH and HOME, PORT=0, HOST=127.0.0.1 and
  * `env`, nothing else of this process's environment. It rejects with the child's output if the child exits
- * first or `timeoutMs` passes.
+ * first or `timeoutMs` passes. `onOutput` hears everything it prints so far, each time it prints more.
  */
 export async function spawnServer({
   script = 'server/src/index.ts',
@@ -31,6 +31,7 @@ export async function spawnServer({
   env = {},
   cwd = root,
   timeoutMs = 120_000,
+  onOutput = () => {},
 } = {}) {
   const typescript = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = spawn(process.execPath, [...typescript, ...nodeArgs, path.resolve(cwd, script)], {
@@ -47,6 +48,7 @@ export async function spawnServer({
     }, timeoutMs);
     const read = (chunk) => {
       output += chunk;
+      onOutput(output);
       const match = RUNNING.exec(output);
       if (match) {
         clearTimeout(timer);
