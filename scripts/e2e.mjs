@@ -10,7 +10,11 @@ import { buildSite } from './build.mjs';
 import { CHROMIUM_ARGS, findChromium } from './find-chromium.mjs';
 import { freePort, spawnServer } from './server-process.mjs';
 
-export async function runE2e(extraArgs = [], { jsonReport } = {}) {
+/**
+ * Answers Playwright's exit code and, with `collect`, its output (which otherwise goes straight to this
+ * process's).
+ */
+export async function runE2e(extraArgs = [], { jsonReport, collect = false } = {}) {
   const chromePath = findChromium();
   if (!isBuildCurrent()) await buildSite();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
@@ -32,9 +36,13 @@ export async function runE2e(extraArgs = [], { jsonReport } = {}) {
     const playwright = spawn(path.join(root, 'node_modules', '.bin', 'playwright'), ['test', ...extraArgs], {
       cwd: root,
       env,
-      stdio: 'inherit',
+      stdio: collect ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
-    return await new Promise((resolve) => playwright.on('exit', (code) => resolve(code ?? 1)));
+    let output = '';
+    playwright.stdout?.on('data', (chunk) => (output += chunk));
+    playwright.stderr?.on('data', (chunk) => (output += chunk));
+    const code = await new Promise((resolve) => playwright.on('close', (exitCode) => resolve(exitCode ?? 1)));
+    return { code, output };
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -42,5 +50,6 @@ export async function runE2e(extraArgs = [], { jsonReport } = {}) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  process.exit(await runE2e(process.argv.slice(2)));
+  const { code } = await runE2e(process.argv.slice(2));
+  process.exit(code);
 }

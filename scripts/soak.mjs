@@ -13,7 +13,7 @@ import { printReliabilityTable } from './reliability-table.mjs';
 const metrics = path.join(mkdtempSync(path.join(os.tmpdir(), 'soak-')), 'reliability-soak.jsonl');
 const result = spawnSync(
   path.join(root, 'node_modules', '.bin', 'vitest'),
-  ['run', '--project', 'reliability', ...process.argv.slice(2)],
+  ['run', '--project', 'reliability', '--no-file-parallelism', ...process.argv.slice(2)],
   { cwd: root, stdio: 'inherit', env: { ...process.env, SOAK: '1', RELIABILITY_METRICS: metrics } },
 );
 console.log(`\nReliability soak (${metrics}):`);

@@ -1,12 +1,14 @@
 // npm test: every check and every suite, then one closing line summing the tests of all of them.
 //
-// First, side by side: typecheck, ESLint, Prettier, knip, and the site's build (when stale). Then two lanes at
-// once, so that the suite that mostly waits fills the time of those that compute:
+// First, side by side: typecheck, ESLint, Prettier, knip, and the site's build (when stale). Then three lanes
+// at once, so that the suites that wait (on browsers, peers, timers) fill the time of those that compute:
+// - Vitest on PGlite (web, server, bench), the server suites again on a throwaway PostgreSQL, and the
+//   send-email edge function under real Deno on that PostgreSQL, their output as it comes;
+// - the Playwright specs in Chromium against the real server;
 // - the short reliability suite (test/reliability: real processes under load, SIGKILL, an SMTP outage and
-//   hostile input), whose output is printed whole, with its table, at the end;
-// - Vitest on PGlite (web, server, bench), the server suites again on a throwaway PostgreSQL, the send-email
-//   edge function under real Deno on that PostgreSQL, then the Playwright specs in Chromium.
-// It ends with how long each step took.
+//   hostile input).
+// The last two lanes' output is printed whole at the end (the reliability suite's with its table), then how
+// long each step took.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -132,7 +134,7 @@ async function reliability() {
   const report = path.join(reports, 'vitest-reliability.json');
   const metrics = path.join(reports, 'reliability.jsonl');
   const name = 'reliability, short sizes (real servers, PGlite and PostgreSQL)';
-  const output = await step(name, bin('vitest'), vitest(['reliability'], report), {
+  const output = await step(name, bin('vitest'), [...vitest(['reliability'], report), '--maxWorkers=2'], {
     env: { RELIABILITY_METRICS: metrics },
     collect: true,
   });
@@ -172,7 +174,7 @@ async function edgeFunction(postgresUrl) {
   });
 }
 
-/** Vitest on PGlite; the server suites and the edge function on PostgreSQL; then the end-to-end specs. */
+/** Vitest on PGlite, then the server suites and the edge function on PostgreSQL; their output as it comes. */
 async function suites() {
   const pgliteReport = path.join(reports, 'vitest-pglite.json');
   await step(
@@ -193,18 +195,29 @@ async function suites() {
   } finally {
     postgres.stop();
   }
+}
 
-  const e2eReport = path.join(reports, 'e2e.json');
-  await timed('end-to-end tests (Chromium)', async () => {
-    console.log('\n▶ end-to-end tests (Chromium)');
-    if ((await runE2e([], { jsonReport: e2eReport })) !== 0) throw new Error('some specs failed');
-  });
-  countPlaywright(e2eReport);
+/** The Playwright specs in Chromium against the real server; answers how to print their output. */
+async function endToEnd() {
+  const name = 'end-to-end tests (Chromium)';
+  const report = path.join(reports, 'e2e.json');
+  const result = await timed(name, () => runE2e([], { jsonReport: report, collect: true }));
+  if (result?.code !== 0) failures.push(name);
+  countPlaywright(report);
+  return () => {
+    console.log(`\n▶ ${name}`);
+    process.stdout.write(result?.output ?? '');
+  };
 }
 
 const started = Date.now();
 await timed('checks and build', checksAndBuild);
-const [printReliability] = await Promise.all([reliability(), timed('suites', suites)]);
+const [printEndToEnd, printReliability] = await Promise.all([
+  endToEnd(),
+  reliability(),
+  timed('Vitest and the edge function', suites),
+]);
+printEndToEnd();
 printReliability();
 
 console.log('\n▶ how long each step took (s)');
