@@ -13,7 +13,6 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { isBuildCurrent, root } from './build-stamp.mjs';
-import { buildSite } from './build.mjs';
 import { runE2e } from './e2e.mjs';
 import { printReliabilityTable } from './reliability-table.mjs';
 import { startEmbeddedAuth } from './with-embedded-auth.mjs';
@@ -118,7 +117,11 @@ async function checksAndBuild() {
     ['format', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
     ['unused files and dependencies', bin('knip'), []],
   ];
-  const building = isBuildCurrent() ? undefined : timed('build the site', () => buildSite());
+  // In a process of its own: Vite sets NODE_ENV=production in the process that builds, and the suites started
+  // from this one would inherit it (React's production build has no act() for the component tests).
+  const building = isBuildCurrent()
+    ? undefined
+    : step('build the site', process.execPath, ['scripts/build.mjs'], { collect: true });
   const outputs = await Promise.all(
     checks.map(([name, command, args]) => step(name, command, args, { collect: true })),
   );
@@ -126,7 +129,11 @@ async function checksAndBuild() {
     console.log(`\n▶ ${name}`);
     process.stdout.write(outputs[index] ?? '');
   });
-  await building;
+  const buildOutput = await building;
+  if (buildOutput) {
+    console.log('\n▶ build the site');
+    process.stdout.write(buildOutput);
+  }
 }
 
 /** The reliability suite; answers how to print its output and table once the other lane is done. */
