@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openMigratedDatabase } from '../../server/src/db/index.ts';
+import { createTestDatabase } from '../../server/test/test-database.ts';
 
 const main = path.join(import.meta.dirname, '..', 'main.ts');
 
@@ -114,7 +115,7 @@ async function createTarget(folder: string): Promise<{ url: string; db: Database
       },
     };
   }
-  const { db } = await openMigratedDatabase({});
+  const db = await createTestDatabase();
   if (!('serveSocket' in db))
     throw new Error('With neither DATABASE_URL nor DATA_DIR, expected PGlite in memory.');
   const socketFolder = await mkdtemp(path.join(folder, 'target-'));
@@ -210,44 +211,55 @@ describe(`db copy from PGlite into ${process.env.DATABASE_URL ? 'PostgreSQL' : '
     }
   });
 
-  it("into Supabase: each user in GoTrue's auth.users with an e-mail identity, their progress kept", async () => {
-    const supabase = await createTarget(folder);
-    try {
-      await supabase.db.exec(SUPABASE_SHAPED_AUTH);
-      const run = await admin({ DATA_DIR: dataDir }, 'db', 'copy', '--to', supabase.url);
-      expect(run.stderr).toBe('');
-      expect(run.stdout).toContain('auth.users: 1 rows, all in the target (1 new)');
-      expect(run.stdout).not.toContain('auth.sessions');
-      const users = await supabase.db.query(
-        'select instance_id, id, aud, role, email, email_confirmed_at is not null as confirmed, confirmation_token, recovery_token, raw_app_meta_data from auth.users',
-      );
-      expect(users).toEqual([
-        {
-          instance_id: '00000000-0000-0000-0000-000000000000',
-          id: USER_ID,
-          aud: 'authenticated',
-          role: 'authenticated',
-          email: 'ada@example.com',
-          confirmed: true,
-          confirmation_token: '',
-          recovery_token: '',
-          raw_app_meta_data: { provider: 'email', providers: ['email'] },
-        },
-      ]);
-      const identities = await supabase.db.query(
-        "select provider, provider_id, user_id, email, identity_data ->> 'sub' as sub from auth.identities",
-      );
-      expect(identities).toEqual([
-        { provider: 'email', provider_id: USER_ID, user_id: USER_ID, email: 'ada@example.com', sub: USER_ID },
-      ]);
-      const progress = await everyRow(supabase.db);
-      expect(progress['public.lesson_progress']).toEqual(source['public.lesson_progress']);
+  // Two runs of the tool, each a process of its own, against a target this process serves: give them time.
+  it(
+    "into Supabase: each user in GoTrue's auth.users with an e-mail identity, their progress kept",
+    { timeout: 120_000 },
+    async () => {
+      const supabase = await createTarget(folder);
+      try {
+        await supabase.db.exec(SUPABASE_SHAPED_AUTH);
+        const run = await admin({ DATA_DIR: dataDir }, 'db', 'copy', '--to', supabase.url);
+        expect(run.stderr).toBe('');
+        expect(run.stdout).toContain('auth.users: 1 rows, all in the target (1 new)');
+        expect(run.stdout).not.toContain('auth.sessions');
+        const users = await supabase.db.query(
+          'select instance_id, id, aud, role, email, email_confirmed_at is not null as confirmed, confirmation_token, recovery_token, raw_app_meta_data from auth.users',
+        );
+        expect(users).toEqual([
+          {
+            instance_id: '00000000-0000-0000-0000-000000000000',
+            id: USER_ID,
+            aud: 'authenticated',
+            role: 'authenticated',
+            email: 'ada@example.com',
+            confirmed: true,
+            confirmation_token: '',
+            recovery_token: '',
+            raw_app_meta_data: { provider: 'email', providers: ['email'] },
+          },
+        ]);
+        const identities = await supabase.db.query(
+          "select provider, provider_id, user_id, email, identity_data ->> 'sub' as sub from auth.identities",
+        );
+        expect(identities).toEqual([
+          {
+            provider: 'email',
+            provider_id: USER_ID,
+            user_id: USER_ID,
+            email: 'ada@example.com',
+            sub: USER_ID,
+          },
+        ]);
+        const progress = await everyRow(supabase.db);
+        expect(progress['public.lesson_progress']).toEqual(source['public.lesson_progress']);
 
-      const again = await admin({ DATA_DIR: dataDir }, 'db', 'copy', '--to', supabase.url);
-      expect(again.code).toBe(0);
-      expect(again.stdout).not.toMatch(/\([1-9]\d* new\)/);
-    } finally {
-      await supabase.close();
-    }
-  });
+        const again = await admin({ DATA_DIR: dataDir }, 'db', 'copy', '--to', supabase.url);
+        expect(again.code).toBe(0);
+        expect(again.stdout).not.toMatch(/\([1-9]\d* new\)/);
+      } finally {
+        await supabase.close();
+      }
+    },
+  );
 });

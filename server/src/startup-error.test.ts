@@ -21,7 +21,7 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 50_000);
   return new Promise((resolve) =>
     child.once('exit', (code) => {
       clearTimeout(timer);

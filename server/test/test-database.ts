@@ -6,7 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { migrate, readMigrations } from '../src/db/migrate.ts';
-import { openPgliteDatabase } from '../src/db/pglite-database.ts';
+import { openPgliteDatabase, type PgliteDatabase } from '../src/db/pglite-database.ts';
 import { openPostgresDatabase } from '../src/db/postgres-database.ts';
 
 export const supabaseFolder = fileURLToPath(new URL('../../supabase/', import.meta.url));
@@ -16,9 +16,9 @@ export const supabaseFolder = fileURLToPath(new URL('../../supabase/', import.me
  * pglite-template.ts when the run has one), or, when DATABASE_URL is set
  * (`npm test` does so for its PostgreSQL pass), a new database on that server, dropped by `close()`.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<Database | PgliteDatabase> {
   const serverUrl = process.env.DATABASE_URL;
-  let db: Database;
+  let db: Database | PgliteDatabase;
   if (serverUrl) {
     const name = `test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });

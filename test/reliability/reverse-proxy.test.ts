@@ -100,10 +100,10 @@ beforeAll(async () => {
         (response) => response.status > 0,
         () => false,
       )),
-    20_000,
+    60_000,
   );
   if (!up || proxy.exitCode !== null) throw new Error(`Caddy did not come up:\n${proxyOutput}`);
-}, 60_000);
+}, 180_000);
 afterAll(runCleanups);
 
 describe.skipIf(!caddy.path)('behind Caddy (reverse_proxy on loopback, TRUST_PROXY=127.0.0.1)', () => {
