@@ -229,13 +229,15 @@ export function dbCopyCommands(program: Command, context: AdminContext) {
           'DATABASE_URL is set: db copy reads the embedded database in DATA_DIR; unset DATABASE_URL and name the target with --to.',
         );
       }
+      // The source is read before the target is reached: a connection opened first would sit idle meanwhile,
+      // and a target that closes idle clients (the running server's socket does after 10 s) would drop it.
+      const snapshot = await context.withSession(({ db }) => readSnapshot(db));
       const target = await openPostgresDatabase(options.to).catch((error: unknown) => {
         throw new Error(
           `Cannot reach the database given with --to: ${error instanceof Error ? error.message : String(error)}`,
         );
       });
       try {
-        const snapshot = await context.withSession(({ db }) => readSnapshot(db));
         const storageFolder = path.join(env.dataDir, 'storage');
         // Files first: an upload repeated later writes the same bytes, and the rows only go in once they are there.
         const files = env.supabaseStorage
