@@ -71,8 +71,10 @@ async function fakeSignedInBackEnd(page: Page) {
       return;
     }
     const file = bucketFiles[url.pathname.split('.').pop() ?? ''] ?? '/missing';
-    // The range header goes along, so the video seeks as it would on the real bucket.
-    await route.fulfill({ response: await route.fetch({ url: new URL(file, url).href }) });
+    // The range header goes along, so the video seeks as it would on the real bucket. A kept-alive connection
+    // that the server closes just then resets the first try, as browsers know: try once more.
+    const fetchFile = () => route.fetch({ url: new URL(file, url).href });
+    await route.fulfill({ response: await fetchFile().catch(fetchFile) });
   });
 }
 

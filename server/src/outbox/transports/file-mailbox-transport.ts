@@ -1,5 +1,5 @@
 /** The default transport with nothing configured: each message becomes an .eml file under DATA_DIR/mail/. */
-import { mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Log } from '../../../../supabase/functions/_shared/log.ts';
@@ -9,10 +9,11 @@ import { toNodemailerMessage } from './smtp-transport.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
+/** The folder's e-mails, with any a crash left half-written (`.eml.part`), so that erasure and expiry take them too. */
 async function emlFiles(mailFolder: string): Promise<string[]> {
   try {
     const names = await readdir(mailFolder);
-    return names.filter((name) => name.endsWith('.eml')).map((name) => path.join(mailFolder, name));
+    return names.filter((name) => /\.eml(\.part)?$/.test(name)).map((name) => path.join(mailFolder, name));
   } catch (error) {
     if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return [];
     throw error;
@@ -92,7 +93,11 @@ export function createFileMailboxTransport(
       if (!Buffer.isBuffer(info.message)) throw new Error('The file mailbox expected a buffered message.');
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(mailFolder, `${stamp}-${mail.idempotencyKey.replace(/[^a-z0-9-]/gi, '-')}.eml`);
-      await writeFile(file, info.message, { flag: 'wx', mode: 0o600 });
+      // Written under another name, then renamed into place: whoever reads the folder (a mail app, erasure)
+      // never finds half an e-mail.
+      const part = `${file}.part`;
+      await writeFile(part, info.message, { flag: 'wx', mode: 0o600 });
+      await rename(part, file);
       log.info({ event: 'mail.written', to: mail.to, file });
       return { providerId: file };
     },
