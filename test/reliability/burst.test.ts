@@ -27,7 +27,7 @@ import { compare, readPglite, readPostgres } from './outcome.ts';
 
 afterEach(runCleanups);
 
-const SIGNUPS = size(1_000, 10_000);
+const SIGNUPS = size(600, 10_000);
 const CONCURRENCY = size(50, 200);
 const DRAIN_LIMIT_MS = 120_000;
 
