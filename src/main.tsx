@@ -1,5 +1,6 @@
 import './styles.css';
 import { abandonEarlyIntents, letSpaceActivateLinkButtons, recordEarlyIntents } from '@/lib/early-intent';
+import { afterNextPaint } from '@/lib/after-next-paint';
 
 // Until React has taken the page over, a tap on a control that needs it is kept and shown as pressed.
 recordEarlyIntents();
@@ -37,6 +38,5 @@ if (!document.getElementById('root')?.firstElementChild) {
   observer.observe({ type: 'paint', buffered: true });
   setTimeout(hydrate, LATEST_HYDRATION_MS);
 } else {
-  // A frame's animation callbacks run just before its paint; a task they queue runs after it.
-  requestAnimationFrame(() => setTimeout(hydrate));
+  afterNextPaint(hydrate);
 }

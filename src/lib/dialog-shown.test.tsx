@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import { Activity } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useCountAsShownDialog, useDialogShown } from './dialog-shown';
 
@@ -11,12 +12,15 @@ function ADialog() {
   return null;
 }
 
-/** The page with its dialogs, each shown (mounted) or closed (not). */
-function Page({ dialogs }: { dialogs: boolean[] }) {
+function Page({ dialogs }: { dialogs: ('hidden' | 'visible')[] }) {
   return (
     <>
       <OnThePage />
-      {dialogs.map((shown, index) => shown && <ADialog key={index} />)}
+      {dialogs.map((mode, index) => (
+        <Activity key={index} mode={mode}>
+          <ADialog />
+        </Activity>
+      ))}
     </>
   );
 }
@@ -25,22 +29,22 @@ describe('useDialogShown', () => {
   it('tells the page it is covered only while a dialog is shown', () => {
     const { rerender } = render(<Page dialogs={[]} />);
     expect(screen.getByText('in front')).toBeInTheDocument();
-    rerender(<Page dialogs={[false]} />);
+    rerender(<Page dialogs={['hidden']} />);
     expect(screen.getByText('in front')).toBeInTheDocument();
-    rerender(<Page dialogs={[true]} />);
+    rerender(<Page dialogs={['visible']} />);
     expect(screen.getByText('covered')).toBeInTheDocument();
-    rerender(<Page dialogs={[false]} />);
+    rerender(<Page dialogs={['hidden']} />);
     expect(screen.getByText('in front')).toBeInTheDocument();
-    rerender(<Page dialogs={[true]} />);
+    rerender(<Page dialogs={['visible']} />);
     rerender(<Page dialogs={[]} />);
     expect(screen.getByText('in front')).toBeInTheDocument();
   });
 
-  it('stays covered until the last of two shown dialogs is closed', () => {
-    const { rerender } = render(<Page dialogs={[true, true]} />);
-    rerender(<Page dialogs={[true, false]} />);
+  it('stays covered until the last of two shown dialogs is hidden', () => {
+    const { rerender } = render(<Page dialogs={['visible', 'visible']} />);
+    rerender(<Page dialogs={['visible', 'hidden']} />);
     expect(screen.getByText('covered')).toBeInTheDocument();
-    rerender(<Page dialogs={[false, false]} />);
+    rerender(<Page dialogs={['hidden', 'hidden']} />);
     expect(screen.getByText('in front')).toBeInTheDocument();
   });
 });

@@ -16,7 +16,7 @@ function countShown(change: 1 | -1) {
   for (const listener of listeners) listener();
 }
 
-/** Counts a dialog as shown while the calling component is mounted in it. */
+/** Counts the calling dialog as shown while its effects run: one kept hidden in an Activity runs none. */
 export function useCountAsShownDialog(): void {
   useEffect(() => {
     countShown(1);

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Activity, type ReactNode, memo } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { signupShellCopy } from '@/content/signup-shell';
 
@@ -12,18 +12,37 @@ interface SignupDialogProps {
 
 /**
  * The sign-up modal; the compact questionnaire arrives as children. Its code is fetched after hydration,
- * when the browser is idle (src/app/routes/signup-dialog-host.tsx), so the first click does not wait for it.
+ * when the browser is idle (src/app/routes/signup-dialog-host.tsx), and it is rendered then too, hidden in an
+ * Activity: opening it shows what is already there, so the first open costs no more than a later one. While
+ * hidden, none of its effects run (no focus trap, no scroll lock, no aria-hidden on the page), and closing it
+ * hides it again with its state kept.
  */
-export function SignupDialog({ open, onOpenChange, onReturnFocus, children }: SignupDialogProps) {
+export function SignupDialog({ open, ...dialog }: SignupDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Activity mode={open ? 'visible' : 'hidden'}>
+      <ShownDialog {...dialog} />
+    </Activity>
+  );
+}
+
+/** The dialog as Radix sees it: always open; the Activity around it decides whether it is on screen. */
+const ShownDialog = memo(function ShownDialog({
+  onOpenChange,
+  onReturnFocus,
+  children,
+}: Omit<SignupDialogProps, 'open'>) {
+  return (
+    <Dialog open onOpenChange={onOpenChange}>
       <DialogContent
+        // Rendered while hidden too: Radix's own portal waits for a layout effect, which a hidden Activity skips.
+        container={document.body}
         closeLabel={signupShellCopy.close}
         onOpenAutoFocus={(event) => {
-          // The dialog itself takes the focus, not its first field: its title and description are read out,
-          // and a phone's keyboard does not cover the sheet when it reopens on the contact step.
+          // Radix would look for the first tabbable element in the click's own frame, which forces a style
+          // pass before the dialog is painted: the dialog itself takes the focus in the frame after.
           event.preventDefault();
-          if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
+          const dialog = event.currentTarget;
+          if (dialog instanceof HTMLElement) requestAnimationFrame(() => dialog.focus());
         }}
         onCloseAutoFocus={(event) => {
           // Radix returns focus to a Dialog.Trigger; the openers here are ordinary buttons elsewhere on the page.
@@ -41,4 +60,4 @@ export function SignupDialog({ open, onOpenChange, onReturnFocus, children }: Si
       </DialogContent>
     </Dialog>
   );
-}
+});

@@ -1,6 +1,5 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useDialogShown } from '@/lib/dialog-shown';
 import { SignupDialog } from './signup-dialog';
 import { SignupSection } from './signup-section';
 
@@ -31,12 +30,10 @@ describe('SignupDialog', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 
-  it('shows nothing while closed, and what it holds again when reopened, taking the focus itself', () => {
+  it('shows nothing while closed, and what it holds again when reopened', () => {
     const dialog = (open: boolean) => (
       <SignupDialog open={open} onOpenChange={() => undefined} onReturnFocus={() => undefined}>
-        <form aria-label="Compact questionnaire">
-          <input aria-label="Your name" />
-        </form>
+        <form aria-label="Compact questionnaire" />
       </SignupDialog>
     );
     const { rerender } = render(dialog(false));
@@ -45,27 +42,8 @@ describe('SignupDialog', () => {
     expect(screen.getByRole('dialog')).toContainElement(
       screen.getByRole('form', { name: 'Compact questionnaire' }),
     );
-    // The dialog itself takes the focus, not its first field.
-    expect(screen.getByRole('dialog')).toHaveFocus();
     rerender(dialog(false));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('form', { name: 'Compact questionnaire' })).toBeNull();
-  });
-
-  it('tells the page behind it that it is covered, only while open', () => {
-    function Page({ open }: { open: boolean }) {
-      return (
-        <>
-          <p>{useDialogShown() ? 'page covered' : 'page in front'}</p>
-          <SignupDialog open={open} onOpenChange={() => undefined} onReturnFocus={() => undefined} />
-        </>
-      );
-    }
-    const { rerender } = render(<Page open={false} />);
-    expect(screen.getByText('page in front')).toBeInTheDocument();
-    rerender(<Page open />);
-    expect(screen.getByText('page covered')).toBeInTheDocument();
-    rerender(<Page open={false} />);
-    expect(screen.getByText('page in front')).toBeInTheDocument();
   });
 });

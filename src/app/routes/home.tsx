@@ -46,8 +46,8 @@ export function Home() {
       <main>
         <Hero
           onSignUp={(button) => {
-            openDialog(button);
-            scrollToSignup();
+            // The scroll behind the dialog starts once the dialog is painted, so the two never share a frame.
+            void openDialog(button)?.then(scrollToSignup);
           }}
           onSignUpIntent={prepareDialog}
         />

@@ -4,18 +4,25 @@ import {
   useCallback,
   useEffect,
   useImperativeHandle,
+  useMemo,
   useRef,
   useState,
 } from 'react';
+import { flushSync } from 'react-dom';
+import { dialogOverlayClass } from '@/components/ui/dialog-overlay';
 import { Questionnaire } from '@/features/signup/components/questionnaire';
+import { afterNextPaint } from '@/lib/after-next-paint';
 
 const loadSignupDialog = () => import('@/sections/signup-dialog');
 type SignupDialogComponent = Awaited<ReturnType<typeof loadSignupDialog>>['SignupDialog'];
 
 /** What the page asks of the dialog; the host keeps its own state, so opening it re-renders nothing else. */
 export interface SignupDialogHandle {
-  /** Opens the dialog; `opener` gets the focus back on close if it is still on screen. */
-  open(opener: HTMLElement): void;
+  /**
+   * Opens the dialog; `opener` gets the focus back on close if it is still on screen. Resolves once the dialog's
+   * first frame is painted, so that work behind it waits its turn.
+   */
+  open(opener: HTMLElement): Promise<void>;
   /** Fetches the dialog's code now: a trigger was pressed or focused, so a click may follow. */
   prepare(): void;
   /** Closes the dialog without giving the focus back: the visitor has been sent elsewhere. */
@@ -39,10 +46,10 @@ function whenIdle(task: () => void): () => void {
 
 /**
  * The sign-up dialog of the landing page, holding the compact questionnaire. Its code (Radix Dialog) is fetched
- * once the page has hydrated and the browser is idle, or earlier when a trigger is pressed or focused, so the
- * first click does not wait for the network. On close the focus goes back to the opener if it is still on
- * screen; when the hero's scroll has carried the page away from it, to the inline form's current step, where
- * the visitor is.
+ * once the page has hydrated and the browser is idle, or earlier when a trigger is pressed or focused, and is
+ * rendered hidden as soon as it arrives, so the first click only shows it. On close the focus goes back to the
+ * opener if it is still on screen; when the hero's scroll has carried the page away from it, to the inline
+ * form's current step, where the visitor is.
  */
 export function SignupDialogHost({
   ref,
@@ -55,6 +62,8 @@ export function SignupDialogHost({
 }) {
   const [SignupDialog, setSignupDialog] = useState<SignupDialogComponent | null>(null);
   const [open, setOpen] = useState(false);
+  /** Between the click and the dialog's frame: the page is dimmed at once, so the click shows in its own frame. */
+  const [opening, setOpening] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
 
   const prepare = useCallback(() => {
@@ -71,7 +80,18 @@ export function SignupDialogHost({
       open(button) {
         opener.current = button;
         prepare();
-        setOpen(true);
+        // The click's own frame only dims the page; the dialog is rendered at once after that frame is painted,
+        // and shown in the next one.
+        setOpening(true);
+        return new Promise((shown) =>
+          afterNextPaint(() => {
+            flushSync(() => {
+              setOpen(true);
+              setOpening(false);
+            });
+            afterNextPaint(shown);
+          }),
+        );
       },
       prepare,
       leave() {
@@ -89,10 +109,20 @@ export function SignupDialogHost({
     else inlineStepHeading.current?.focus({ preventScroll: true });
   }, [inlineStepHeading]);
 
+  // The same element on every render: opening the dialog then re-renders none of what it holds.
+  const questionnaire = useMemo(
+    () => <Questionnaire variant="compact" onWatchTeaser={onWatchTeaser} />,
+    [onWatchTeaser],
+  );
+
   if (!SignupDialog) return null;
   return (
-    <SignupDialog open={open} onOpenChange={setOpen} onReturnFocus={returnFocus}>
-      <Questionnaire variant="compact" onWatchTeaser={onWatchTeaser} />
-    </SignupDialog>
+    <>
+      {/* The dialog's own overlay takes its place in the next frame. */}
+      {opening && <div aria-hidden="true" className={dialogOverlayClass} />}
+      <SignupDialog open={open} onOpenChange={setOpen} onReturnFocus={returnFocus}>
+        {questionnaire}
+      </SignupDialog>
+    </>
   );
 }

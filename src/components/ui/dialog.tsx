@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type * as React from 'react';
 import { useCountAsShownDialog } from '@/lib/dialog-shown';
+import { dialogOverlayClass } from './dialog-overlay';
 import { CloseIcon } from './icons';
 
 export const Dialog = DialogPrimitive.Root;
@@ -16,17 +17,22 @@ export function DialogContent({
   className = '',
   children,
   closeLabel,
+  container,
   ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string }) {
+}: React.ComponentProps<typeof DialogPrimitive.Content> & {
+  closeLabel: string;
+  /** Where to portal the dialog. Given, it renders in the first pass; Radix otherwise waits for a layout effect. */
+  container?: React.ComponentProps<typeof DialogPrimitive.Portal>['container'];
+}) {
+  useCountAsShownDialog();
   return (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay data-slot="dialog-overlay" className="fixed inset-0 z-40 bg-ink/70" />
+    <DialogPrimitive.Portal container={container}>
+      <DialogPrimitive.Overlay data-slot="dialog-overlay" className={dialogOverlayClass} />
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={`fixed inset-0 z-50 flex h-dvh w-full flex-col overflow-y-auto overscroll-contain bg-surface px-5 pt-5 shadow-2xl sm:block sm:inset-auto sm:top-1/2 sm:left-1/2 sm:h-auto sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100vw-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-card sm:p-8 forced-colors:border ${className}`}
         {...props}
       >
-        <CountAsShown />
         {children}
         <DialogPrimitive.Close
           data-slot="dialog-close"
@@ -38,10 +44,4 @@ export function DialogContent({
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
-}
-
-/** Rendered inside the content, so it is mounted exactly while the dialog is open. */
-function CountAsShown() {
-  useCountAsShownDialog();
-  return null;
 }
