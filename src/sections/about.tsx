@@ -2,7 +2,7 @@ import { aboutCopy } from '@/content/about';
 
 export function About() {
   return (
-    <section aria-labelledby="about-title" className="px-5 py-16 sm:px-8 sm:py-24">
+    <section aria-labelledby="about-title" className="below-the-fold px-5 py-16 sm:px-8 sm:py-24">
       <div className="mx-auto grid max-w-6xl items-center gap-10 md:grid-cols-[0.8fr_1.2fr] md:gap-16">
         <img
           src={aboutCopy.photo}

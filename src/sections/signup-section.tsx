@@ -7,7 +7,7 @@ export function SignupSection({ children }: { children?: React.ReactNode }) {
     <section
       id="signup"
       aria-labelledby="signup-title"
-      className="relative isolate overflow-hidden bg-night px-5 py-16 text-on-night sm:px-8 sm:py-24"
+      className="below-the-fold relative isolate overflow-hidden bg-night px-5 py-16 text-on-night sm:px-8 sm:py-24"
     >
       <div
         aria-hidden="true"

@@ -69,7 +69,11 @@ export function TeaserCard({
   };
 
   return (
-    <section id="teaser" aria-labelledby="teaser-title" className="px-5 py-16 sm:px-8 sm:py-24">
+    <section
+      id="teaser"
+      aria-labelledby="teaser-title"
+      className="below-the-fold px-5 py-16 sm:px-8 sm:py-24"
+    >
       <div className="mx-auto max-w-5xl">
         <h2
           id="teaser-title"

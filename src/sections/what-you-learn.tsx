@@ -5,7 +5,7 @@ const lensColours = ['bg-lens-1', 'bg-lens-2', 'bg-lens-3', 'bg-ink'];
 
 export function WhatYouLearn() {
   return (
-    <section aria-labelledby="learn-title" className="bg-surface px-5 py-16 sm:px-8 sm:py-24">
+    <section aria-labelledby="learn-title" className="below-the-fold bg-surface px-5 py-16 sm:px-8 sm:py-24">
       <div className="mx-auto max-w-5xl">
         <p className="text-sm font-semibold tracking-[0.12em] text-link uppercase">{learnCopy.eyebrow}</p>
         <h2 id="learn-title" className="mt-3 font-display text-title font-semibold tracking-tight">

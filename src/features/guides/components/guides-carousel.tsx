@@ -85,7 +85,7 @@ export function GuidesCarousel() {
       onPointerLeave={() => setHovered(false)}
       onFocus={onFocus}
       onBlur={onBlur}
-      className="overflow-hidden bg-surface py-16 sm:py-24"
+      className="below-the-fold overflow-hidden bg-surface py-16 sm:py-24"
     >
       <div className="mx-auto max-w-6xl px-5 sm:px-8">
         <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
