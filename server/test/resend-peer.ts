@@ -31,7 +31,7 @@ export interface ResendPeerOptions {
   ratePerSecond?: number;
   /** E-mails the quota allows per window (Infinity: none). */
   quota?: number;
-  /** How long a quota window lasts, from the first request: Resend's daily quota is a day; tests shorten it. */
+  /** How long an exhausted quota refuses before it is renewed: Resend's daily quota is a day; tests shorten it. */
   quotaWindowMs?: number;
   /** Addresses answered 422 validation_error. */
   refuse?: Iterable<string>;
@@ -63,7 +63,7 @@ const errorResponse = (status: number, name: string, message: string, headers: R
 
 export function createResendPeer(options: ResendPeerOptions = {}) {
   const rate = options.ratePerSecond ?? 2;
-  const quotaWindowMs = options.quotaWindowMs ?? 86_400_000;
+  let quotaWindowMs = options.quotaWindowMs ?? 86_400_000;
   const refused = new Set(options.refuse ?? []);
   const requests: PeerRequest[] = [];
   const delivered: DeliveredEmail[] = [];
@@ -72,7 +72,7 @@ export function createResendPeer(options: ResendPeerOptions = {}) {
   const answered = new Map<string, { body: string; status: number; answer: unknown }>();
   let quota = options.quota ?? Number.POSITIVE_INFINITY;
   let quotaUsed = 0;
-  /** Set by the first request, so that a window never runs out before a slow machine has sent anything. */
+  /** Set when the quota runs out, so that a slow machine still spends all of it before the refusals start. */
   let quotaResetsAt: number | undefined;
 
   function refusal(email: Email): string | undefined {
@@ -189,12 +189,12 @@ export function createResendPeer(options: ResendPeerOptions = {}) {
       (email, index): email is Email => typeof email !== 'string' && problems[index] === undefined,
     );
 
-    quotaResetsAt ??= at + quotaWindowMs;
-    if (at >= quotaResetsAt) {
+    if (quotaResetsAt !== undefined && at >= quotaResetsAt) {
       quotaUsed = 0;
-      quotaResetsAt = at + quotaWindowMs;
+      quotaResetsAt = undefined;
     }
     if (quotaUsed + valid.length > quota) {
+      quotaResetsAt ??= at + quotaWindowMs;
       return {
         response: errorResponse(
           429,
@@ -244,11 +244,12 @@ export function createResendPeer(options: ResendPeerOptions = {}) {
       });
       return response;
     },
-    /** A new quota from now on, with a fresh window: `setQuota(0)` exhausts it until the window ends. */
+    /** A new quota from now on: `setQuota(0, windowMs)` refuses from the next request for `windowMs`. */
     setQuota(emails: number, windowMs = quotaWindowMs) {
       quota = emails;
       quotaUsed = 0;
-      quotaResetsAt = Date.now() + windowMs;
+      quotaResetsAt = undefined;
+      quotaWindowMs = windowMs;
     },
     /** The most requests the peer answered other than 429 within any one second. */
     maxAcceptedInAnySecond(): number {

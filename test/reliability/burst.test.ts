@@ -142,7 +142,7 @@ describe('the provider’s trouble during a burst, on PGlite', () => {
     async () => {
       const COUNT = 600;
       const refused = 'refused-7@example.com';
-      // The quota runs out after 400 e-mails and comes back 15 s after the first request.
+      // The quota runs out after 400 e-mails and comes back 15 s later.
       const peer = await startResendPeer({ quota: 400, quotaWindowMs: 15_000, refuse: [refused] });
       cleanups.push(() => peer.stop());
       const dataDir = await tempDir('quota-data-');
