@@ -37,7 +37,10 @@ const line = z.union([
   z.object({ file: z.string(), data: z.string() }),
 ]);
 
-/** DATA_DIR's files but the database itself, its socket and its lock: the database comes from the snapshot. */
+/**
+ * DATA_DIR's files but the database itself, its socket and its lock (the database comes from the snapshot),
+ * and an e-mail the file mailbox is still writing (`.part`: renamed into place once whole).
+ */
 async function* dataFiles(dataDir: string, folder = ''): AsyncGenerator<string> {
   for (const entry of await readdir(path.join(dataDir, folder), { withFileTypes: true })) {
     const relative = path.join(folder, entry.name);
@@ -47,7 +50,7 @@ async function* dataFiles(dataDir: string, folder = ''): AsyncGenerator<string> 
     )
       continue;
     if (entry.isDirectory()) yield* dataFiles(dataDir, relative);
-    else if (entry.isFile()) yield relative;
+    else if (entry.isFile() && !entry.name.endsWith('.part')) yield relative;
   }
 }
 
