@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** The real supabase-js client with the network replaced by PostgREST's and Storage's own answers. */
+type Answer = (request: Request) => Response | Promise<Response>;
+
+let requests: Request[] = [];
+
+function answerWith(answer: Answer) {
+  requests = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input, init) => {
+      const request = new Request(input, init);
+      requests.push(request.clone());
+      return answer(request);
+    }),
+  );
+}
+
+async function freshFetch() {
+  vi.resetModules();
+  return (await import('./fetch-course-outline')).fetchCourseOutline;
+}
+
+const rows = [
+  {
+    slug: 'why-three-lenses',
+    title: 'Why plan with three lenses',
+    summary: 'Meet the framework.',
+    duration_seconds: 47,
+    order_index: 1,
+    poster_path: 'lessons/why-three-lenses.webp',
+  },
+  {
+    slug: 'the-trends-lens',
+    title: 'Lens one: trends',
+    summary: 'Spot the trends.',
+    duration_seconds: 43,
+    order_index: 2,
+    poster_path: null,
+  },
+];
+
+const lessons = [
+  {
+    slug: 'why-three-lenses',
+    title: 'Why plan with three lenses',
+    summary: 'Meet the framework.',
+    durationSeconds: 47,
+    orderIndex: 1,
+  },
+  {
+    slug: 'the-trends-lens',
+    title: 'Lens one: trends',
+    summary: 'Spot the trends.',
+    durationSeconds: 43,
+    orderIndex: 2,
+  },
+];
+
+const isOutlineRead = (request: Request) => new URL(request.url).pathname === '/rest/v1/course_outline';
+
+beforeEach(() => {
+  // One client per test (a fresh page each) is what this suite means to do.
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('fetchCourseOutline', () => {
+  it('reads the public outline in order as anon and signs the first poster for an hour', async () => {
+    answerWith((request) =>
+      isOutlineRead(request)
+        ? Response.json(rows)
+        : Response.json({ signedURL: '/object/sign/course/lessons/why-three-lenses.webp?token=t' }),
+    );
+    const outline = await (await freshFetch())();
+    expect(outline).toEqual({
+      lessons,
+      firstPosterUrl: `${window.location.origin}/storage/v1/object/sign/course/lessons/why-three-lenses.webp?token=t`,
+    });
+    const [read, sign] = requests;
+    const url = new URL(read?.url ?? '');
+    expect(url.searchParams.get('select')).toBe(
+      'slug,title,summary,duration_seconds,order_index,poster_path',
+    );
+    expect(url.searchParams.get('order')).toBe('order_index.asc,slug.asc');
+    expect(new URL(sign?.url ?? '').pathname).toBe(
+      '/storage/v1/object/sign/course/lessons/why-three-lenses.webp',
+    );
+    expect(await sign?.json()).toEqual({ expiresIn: 3600 });
+  });
+
+  it('keeps the outline when the poster cannot be signed, and signs nothing without a poster', async () => {
+    answerWith((request) =>
+      isOutlineRead(request)
+        ? Response.json(rows)
+        : Response.json(
+            { statusCode: '404', error: 'not_found', message: 'Object not found' },
+            { status: 404 },
+          ),
+    );
+    expect(await (await freshFetch())()).toEqual({ lessons, firstPosterUrl: null });
+    expect(console.error).toHaveBeenCalled();
+
+    answerWith(() => Response.json(rows.map((row) => ({ ...row, poster_path: null }))));
+    expect(await (await freshFetch())()).toEqual({ lessons, firstPosterUrl: null });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('rejects a refusal and a malformed row', async () => {
+    answerWith(() => Response.json({ code: '42P01', message: 'relation does not exist' }, { status: 404 }));
+    await expect((await freshFetch())()).rejects.toMatchObject({ code: '42P01' });
+    answerWith(() => Response.json([{ ...rows[0], duration_seconds: '47' }]));
+    await expect((await freshFetch())()).rejects.toThrow();
+  });
+});

@@ -1,0 +1,50 @@
+import { courseOutlineCopy } from '@/content/course-outline';
+
+/**
+ * The course's public outline: the published lessons as anyone may see them (no file paths), in order, and
+ * the first lesson's poster as a signed address. The view `public.course_outline` is its source.
+ */
+export interface OutlineLesson {
+  slug: string;
+  title: string;
+  summary: string;
+  durationSeconds: number;
+  orderIndex: number;
+}
+
+export interface CourseOutline {
+  lessons: OutlineLesson[];
+  /** The first lesson's poster, signed for an hour; null when it has none or signing it failed. */
+  firstPosterUrl: string | null;
+}
+
+/** The whole course's length in seconds. */
+export function outlineTotalSeconds(lessons: readonly Pick<OutlineLesson, 'durationSeconds'>[]): number {
+  return lessons.reduce((total, lesson) => total + lesson.durationSeconds, 0);
+}
+
+/** A length in whole minutes, to the nearest; anything that plays at all is at least a minute. */
+export function roundedMinutes(totalSeconds: number): number {
+  if (totalSeconds <= 0) return 0;
+  return Math.max(1, Math.round(totalSeconds / 60));
+}
+
+/** The outline's length at a glance ("5 lessons · 4 min") and as a screen reader says it. */
+export function outlineSummary(lessons: readonly Pick<OutlineLesson, 'durationSeconds'>[]) {
+  const minutes = roundedMinutes(outlineTotalSeconds(lessons));
+  return {
+    text: courseOutlineCopy.summary(lessons.length, minutes),
+    spoken: courseOutlineCopy.spokenSummary(lessons.length, minutes),
+  };
+}
+
+/** A lesson's length as a clock reads it (`0:47`) and as a screen reader says it ("47 seconds"). */
+export function lessonLength(durationSeconds: number) {
+  const rounded = Math.round(durationSeconds);
+  const minutes = Math.floor(rounded / 60);
+  const seconds = rounded % 60;
+  return {
+    clock: `${minutes}:${String(seconds).padStart(2, '0')}`,
+    spoken: courseOutlineCopy.spokenDuration(minutes, seconds),
+  };
+}
