@@ -27,7 +27,9 @@ beforeAll(async () => {
     insert into public.lessons (slug, title, video_path, captions_path, poster_path, duration_seconds, order_index, is_published)
     values
       ('welcome', 'Welcome', 'lessons/welcome.mp4', 'lessons/welcome.vtt', 'lessons/welcome poster.webp', 40, 1, true),
-      ('draft', 'Draft', 'lessons/draft.mp4', null, null, 40, 2, false);
+      ('draft', 'Draft', 'lessons/draft.mp4', null, null, 40, 2, false),
+      ('second', 'Second', 'lessons/second.mp4', null, 'lessons/second.webp', 40, 3, true),
+      ('early-draft', 'Early draft', 'lessons/early-draft.mp4', null, 'lessons/early-draft.webp', 40, 0, false);
   `);
   const storage = await mkdtemp(path.join(os.tmpdir(), 'storage-'));
   await mkdir(path.join(storage, 'course', 'lessons'), { recursive: true });
@@ -37,6 +39,9 @@ beforeAll(async () => {
   await writeFile(path.join(storage, 'course', 'lessons', 'welcome poster.webp'), Buffer.from([1, 2, 3]));
   await writeFile(path.join(storage, 'course', 'lessons', 'draft.mp4'), VIDEO);
   await writeFile(path.join(storage, 'course', 'lessons', 'loose.mp4'), VIDEO);
+  for (const poster of ['second.webp', 'early-draft.webp', 'loose.webp']) {
+    await writeFile(path.join(storage, 'course', 'lessons', poster), Buffer.from([4, 5, 6]));
+  }
   await writeFile(path.join(storage, 'guides', 'ada.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = await createTestApp(db, { storageFolder: storage, siteUrls: [SITE] });
   adaToken = await testJwtKeys.signAccessToken({
@@ -96,12 +101,37 @@ describe('createSignedUrl on the private course bucket', () => {
     expect(error).toBeNull();
   });
 
-  it('refuses anon: to a visitor who has not signed in the object is not there', async () => {
+  it("lets anon sign the first published lesson's poster, the one course file a visitor may see", async () => {
     const { data, error } = await appClient(app, EMBEDDED_ANON_KEY)
       .storage.from('course')
-      .createSignedUrl('lessons/welcome.mp4', 60);
+      .createSignedUrl('lessons/welcome poster.webp', 60);
+    expect(error).toBeNull();
+    const response = await app.request(data?.signedUrl ?? '');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+  });
+
+  it.each([
+    'lessons/welcome.mp4',
+    'lessons/welcome.vtt',
+    'lessons/second.webp',
+    'lessons/early-draft.webp',
+    'lessons/draft.mp4',
+    'lessons/loose.webp',
+  ])('refuses anon %s: to a visitor who has not signed in the object is not there', async (objectPath) => {
+    const { data, error } = await appClient(app, EMBEDDED_ANON_KEY)
+      .storage.from('course')
+      .createSignedUrl(objectPath, 60);
     expect(data).toBeNull();
     expect(error).toMatchObject({ message: 'Object not found', status: 404 });
+  });
+
+  it("signs a learner the later lessons' posters too", async () => {
+    expect(await signedUrl('lessons/second.webp')).toContain(
+      '/object/sign/course/lessons/second.webp?token=',
+    );
+    const { error } = await learner().storage.from('course').createSignedUrl('lessons/early-draft.webp', 60);
+    expect(error?.message).toBe('Object not found');
   });
 
   it("answers every refused token with Storage's 401", async () => {

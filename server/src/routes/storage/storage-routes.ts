@@ -15,7 +15,7 @@ import type { Database } from '../../db/database.ts';
 import { resolveObjectPath } from './resolve-object-path.ts';
 
 const PUBLIC_BUCKETS = new Set(['guides']);
-/** Buckets whose objects are read only through signed URLs, made for signed-in callers. */
+/** Buckets whose objects are read only through signed URLs, made for the callers their policies let read. */
 const PRIVATE_BUCKETS = new Set(['course']);
 /**
  * Uploaded files are data, never a page: opened on their own (an SVG, say), nothing in them may run, load or
@@ -64,28 +64,38 @@ interface StorageDeps {
   /** Signs and verifies the tokens of signed URLs, as Supabase Storage does with the project's JWT secret. */
   jwt: JwtKeys;
   callers: CallerResolver;
-  /** Where the lessons are: a learner may sign only the files of lessons they can see. */
+  /** Where the lessons are: a caller may sign only the course files the bucket's policies let them read. */
   db: Database;
 }
 
+const FIRST_POSTER = 'exists (select 1 from public.course_outline where poster_path = $1)';
+const LESSON_FILE =
+  'exists (select 1 from public.lessons where $1 in (video_path, captions_path, poster_path))';
+/** anon may not name public.lessons at all: that statement would be refused, not answered false. */
+const READABLE_AS = {
+  anon: `select ${FIRST_POSTER} as readable`,
+  authenticated: `select ${FIRST_POSTER} or ${LESSON_FILE} as readable`,
+};
+
 /**
- * The embedded stand-in for the storage policy "Signed-in learners read the files of published lessons": the
- * lessons the caller can see under row-level security (published ones, for a learner) name the object.
+ * The embedded stand-in for the storage policies of the bucket `course`, run as the caller: anyone may read the
+ * first published lesson's poster ("Visitors read the first lesson's poster", through the public view
+ * `course_outline`), and a signed-in learner the files that the lessons they can see under row-level security
+ * name ("Signed-in learners read the files of published lessons").
  */
-function isFileOfVisibleLesson(db: Database, caller: Caller, key: string): Promise<boolean> {
+function isReadableCourseFile(db: Database, caller: Caller, key: string): Promise<boolean> {
+  if (caller.role === 'service_role') return Promise.resolve(true);
+  const statement = READABLE_AS[caller.role];
   return runAsCaller(db, caller, async (tx) => {
-    const [row] = await tx.query<{ visible: boolean }>(
-      'select exists (select 1 from public.lessons where $1 in (video_path, captions_path, poster_path)) as visible',
-      [key],
-    );
-    return row?.visible === true;
+    const [row] = await tx.query<{ readable: boolean }>(statement, [key]);
+    return row?.readable === true;
   });
 }
 
 /**
  * The local buckets at the URLs supabase-js builds: public objects at `getPublicUrl`'s address, and the
  * private `course` bucket through `createSignedUrl` and the signed GET, which streams the file and serves byte
- * ranges so a video seeks. No anonymous URL serves a private object.
+ * ranges so a video seeks. No unsigned URL serves a private object.
  */
 export function storageRoutes({ storageFolder, jwt, callers, db }: StorageDeps): Hono {
   const routes = new Hono();
@@ -127,10 +137,8 @@ export function storageRoutes({ storageFolder, jwt, callers, db }: StorageDeps):
       if (found instanceof Response) return found;
       // To anyone the policy does not let read the object it is invisible, as row-level security makes it on
       // Supabase Storage: the answer is the missing object's.
-      const readable =
-        caller.role === 'service_role' ||
-        (caller.role === 'authenticated' && (await isFileOfVisibleLesson(db, caller, found.key)));
-      if (!readable) return storageError(c, 404, 'not_found', 'Object not found');
+      if (!(await isReadableCourseFile(db, caller, found.key)))
+        return storageError(c, 404, 'not_found', 'Object not found');
       const url = `${bucket}/${found.key}`;
       const token = await jwt.signPayload({ url }, body.data.expiresIn);
       return c.json({ signedURL: `/object/sign/${url}?token=${token}` });

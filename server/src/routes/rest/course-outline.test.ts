@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANONYMOUS_CALLER, runAsCaller } from '../../caller.ts';
+import type { Database } from '../../db/database.ts';
+import { createTestApp, testJwtKeys } from '../../../test/test-app.ts';
+import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
+import { appClient } from '../../../test/supabase-client.ts';
+import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
+
+/** The course's public outline, the view `course_outline`: what a visitor may know before signing in. */
+
+const ADA = '00000000-0000-4000-8000-00000000000a';
+const OUTLINE_SELECT = 'slug,title,summary,duration_seconds,order_index,poster_path';
+
+const LESSONS = `
+  insert into public.lessons
+    (id, slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index, is_published)
+  values
+    (1, 'welcome', 'Welcome', 'Meet the lenses.', 'lessons/welcome.mp4', 'lessons/welcome.vtt', 'lessons/welcome.webp', 47, 1, true),
+    (2, 'early-draft', 'Early draft', 'Secret plans.', 'lessons/early-draft.mp4', 'lessons/early-draft.vtt', 'lessons/early-draft.webp', 30, 0, false),
+    (3, 'trends', 'Trends', 'Spot them.', 'lessons/trends.mp4', 'lessons/trends.vtt', 'lessons/trends.webp', 43, 2, true),
+    (4, 'late-draft', 'Late draft', '', 'lessons/late-draft.mp4', null, null, 20, 3, false),
+    (5, 'action', 'Action', 'This week.', 'lessons/action.mp4', null, 'lessons/action.webp', 42, 4, true);
+`;
+
+const published = [
+  {
+    slug: 'welcome',
+    title: 'Welcome',
+    summary: 'Meet the lenses.',
+    duration_seconds: 47,
+    order_index: 1,
+    poster_path: 'lessons/welcome.webp',
+  },
+  {
+    slug: 'trends',
+    title: 'Trends',
+    summary: 'Spot them.',
+    duration_seconds: 43,
+    order_index: 2,
+    poster_path: null,
+  },
+  {
+    slug: 'action',
+    title: 'Action',
+    summary: 'This week.',
+    duration_seconds: 42,
+    order_index: 4,
+    poster_path: null,
+  },
+];
+
+let db: Database;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await db.exec(LESSONS);
+  app = await createTestApp(db);
+});
+afterAll(() => db.close());
+
+/** Every `lessons/…` path anywhere in an answer. */
+const pathsIn = (body: string) => [...body.matchAll(/lessons\/[\w.-]+/g)].map(([found]) => found);
+
+describe(`the course outline (${databaseKind})`, () => {
+  it("shows anon the published lessons in order, as the page's supabase-js query asks", async () => {
+    const { data, error } = await appClient(app, EMBEDDED_ANON_KEY)
+      .from('course_outline')
+      .select(OUTLINE_SELECT)
+      .order('order_index', { ascending: true })
+      .order('slug', { ascending: true });
+    expect(error).toBeNull();
+    expect(data).toEqual(published);
+  });
+
+  it('shows a signed-in learner the same outline', async () => {
+    const token = await testJwtKeys.signAccessToken({
+      userId: ADA,
+      email: 'ada@example.com',
+      sessionId: crypto.randomUUID(),
+      expiresInSeconds: 3600,
+    });
+    const { data, error } = await appClient(app, EMBEDDED_ANON_KEY, token)
+      .from('course_outline')
+      .select(OUTLINE_SELECT)
+      .order('order_index');
+    expect(error).toBeNull();
+    expect(data).toEqual(published);
+  });
+
+  it("holds no file path but the first poster's, no draft, whatever anon asks for", async () => {
+    for (const query of [
+      'course_outline',
+      'course_outline?select=*',
+      'course_outline?slug=eq.early-draft',
+      'course_outline?order_index=eq.0',
+      'course_outline?poster_path=eq.lessons%2Fearly-draft.webp',
+      'course_outline?order=order_index.desc',
+    ]) {
+      const response = await app.request(`/rest/v1/${query}`);
+      expect(response.status, query).toBe(200);
+      const body = await response.text();
+      expect(pathsIn(body), query).toEqual(
+        query.includes('draft') || query.includes('=eq.0') ? [] : ['lessons/welcome.webp'],
+      );
+      expect(body, query).not.toMatch(/draft|Secret/i);
+    }
+    const columns = Object.keys(
+      ((await (await app.request('/rest/v1/course_outline')).json()) as object[])[0] ?? {},
+    );
+    expect(columns).toEqual(['slug', 'title', 'summary', 'duration_seconds', 'order_index', 'poster_path']);
+  });
+
+  it('refuses the columns it does not have, and anon still reads no lesson', async () => {
+    for (const column of ['video_path', 'captions_path', 'is_published', 'id']) {
+      const response = await app.request(`/rest/v1/course_outline?select=${column}`);
+      expect(response.status, column).toBe(400);
+      expect(await response.json()).toMatchObject({ code: '42703' });
+    }
+    const lessons = await app.request('/rest/v1/lessons');
+    expect(lessons.status).toBe(401);
+    expect(await lessons.json()).toMatchObject({ code: '42501' });
+  });
+
+  it('is served to anon as the guides are: one answer for identical reads, revalidated with an ETag', async () => {
+    let transactions = 0;
+    const countingApp = await createTestApp({
+      ...db,
+      transaction: (work) => {
+        transactions += 1;
+        return db.transaction(work);
+      },
+    });
+    const query = `/rest/v1/course_outline?select=${OUTLINE_SELECT}`;
+    const responses = await Promise.all(Array.from({ length: 5 }, () => countingApp.request(query)));
+    expect(responses.map((response) => response.status)).toEqual(Array(5).fill(200));
+    expect(transactions).toBe(1);
+    const etag = responses[0]?.headers.get('etag') ?? '';
+    expect(responses[0]?.headers.get('cache-control')).toBe('no-cache');
+    expect((await countingApp.request(query, { headers: { 'if-none-match': etag } })).status).toBe(304);
+  });
+
+  it('can be neither written nor changed by anon or a learner', async () => {
+    const { error } = await appClient(app, EMBEDDED_ANON_KEY)
+      .from('course_outline')
+      .upsert({ slug: 'mine', title: 'Mine', summary: '', duration_seconds: 1, order_index: 9 });
+    expect(error).not.toBeNull();
+    const count = await db.query<{ count: number }>('select count(*)::int as count from public.lessons');
+    expect(count[0]?.count).toBe(5);
+  });
+});
+
+describe(`the first poster follows the outline (${databaseKind})`, () => {
+  const outlineAsAnon = (database: Database) =>
+    runAsCaller(database, ANONYMOUS_CALLER, (tx) =>
+      tx.query<{ slug: string; poster_path: string | null }>(
+        'select slug, poster_path from public.course_outline',
+      ),
+    );
+
+  it('moves to the next published lesson when the first is unpublished, and is null when that one has none', async () => {
+    const own = await createTestDatabase();
+    try {
+      await own.exec(LESSONS);
+      await own.exec(`update public.lessons set is_published = false where slug = 'welcome'`);
+      expect(await outlineAsAnon(own)).toEqual([
+        { slug: 'trends', poster_path: 'lessons/trends.webp' },
+        { slug: 'action', poster_path: null },
+      ]);
+      await own.exec(`update public.lessons set poster_path = null where slug = 'trends'`);
+      expect(await outlineAsAnon(own)).toEqual([
+        { slug: 'trends', poster_path: null },
+        { slug: 'action', poster_path: null },
+      ]);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('breaks a tie of order_index by id, as the lessons list does', async () => {
+    const own = await createTestDatabase();
+    try {
+      await own.exec(LESSONS);
+      await own.exec(`update public.lessons set order_index = 1 where slug = 'action'`);
+      expect((await outlineAsAnon(own))[0]).toEqual({ slug: 'welcome', poster_path: 'lessons/welcome.webp' });
+    } finally {
+      await own.close();
+    }
+  });
+});

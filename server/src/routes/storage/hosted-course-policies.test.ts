@@ -1,0 +1,80 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANONYMOUS_CALLER, type Caller, runAsCaller } from '../../caller.ts';
+import type { Database } from '../../db/database.ts';
+import { createTestDatabase, databaseKind, supabaseFolder } from '../../../test/test-database.ts';
+
+/**
+ * The storage policies the migrations create on hosted Supabase, which the embedded storage routes stand in
+ * for: run here over a minimal `storage.objects`, as Supabase Storage runs them, as the caller.
+ */
+
+const LEARNER: Caller = {
+  role: 'authenticated',
+  claims: { role: 'authenticated', sub: '00000000-0000-4000-8000-00000000000a' },
+};
+
+/** The `do $$ … end $$;` block of a migration: its storage part, skipped where there is no storage schema. */
+async function storageBlockOf(migration: string): Promise<string> {
+  const text = await readFile(path.join(supabaseFolder, 'migrations', migration), 'utf8');
+  const block = /do \$\$[\s\S]*?end \$\$;/.exec(text)?.[0];
+  if (!block) throw new Error(`${migration} has no storage block`);
+  return block;
+}
+
+let db: Database;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await db.exec(`
+    create schema storage;
+    create table storage.objects (id bigint generated always as identity primary key, bucket_id text, name text);
+    alter table storage.objects enable row level security;
+    grant usage on schema storage to anon, authenticated;
+    grant select on storage.objects to anon, authenticated;
+    insert into public.lessons (slug, title, video_path, captions_path, poster_path, duration_seconds, order_index, is_published)
+    values
+      ('welcome', 'Welcome', 'lessons/welcome.mp4', 'lessons/welcome.vtt', 'lessons/welcome.webp', 40, 1, true),
+      ('early-draft', 'Early draft', 'lessons/early-draft.mp4', null, 'lessons/early-draft.webp', 40, 0, false),
+      ('second', 'Second', 'lessons/second.mp4', null, 'lessons/second.webp', 40, 2, true);
+    insert into storage.objects (bucket_id, name) values
+      ('course', 'lessons/welcome.mp4'), ('course', 'lessons/welcome.vtt'), ('course', 'lessons/welcome.webp'),
+      ('course', 'lessons/early-draft.mp4'), ('course', 'lessons/early-draft.webp'),
+      ('course', 'lessons/second.mp4'), ('course', 'lessons/second.webp'),
+      ('course', 'lessons/loose.webp'), ('guides', 'lessons/welcome.webp');
+  `);
+  await db.exec(await storageBlockOf('20261123000700_course_files_of_published_lessons.sql'));
+  await db.exec(await storageBlockOf('20261125000200_course_outline.sql'));
+});
+afterAll(() => db.close());
+
+const readableBy = (caller: Caller) =>
+  runAsCaller(db, caller, (tx) =>
+    tx.query<{ bucket_id: string; name: string }>(
+      'select bucket_id, name from storage.objects order by name',
+    ),
+  );
+
+describe(`the course bucket's policies on hosted Supabase (${databaseKind})`, () => {
+  it("let anon read the first published lesson's poster and nothing else in the bucket", async () => {
+    expect(await readableBy(ANONYMOUS_CALLER)).toEqual([
+      { bucket_id: 'course', name: 'lessons/welcome.webp' },
+    ]);
+  });
+
+  it("let a learner read every published lesson's files, and no draft's or loose file", async () => {
+    expect((await readableBy(LEARNER)).map((object) => object.name)).toEqual([
+      'lessons/second.mp4',
+      'lessons/second.webp',
+      'lessons/welcome.mp4',
+      'lessons/welcome.vtt',
+      'lessons/welcome.webp',
+    ]);
+  });
+
+  it('can run again, as a migration replayed on a project that has the policy', async () => {
+    await db.exec(await storageBlockOf('20261125000200_course_outline.sql'));
+    expect(await readableBy(ANONYMOUS_CALLER)).toHaveLength(1);
+  });
+});
