@@ -76,6 +76,8 @@ export async function startSiteServer(options: {
   dataDir: string;
   databaseUrl?: string;
   countPageViews?: boolean;
+  /** The server's JWT_SECRET, for a bench that makes its own service role key; else one made at first start. */
+  jwtSecret?: string;
 }): Promise<Running> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -88,6 +90,8 @@ export async function startSiteServer(options: {
     SIGNUP_LIMIT_PER_IP_PER_MINUTE: '1000000',
     COUNT_PAGE_VIEWS: String(options.countPageViews ?? true),
   };
+  if (options.jwtSecret) env.JWT_SECRET = options.jwtSecret;
+  else delete env.JWT_SECRET;
   if (options.distDir) env.DIST_DIR = options.distDir;
   else delete env.DIST_DIR;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;

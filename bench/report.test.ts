@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CounterOnAndOff, LoadResult } from './api.ts';
 import type { FirstViewLog } from './first-view-loads.ts';
 import { median } from './median.ts';
+import { summariseArrivals } from './course-arrival.ts';
 import { readCpuTimes, summariseJourneys } from './interaction.ts';
 import type { PageResult } from './page.ts';
 import { type ApiRun, type BenchResult, renderReport, renderSummary } from './report.ts';
@@ -265,6 +266,45 @@ describe('renderReport', () => {
     expect(times?.steal).toBeLessThanOrEqual(times?.total ?? 0);
   });
 
+  describe('the arrival at /course', () => {
+    const report = (...runs: { titlesMs: number; posterMs: number; clickedMs: number | null }[]) =>
+      renderReport({ ...result({}), courseArrival: summariseArrivals('http://bench/course', runs) });
+
+    it("judges the median visit's titles against 3.0 s and its first poster against 4.0 s", () => {
+      const shown = report(
+        { titlesMs: 2900, posterMs: 3900, clickedMs: null },
+        { titlesMs: 3100, posterMs: 4100, clickedMs: null },
+        { titlesMs: 2000, posterMs: 3000, clickedMs: null },
+      );
+      expect(cells(shown, 'lesson titles visible')).toEqual([
+        'lesson titles visible',
+        '2900 ms',
+        '2000 ms–3100 ms',
+        '≤ 3000 ms',
+        'yes',
+      ]);
+      expect(cells(shown, "first lesson's poster visible")).toEqual([
+        "first lesson's poster visible",
+        '3900 ms',
+        '3000 ms–4100 ms',
+        '≤ 4000 ms',
+        'yes',
+      ]);
+      expect(cells(shown, '"Continue to your course" clicked')[1]).toBe('never');
+      const slow = report(
+        { titlesMs: 3001, posterMs: 4001, clickedMs: 2500 },
+        { titlesMs: 3200, posterMs: 4200, clickedMs: 2600 },
+      );
+      expect(met(slow, 'lesson titles visible')).toBe('NO');
+      expect(met(slow, "first lesson's poster visible")).toBe('NO');
+      expect(cells(slow, '"Continue to your course" clicked')[1]).toBe('2 of 2 visits, at 2500 ms–2600 ms');
+    });
+
+    it('leaves the table out when not measured', () => {
+      expect(renderReport(result({}))).not.toContain('Arrival at /course');
+    });
+  });
+
   describe('the first view table', () => {
     const report = (...runs: FirstViewLog[]) =>
       renderReport({ ...result({}), firstView: { url: 'http://bench/', runs } });
@@ -352,6 +392,9 @@ describe('renderSummary', () => {
       { firstOpenMs: 151, laterOpenMs: 150, slowestInputMs: 90, slowestInputType: 'click on "Next"' },
     ]),
     firstView: { url: 'http://bench/', runs: [visit(450, asBuilt), visit(350, early), visit(450, asBuilt)] },
+    courseArrival: summariseArrivals('http://bench/course', [
+      { titlesMs: 2400, posterMs: 4300, clickedMs: null },
+    ]),
   };
   whole.bundle.lazy = [{ name: 'course', file: 'assets/course.js', raw: 1, gzip: 1, brotli: 1 }];
   const summary = renderSummary(whole, 'bench/results/2026-01-01T00-00-00-000Z.md');
@@ -399,6 +442,8 @@ describe('renderSummary', () => {
       ['first view', 'guides read once the carousel is near', 'yes'],
       ['first view', 'phone downloads the hero illustration', 'NO'],
       ['first view', 'teaser stills downloaded', 'yes'],
+      ['arrival at /course', 'lesson titles visible', 'yes'],
+      ['arrival at /course', "first lesson's poster visible", 'NO'],
       ['bundle', 'JS before interaction, gzip', 'yes'],
       ['bundle', 'CSS before interaction, gzip', 'yes'],
       ['API', 'PGlite: GET guides', 'yes'],
@@ -451,6 +496,11 @@ describe('renderSummary', () => {
       'no (or at the 1 s deadline)',
       'NO',
     ]);
+    expect(byWhat('arrival at /course', "first lesson's poster visible")).toEqual([
+      '4300 ms',
+      '≤ 4000 ms',
+      'NO',
+    ]);
     expect(byWhat('API', 'PGlite: GET guides')).toEqual([
       '12,000/s, p99 12 ms',
       '≥ 5,000/s, p99 ≤ 25 ms',
@@ -496,11 +546,11 @@ describe('renderSummary', () => {
       expect(summary).not.toContain(forInformation);
   });
 
-  it('stays short: one line, then a table of 31 rows for a run that measured everything, under 650 words', () => {
+  it('stays short: one line, then a table of 33 rows for a run that measured everything, under 680 words', () => {
     const lines = summary.trim().split('\n');
-    expect(rows()).toHaveLength(31);
-    expect(lines.length).toBeLessThan(36);
+    expect(rows()).toHaveLength(33);
+    expect(lines.length).toBeLessThan(38);
     // As `wc -w` counts them, table pipes and dashes included.
-    expect(summary.split(/\s+/).filter(Boolean).length).toBeLessThan(650);
+    expect(summary.split(/\s+/).filter(Boolean).length).toBeLessThan(680);
   });
 });

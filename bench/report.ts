@@ -2,6 +2,7 @@
 // tables, printed by the run and kept in bench/results/, and a summary of the targets alone for docs/performance.md.
 import type { CounterOnAndOff, LoadResult } from './api.ts';
 import type { BundleReport, Sizes } from './bundle-size.ts';
+import type { CourseArrivalResult } from './course-arrival.ts';
 import {
   type FirstViewMetrics,
   type FirstViewResult,
@@ -37,6 +38,8 @@ export interface BenchResult {
   interaction?: InteractionResult;
   /** What the landing page loads on a phone, and when. */
   firstView?: FirstViewResult;
+  /** /course opened from the e-mail's link on a slow phone: when the titles and the first poster show. */
+  courseArrival?: CourseArrivalResult;
   api?: {
     helloWorld: LoadResult;
     /** The bare Hono app with our guides answer, loaded in turns with PGlite's guides read. */
@@ -357,6 +360,46 @@ function firstViewTable({ runs }: FirstViewResult): Table {
   };
 }
 
+function courseArrivalTable({ runs, median: medians }: CourseArrivalResult): Table {
+  const range = (values: number[]) => `${ms(Math.min(...values))}–${ms(Math.max(...values))}`;
+  const clicks = runs.flatMap((run) => (run.clickedMs === null ? [] : [run.clickedMs]));
+  const judged: Judged[] = [];
+  const judge = judging(judged);
+  const row = (what: string, value: number, values: number[], targetMs: number) => [
+    what,
+    ms(value),
+    range(values),
+    ...judge(what, ms(value), `≤ ${ms(targetMs)}`, value <= targetMs),
+  ];
+  return {
+    title: `Arrival at /course from the e-mail's link at 400 kbps, 400 ms RTT and 4× CPU, median of ${runs.length} visits (ms from the navigation's start)`,
+    header: ['metric', 'median', 'range', 'target', 'met'],
+    rows: [
+      row(
+        'lesson titles visible',
+        medians.titlesMs,
+        runs.map((run) => run.titlesMs),
+        TARGETS.courseTitlesMs,
+      ),
+      row(
+        "first lesson's poster visible",
+        medians.posterMs,
+        runs.map((run) => run.posterMs),
+        TARGETS.coursePosterMs,
+      ),
+      [
+        '"Continue to your course" clicked (no poster without it)',
+        clicks.length === 0 ? 'never' : `${clicks.length} of ${runs.length} visits, at ${range(clicks)}`,
+        '',
+        '',
+        '',
+      ],
+    ],
+    group: 'arrival at /course',
+    judged,
+  };
+}
+
 function bundleTable(bundle: BundleReport): Table {
   const sizes = (s: Sizes) => [kb(s.raw), kb(s.gzip), kb(s.brotli)];
   const judged: Judged[] = [];
@@ -538,6 +581,7 @@ function tablesOf(result: BenchResult): Table[] {
     ...(result.pages ?? []).map(pageTable),
     ...(result.interaction ? [interactionTable(result.interaction)] : []),
     ...(result.firstView ? [firstViewTable(result.firstView)] : []),
+    ...(result.courseArrival ? [courseArrivalTable(result.courseArrival)] : []),
     bundleTable(result.bundle),
     ...(result.api ? [apiTable(result.api, result.settings.rounds)] : []),
   ];

@@ -3,6 +3,7 @@
 // first view loads, stop everything it started, print the tables and write them to bench/results/, and the summary
 // of the targets to docs/performance.md.
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,7 @@ import {
   recordGuidesAnswer,
 } from './api.ts';
 import { measureBundle, readManifest } from './bundle-size.ts';
+import { measureCourseArrival } from './course-arrival.ts';
 import { measureFirstView } from './first-view-loads.ts';
 import { measureInteraction } from './interaction.ts';
 import { measurePages } from './page.ts';
@@ -54,8 +56,10 @@ const positive = (name: string, value: string) => {
 };
 const skip = new Set(args.skip.flatMap((value) => value.split(',')));
 for (const part of skip) {
-  if (!['page', 'interaction', 'first-view', 'api', 'postgres'].includes(part))
-    throw new Error(`--skip takes page, interaction, first-view, api or postgres, not ${part}.`);
+  if (!['page', 'interaction', 'first-view', 'course-arrival', 'api', 'postgres'].includes(part))
+    throw new Error(
+      `--skip takes page, interaction, first-view, course-arrival, api or postgres, not ${part}.`,
+    );
 }
 const lighthouseRuns = Math.max(1, positive('runs', args.runs));
 const rounds = Math.max(1, positive('rounds', args.rounds));
@@ -209,7 +213,10 @@ async function main() {
   else runs.push((await measureApi('PGlite, first start (builds dist/)', firstStart)).run);
 
   const site = siteWithReference();
-  const pglite = await started(startSiteServer({ distDir: site, dataDir: tempDir('bench-data-') }));
+  const jwtSecret = randomBytes(32).toString('base64url');
+  const pglite = await started(
+    startSiteServer({ distDir: site, dataDir: tempDir('bench-data-'), jwtSecret }),
+  );
   if (!skip.has('page')) {
     const paths = ['/', '/course'];
     const reference = `${pglite.url}/${REFERENCE_FOLDER}/index.html`;
@@ -244,6 +251,12 @@ async function main() {
     const runs = TARGET_SETTINGS.firstViewRuns;
     log(`First view: what the landing page loads on a phone at 4× CPU and slow 4G, ${runs} visits…`);
     result.firstView = await measureFirstView(`${pglite.url}/`, runs, readManifest(site));
+  }
+
+  if (!skip.has('course-arrival')) {
+    const runs = TARGET_SETTINGS.courseArrivalRuns;
+    log(`Course arrival: /course from the e-mail's link at 400 kbps, 400 ms RTT and 4× CPU, ${runs} visits…`);
+    result.courseArrival = await measureCourseArrival(pglite.url, jwtSecret, runs);
   }
 
   if (!skip.has('api')) {

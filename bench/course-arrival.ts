@@ -1,0 +1,258 @@
+// /course opened from the e-mail's sign-in link on a slow phone: when the lesson titles and the first lesson's
+// poster are on screen, timed from the navigation's start.
+import { type Browser, type BrowserContext, type Page, chromium } from '@playwright/test';
+import { SignJWT } from 'jose';
+import { z } from 'zod';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
+import { median } from './median.ts';
+
+interface ArrivalMetrics {
+  /** The first frame in which a published lesson's title is visible in the viewport. */
+  titlesMs: number;
+  /** The first frame in which the first lesson's poster (an <img>, or a <video>'s poster) has loaded and is visible. */
+  posterMs: number;
+  /** When the bench clicked "Continue to your course" because no poster showed without it; null when it did not. */
+  clickedMs: number | null;
+}
+
+export interface CourseArrivalResult {
+  url: string;
+  runs: ArrivalMetrics[];
+  median: { titlesMs: number; posterMs: number };
+}
+
+/** The issue's slow phone: 400 kbps each way (1 kbps = 1,000 bits/s), 400 ms round trip, a 4× slower CPU. */
+export const SLOW_LINK = {
+  offline: false,
+  latency: 400,
+  downloadThroughput: (400 * 1000) / 8,
+  uploadThroughput: (400 * 1000) / 8,
+};
+const CPU_SLOWDOWN = 4;
+const PHONE = { width: 375, height: 667 };
+/** The button a person presses before the link's token is spent, where the page asks for one. */
+const CONTINUE = 'Continue to your course';
+/** A run that has not shown the titles and the poster by then has failed, whatever the page is doing. */
+const DEADLINE_MS = 90_000;
+
+const ORIGIN_KEY = 'bench-arrival-origin';
+/** In the page: ms since the visit's first navigation began (its time origin, kept by the probe). */
+const SINCE_START = `performance.timeOrigin + performance.now() - Number(sessionStorage.getItem('${ORIGIN_KEY}'))`;
+
+const lessonRows = z.array(z.object({ slug: z.string(), title: z.string() })).min(1);
+const generatedLink = z.object({ hashed_token: z.string().min(1) });
+const seen = z.object({ what: z.enum(['titles', 'poster']), atMs: z.number() });
+
+/**
+ * Installed before any page script, in every document of the visit: on each animation frame, looks for a visible
+ * lesson title and a loaded, visible poster of the first lesson (an address that names its slug), and reports
+ * each the first time it is seen, in ms since the first document's navigation began. It runs in the browser, so
+ * it is kept as source text: the bench's TypeScript has no DOM types.
+ */
+function probe(titles: string[], firstSlug: string): string {
+  return `
+(() => {
+  const titles = ${JSON.stringify(titles)};
+  const slug = ${JSON.stringify(firstSlug)};
+  const key = '${ORIGIN_KEY}';
+  sessionStorage.setItem(key, sessionStorage.getItem(key) ?? String(performance.timeOrigin));
+  const sinceStart = () => ${SINCE_START};
+  const onScreen = (element) => {
+    if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true }))
+      return false;
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0 &&
+      box.top < innerHeight && box.left < innerWidth;
+  };
+  const titleShown = () => {
+    if (!document.body) return false;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.nodeValue.trim();
+      if (text && titles.some((title) => text.includes(title)) && node.parentElement && onScreen(node.parentElement))
+        return true;
+    }
+    return false;
+  };
+  const posterShown = () => {
+    for (const image of document.querySelectorAll('img')) {
+      if (image.complete && image.naturalWidth > 0 && image.currentSrc.includes(slug) && onScreen(image)) return true;
+    }
+    for (const video of document.querySelectorAll('video[poster]')) {
+      if (video.poster.includes(slug) && performance.getEntriesByName(video.poster).length > 0 && onScreen(video))
+        return true;
+    }
+    return false;
+  };
+  const pending = new Set(['titles', 'poster']);
+  const look = () => {
+    const atMs = sinceStart();
+    if (pending.has('titles') && titleShown()) {
+      pending.delete('titles');
+      window.__arrivalSeen({ what: 'titles', atMs });
+    }
+    if (pending.has('poster') && posterShown()) {
+      pending.delete('poster');
+      window.__arrivalSeen({ what: 'poster', atMs });
+    }
+    if (pending.size > 0) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();
+`;
+}
+
+/** The service role key of a server started with `jwtSecret`, as Supabase's own tools make it. */
+function serviceRoleKey(jwtSecret: string): Promise<string> {
+  return new SignJWT({ role: 'service_role', iss: 'supabase' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .sign(new TextEncoder().encode(jwtSecret));
+}
+
+/** The published lessons' titles in order, read with the service role key. */
+async function publishedLessons(siteUrl: string, key: string) {
+  const response = await fetch(
+    `${siteUrl}/rest/v1/lessons?select=slug,title&is_published=eq.true&order=order_index`,
+    { headers: { apikey: key, authorization: `Bearer ${key}` } },
+  );
+  if (!response.ok)
+    throw new Error(`Reading the lessons failed: ${response.status} ${await response.text()}`);
+  return lessonRows.parse(await response.json());
+}
+
+/** A fresh sign-in link for a new address, shaped as the course e-mail's (GoTrue's admin generate_link). */
+async function signInLink(siteUrl: string, key: string, email: string): Promise<string> {
+  const response = await fetch(`${siteUrl}/auth/v1/admin/generate_link`, {
+    method: 'POST',
+    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'magiclink', email }),
+  });
+  if (!response.ok) throw new Error(`generate_link failed: ${response.status} ${await response.text()}`);
+  const { hashed_token } = generatedLink.parse(await response.json());
+  return `${siteUrl}/course?token_hash=${encodeURIComponent(hashed_token)}&type=magiclink`;
+}
+
+async function throttle(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_LINK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+/** Resolves once `what` has been seen, with its time. */
+function sighting() {
+  let resolve: (atMs: number) => void = () => {};
+  const promise = new Promise<number>((done) => {
+    resolve = done;
+  });
+  let atMs: number | undefined;
+  return {
+    promise,
+    get atMs() {
+      return atMs;
+    },
+    see(at: number) {
+      if (atMs !== undefined) return;
+      atMs = at;
+      resolve(at);
+    },
+  };
+}
+
+/**
+ * Clicks "Continue to your course" if the page has settled (no request for 500 ms, or 15 s at most) without
+ * showing the poster and offers that button; answers when it clicked, in ms since the navigation began.
+ */
+async function continueIfAsked(page: Page, poster: Promise<number>) {
+  const settled = page
+    .waitForLoadState('networkidle', { timeout: 15_000 })
+    .then(() => 'settled' as const)
+    .catch(() => 'settled' as const);
+  if ((await Promise.race([settled, poster.then(() => 'poster' as const)])) === 'poster') return null;
+  const button = page.getByRole('button', { name: CONTINUE });
+  if (!(await button.isVisible())) return null;
+  const clickedMs = z.number().parse(await page.evaluate(SINCE_START));
+  await button.click();
+  return clickedMs;
+}
+
+async function runOnce(
+  browser: Browser,
+  link: string,
+  titles: string[],
+  firstSlug: string,
+): Promise<ArrivalMetrics> {
+  const context: BrowserContext = await browser.newContext({ viewport: PHONE });
+  try {
+    const page = await context.newPage();
+    await throttle(page);
+    const sightings = { titles: sighting(), poster: sighting() };
+    await context.exposeBinding('__arrivalSeen', (_source, report: unknown) => {
+      const { what, atMs } = seen.parse(report);
+      sightings[what].see(atMs);
+    });
+    await page.addInitScript(probe(titles, firstSlug));
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        const missing = (['titles', 'poster'] as const).filter((what) => sightings[what].atMs === undefined);
+        reject(
+          new Error(`/course showed no ${missing.join(' and ')} within ${DEADLINE_MS / 1000} s of ${link}.`),
+        );
+      }, DEADLINE_MS);
+    });
+    try {
+      await Promise.race([page.goto(link, { waitUntil: 'commit', timeout: DEADLINE_MS }), deadline]);
+      const clickedMs = await Promise.race([continueIfAsked(page, sightings.poster.promise), deadline]);
+      const [titlesMs, posterMs] = await Promise.race([
+        Promise.all([sightings.titles.promise, sightings.poster.promise]),
+        deadline,
+      ]);
+      return { titlesMs, posterMs, clickedMs };
+    } finally {
+      clearTimeout(timer);
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+export function summariseArrivals(url: string, runs: ArrivalMetrics[]): CourseArrivalResult {
+  return {
+    url,
+    runs,
+    median: {
+      titlesMs: median(runs.map((run) => run.titlesMs)),
+      posterMs: median(runs.map((run) => run.posterMs)),
+    },
+  };
+}
+
+/**
+ * `runs` visits, each with a link of its own for a new address, opened in a fresh browser context (empty cache,
+ * no session) on the slow link. `jwtSecret` is the server's JWT_SECRET, from which the bench makes the service
+ * role key that issues the links.
+ */
+export async function measureCourseArrival(
+  siteUrl: string,
+  jwtSecret: string,
+  runs: number,
+): Promise<CourseArrivalResult> {
+  const key = await serviceRoleKey(jwtSecret);
+  const lessons = await publishedLessons(siteUrl, key);
+  const titles = lessons.map((lesson) => lesson.title);
+  const firstSlug = lessons[0]?.slug ?? '';
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  try {
+    const results: ArrivalMetrics[] = [];
+    const batch = Date.now().toString(36);
+    for (let run = 0; run < runs; run += 1) {
+      const link = await signInLink(siteUrl, key, `arrival-${batch}-${run}@example.com`);
+      results.push(await runOnce(browser, link, titles, firstSlug));
+    }
+    return summariseArrivals(`${siteUrl}/course`, results);
+  } finally {
+    await browser.close();
+  }
+}
