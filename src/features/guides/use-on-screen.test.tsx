@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeIntersectionObserver } from './fake-intersection-observer';
+import { FakeIntersectionObserver } from '@/lib/fake-intersection-observer';
 import { useOnScreen } from './use-on-screen';
 
 function Probe() {

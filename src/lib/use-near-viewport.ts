@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useState } from 'react';
 
-/** How far ahead of a scrolling visitor the guides start loading: half a screen. */
+/** How far ahead of a scrolling visitor a section starts loading what it shows: half a screen. */
 const AHEAD = '50% 0px';
 
 /**
