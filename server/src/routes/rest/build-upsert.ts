@@ -4,9 +4,11 @@ import { columnOf, quote, selectList, single, tableColumns, type SelectStatement
 import { PostgrestError } from './postgrest-error.ts';
 
 /**
- * Translates the insert-or-update that supabase-js's `upsert()` sends into one parameterised SQL statement:
+ * Translates the writes supabase-js sends into one parameterised SQL statement: `upsert()`'s insert-or-update,
  * POST /<table>?on_conflict=a,b[&columns="a","b"][&select=…] with `Prefer: resolution=merge-duplicates` (or
- * `ignore-duplicates`) and optionally `return=representation`, over a JSON object or array of objects.
+ * `ignore-duplicates`), and `insert()`'s plain insert, POST /<table>[?columns=…] with neither, where a row that
+ * is already there fails as on PostgREST (409, 23505); each optionally with `return=representation`, over a
+ * JSON object or array of objects.
  * Column names come only from the catalog; the rows travel as one JSON parameter that the database turns into
  * the table's row type (`json_populate_recordset`, as PostgREST does), so it also checks every value's type.
  */
@@ -43,9 +45,30 @@ export function parsePreferences(header: string | undefined): Map<string, string
   return preferences;
 }
 
+/** The query parameters supabase-js's insert() and upsert() send; a filter on a write is not one of them. */
+const WRITE_PARAMETERS = new Set(['on_conflict', 'columns', 'select']);
+
 /** postgrest-js's `columns` parameter: `"a","b"`, each name quoted. */
 function namedColumns(raw: string): string[] {
   return raw.split(',').map((item) => item.trim().replace(/^"(.*)"$/, '$1'));
+}
+
+function onConflictClause(
+  table: string,
+  columns: ReadonlyMap<string, string>,
+  onConflict: string,
+  resolution: string | undefined,
+  names: string[],
+): string {
+  const conflict = onConflict
+    .split(',')
+    .map((name) => columnOf(table, columns, name.trim()))
+    .join(', ');
+  const action =
+    resolution === 'merge-duplicates'
+      ? `do update set ${names.map((name) => `${quote(name)} = excluded.${quote(name)}`).join(', ')}`
+      : 'do nothing';
+  return `on conflict (${conflict}) ${action}`;
 }
 
 export function buildUpsert(
@@ -58,13 +81,14 @@ export function buildUpsert(
   const columns = tableColumns(catalog, table);
   const resolution = preferences.get('resolution');
   const onConflict = single(query, 'on_conflict');
-  if (resolution === undefined || onConflict === null) {
+  const unsupported = [...query.keys()].some((name) => !WRITE_PARAMETERS.has(name));
+  if (unsupported || (resolution === undefined) !== (onConflict === null)) {
     throw new PostgrestError(
       405,
       'PGRST117',
       'Unsupported HTTP method: POST',
       null,
-      'The embedded back end writes only as supabase-js upsert() does: Prefer: resolution=… with on_conflict.',
+      'The embedded back end writes as supabase-js insert() and upsert() do: Prefer: resolution=… with on_conflict, or neither.',
     );
   }
   const parsed = upsertBody.safeParse(body);
@@ -90,19 +114,12 @@ export function buildUpsert(
     }
   }
   const target = names.map(quote).join(', ');
-  const conflict = onConflict
-    .split(',')
-    .map((name) => columnOf(table, columns, name.trim()))
-    .join(', ');
-  const action =
-    resolution === 'merge-duplicates'
-      ? `do update set ${names.map((name) => `${quote(name)} = excluded.${quote(name)}`).join(', ')}`
-      : 'do nothing';
   const relation = `public.${quote(table)}`;
+  const conflict =
+    onConflict === null ? '' : ` ${onConflictClause(table, columns, onConflict, resolution, names)}`;
   // No RETURNING unless the rows are asked for: like PostgREST, a minimal write needs no right to read them.
   const insert = `insert into ${relation} (${target})
-      select ${target} from json_populate_recordset(null::${relation}, $1::json)
-      on conflict (${conflict}) ${action}`;
+      select ${target} from json_populate_recordset(null::${relation}, $1::json)${conflict}`;
   const returnsRows = preferences.get('return') === 'representation';
   const text = returnsRows
     ? `with written as (${insert} returning *)

@@ -133,7 +133,7 @@ describe(`GET /rest/v1 on ${databaseKind}`, () => {
   });
 
   it.each(['POST', 'PATCH', 'PUT', 'DELETE'])(
-    'refuses %s other than the upsert supabase-js sends',
+    'refuses %s other than the insert and upsert supabase-js send',
     async (method) => {
       const response = await app.request('/rest/v1/guides?id=eq.1', {
         method,

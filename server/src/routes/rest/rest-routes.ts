@@ -82,8 +82,8 @@ const DEFAULT_CACHE_MS = 1000;
 const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /**
- * The PostgREST subset at /rest/v1/<table>: reads, and the upsert supabase-js sends. Every statement runs in a
- * transaction as the caller (`anon`, `authenticated` or `service_role`, from the bearer token), so the
+ * The PostgREST subset at /rest/v1/<table>: reads, and the insert and upsert supabase-js send. Every statement
+ * runs in a transaction as the caller (`anon`, `authenticated` or `service_role`, from the bearer token), so the
  * migrations' grants and row-level-security policies decide what each caller reads and writes, as on hosted
  * Supabase.
  *
@@ -186,7 +186,7 @@ export function restRoutes(db: Database, callers: CallerResolver, options: RestO
       405,
       'PGRST117',
       `Unsupported HTTP method: ${c.req.method}`,
-      'The embedded back end serves reads and the upsert supabase-js sends; other writes use the service role.',
+      'The embedded back end serves reads and the insert and upsert supabase-js send; other writes use the service role.',
     );
   });
 
