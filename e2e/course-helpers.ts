@@ -1,8 +1,9 @@
 /** The course journey's mailbox and player: the .eml files the server writes, and the lesson's <video>. */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Locator } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { readMime } from '../server/test/mime.ts';
+import { EMBEDDED_ANON_KEY } from '../supabase/embedded-keys.ts';
 
 const mailFolder = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
 
@@ -44,3 +45,25 @@ export const videoState = (video: Locator) =>
     cueCount: player.textTracks[0]?.cues?.length ?? 0,
     source: player.currentSrc,
   }));
+
+/** The 6-digit code printed beside the link, as the plain-text part spells it out. */
+export function codeOf(message: MailMessage | undefined): string {
+  const code = /^Or sign in on any device with this code: (\d{6})$/m.exec(message?.text ?? '')?.[1];
+  if (!code) throw new Error(`No sign-in code in: ${message?.text}`);
+  return code;
+}
+
+/** Opens an e-mail's sign-in link and taps "Continue to your course", the one action that spends it. */
+export async function openSignInLink(page: Page, link: string) {
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Continue to your course' }).click();
+}
+
+/** Signs up as the questionnaire's last step does: one POST to send-email, as supabase-js sends it. */
+export async function signUpByRequest(request: APIRequestContext, name: string, email: string) {
+  const answer = await request.post('/functions/v1/send-email', {
+    headers: { apikey: EMBEDDED_ANON_KEY, authorization: `Bearer ${EMBEDDED_ANON_KEY}` },
+    data: { name, email },
+  });
+  expect(answer.ok()).toBe(true);
+}

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { videoState, waitForMail, watchLinkOf } from './course-helpers';
+import { openSignInLink, videoState, waitForMail, watchLinkOf } from './course-helpers';
 import {
   answerUpToContact,
   copy as signupCopy,
@@ -21,11 +21,12 @@ const copy = {
   linkRefused: 'That link has expired or was already used',
   emailLabel: 'Your email',
   newLink: 'Send me a new link',
+  newLinkForm: 'Or get a new link',
   newLinkSent: 'If that address signed up, a new link is on its way. It works for 24 hours, once.',
   signOut: 'Sign out',
   signedOut: "You're signed out",
-  noSession: 'The course is for people who signed up',
-  unlocked: 'Play Full Course',
+  noSession: 'Sign in to watch',
+  unlocked: 'Continue the course',
 };
 
 /** The five placeholder lessons the server seeds on its first start, in their order. */
@@ -80,8 +81,8 @@ test('sign up, sign in with the e-mailed link, watch, reuse the link, get a new 
   const firstLink = watchLinkOf(courseEmail);
   expectSignInLinkShape(firstLink, baseURL);
 
-  await test.step('the link signs in to /course and leaves no token in the address bar', async () => {
-    await page.goto(firstLink);
+  await test.step('the link, once tapped through, signs in to /course and leaves no token in the address bar', async () => {
+    await openSignInLink(page, firstLink);
     await expectSignedIn(page);
     await expect(page).toHaveURL(`${baseURL}/course`);
   });
@@ -120,10 +121,13 @@ test('sign up, sign in with the e-mailed link, watch, reuse the link, get a new 
   try {
     const otherPage = await elsewhere.newPage();
     await test.step('the same link in a fresh browser is refused, and a new link is offered', async () => {
-      await otherPage.goto(firstLink);
+      await openSignInLink(otherPage, firstLink);
       await expect(otherPage.getByRole('heading', { name: copy.linkRefused })).toBeVisible();
       await expect(otherPage).toHaveURL(`${baseURL}/course`);
-      await otherPage.getByRole('textbox', { name: copy.emailLabel }).fill(address);
+      await otherPage
+        .getByRole('form', { name: copy.newLinkForm })
+        .getByRole('textbox', { name: copy.emailLabel })
+        .fill(address);
       await otherPage.getByRole('button', { name: copy.newLink }).click();
       await expect(otherPage.getByRole('status').filter({ hasText: copy.newLinkSent })).toBeVisible();
     });
@@ -134,7 +138,7 @@ test('sign up, sign in with the e-mailed link, watch, reuse the link, get a new 
     expect(newLink).not.toBe(firstLink);
 
     await test.step('the new link signs the fresh browser in', async () => {
-      await otherPage.goto(newLink);
+      await openSignInLink(otherPage, newLink);
       await expectSignedIn(otherPage);
     });
   } finally {

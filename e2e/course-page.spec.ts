@@ -8,7 +8,9 @@ import { expect, type Page, type Route, test } from '@playwright/test';
  */
 const copy = {
   checking: 'Checking whether you are signed in…',
-  noSession: 'The course is for people who signed up',
+  noSession: 'Sign in to watch',
+  continueButton: 'Continue to your course',
+  newLinkForm: 'Or get a new link',
   linkRefused: 'That link has expired or was already used',
   signedOut: "You're signed out",
   emailLabel: 'Your email',
@@ -121,7 +123,13 @@ test('a visitor without a session is offered a new link and the sign-up, and the
   const problems = watchConsole(page);
   await page.goto('/course');
   await expect(page.getByRole('heading', { name: copy.noSession })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: copy.emailLabel })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Sign in with your code' })).toBeVisible();
+  await expect(
+    page.getByRole('form', { name: copy.newLinkForm }).getByRole('textbox', { name: copy.emailLabel }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Lessons' }).getByRole('heading', { level: 3 })).toHaveCount(
+    5,
+  );
   await expect(page.getByRole('button', { name: copy.newLink })).toBeEnabled();
   await expect(page.getByRole('link', { name: 'Sign up free' })).toHaveAttribute('href', '/#signup');
   await expect(page.getByRole('link', { name: 'Three Lenses' })).toHaveAttribute('href', '/');
@@ -148,7 +156,10 @@ test('the new-link form asks GoTrue for an existing user only, and answers the s
     });
   });
   await page.goto('/course');
-  await page.getByRole('textbox', { name: copy.emailLabel }).fill('nobody@example.com');
+  await page
+    .getByRole('form', { name: copy.newLinkForm })
+    .getByRole('textbox', { name: copy.emailLabel })
+    .fill('nobody@example.com');
   await page.getByRole('button', { name: copy.newLink }).click();
   await expect(page.getByRole('status').filter({ hasText: copy.sent })).toBeVisible();
   expect(otpRequests).toEqual([
@@ -178,6 +189,7 @@ test('a used link says so, and the address loses the token but keeps the lesson'
     }),
   );
   await page.goto('/course?token_hash=spent&type=magiclink&lesson=trends');
+  await page.getByRole('button', { name: copy.continueButton }).click();
   await expect(page.getByRole('heading', { name: copy.linkRefused })).toBeVisible();
   await expect(page).toHaveURL(/\/course\?lesson=trends$/);
   await expect(page.getByRole('button', { name: copy.newLink })).toBeVisible();
@@ -203,6 +215,7 @@ test('signed in (back end faked): lessons, a captioned player that plays, deep l
   const problems = watchConsole(page);
   await fakeSignedInBackEnd(page);
   await page.goto('/course?token_hash=good&type=magiclink');
+  await page.getByRole('button', { name: copy.continueButton }).click();
   const list = page.getByRole('navigation', { name: 'Lessons' });
   await expect(list.getByRole('link')).toHaveText(['Welcome to the three lenses', 'Spotting the trends']);
   await expect(list.getByRole('link', { name: 'Welcome to the three lenses' })).toHaveAttribute(

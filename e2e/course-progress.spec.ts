@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { videoState, waitForMail, watchLinkOf } from './course-helpers';
+import { openSignInLink, videoState, waitForMail, watchLinkOf } from './course-helpers';
 import {
   answerUpToContact,
   copy as signupCopy,
@@ -20,7 +20,7 @@ const copy = {
   startOver: 'Start from the beginning',
   emailLabel: 'Your email',
   newLink: 'Send me a new link',
-  noSession: 'The course is for people who signed up',
+  noSession: 'Sign in to watch',
 };
 
 /** The next progress save the page sends, answered. */
@@ -70,7 +70,7 @@ test('part of a lesson resumes after a reload, its end counts and offers the nex
   await fillContact(form, 'Grace Hopper', address);
   await form.getByRole('button', { name: signupCopy.submit }).click();
   await expect(form.getByRole('status')).toHaveText(signupCopy.sent);
-  await page.goto(watchLinkOf((await waitForMail(address, 1))[0]));
+  await openSignInLink(page, watchLinkOf((await waitForMail(address, 1))[0]));
 
   await test.step('a lesson paused part-way opens where it stopped, with the way back to its start', async () => {
     await expect(page.getByText('0 of 5 watched', { exact: true })).toBeVisible();
@@ -118,9 +118,12 @@ test('part of a lesson resumes after a reload, its end counts and offers the nex
     await test.step('a new sign-in link in a fresh browser shows the same progress', async () => {
       await otherPage.goto('/course');
       await expect(otherPage.getByRole('heading', { name: copy.noSession })).toBeVisible();
-      await otherPage.getByRole('textbox', { name: copy.emailLabel }).fill(address);
+      await otherPage
+        .getByRole('form', { name: 'Or get a new link' })
+        .getByRole('textbox', { name: copy.emailLabel })
+        .fill(address);
       await otherPage.getByRole('button', { name: copy.newLink }).click();
-      await otherPage.goto(watchLinkOf((await waitForMail(address, 2))[1]));
+      await openSignInLink(otherPage, watchLinkOf((await waitForMail(address, 2))[1]));
       await expectWatchedOneOfFive(otherPage);
       await expect(otherPage.getByRole('button', { name: copy.startOver })).toHaveCount(0);
     });

@@ -41,7 +41,7 @@ test('a signed-in visitor sees the course unlocked: a link to /course, without l
   const authRequests = recordAuthRequests(page);
   await openHome(page);
 
-  const unlocked = page.getByRole('link', { name: 'Play Full Course' });
+  const unlocked = page.getByRole('link', { name: 'Continue the course' });
   await expect(unlocked).toHaveAttribute('href', '/course');
   await expect(page.getByText("You're signed in: every lesson is yours to watch.")).toBeVisible();
   await expect(page.getByRole('button', { name: 'Play Full Course (locked)' })).toHaveCount(0);
@@ -79,6 +79,6 @@ test.describe('without a stored session', () => {
     await openHome(page);
     await page.getByRole('button', { name: 'Play Full Course (locked)' }).click();
     await expect(signupDialog(page)).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Play Full Course' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Continue the course' })).toHaveCount(0);
   });
 });

@@ -14,25 +14,48 @@ export const courseCopy = {
   title: 'Your free course',
   /** The live region while the page finds out who is visiting. */
   checking: 'Checking whether you are signed in…',
-  verifying: 'Signing you in with your link…',
+  verifying: 'Signing you in…',
+  /** A sign-in link opened: only a person's tap spends it, so a mail scanner that opens links spends nothing. */
+  linkReady: {
+    heading: 'Welcome! One tap and you are in',
+    body: 'This signs you in on this device. You will stay signed in here until you sign out.',
+    button: 'Continue to your course',
+  },
   signOut: 'Sign out',
+  /** In the header while signed out: leads to the sign-in form below. */
+  signIn: 'Sign in',
   signingOut: 'Signing out...',
   signOutFailed: "We couldn't sign you out. Please check your connection and try again.",
   /** Shown instead of the lessons, each with the new-link form under it. */
   signedOut: {
     'no-session': {
-      heading: 'The course is for people who signed up',
-      body: 'Open the link in your course e-mail to watch. Lost it, or on another device? Enter your address and we will send you a new link.',
+      heading: 'Sign in to watch',
+      body: 'Open the link in your course e-mail, or enter your address and the 6-digit code from that e-mail below. Lost it? We will send you a new link and code.',
     },
     'link-refused': {
       heading: 'That link has expired or was already used',
-      body: 'Each sign-in link works once, for 24 hours. Enter your address and we will send you a new one.',
+      body: 'Each sign-in link works once, for 24 hours. If the same e-mail is still open, enter your address and its 6-digit code below: it works on any device. Or ask for a new link.',
     },
     'signed-out': {
       heading: "You're signed out",
-      body: 'To watch again, enter your address and we will send you a new sign-in link.',
+      body: 'To watch again, enter your address and the code from your latest course e-mail, or ask for a new link.',
     },
   },
+  /** Signing in with the 6-digit code that every sign-in e-mail carries beside its link. */
+  code: {
+    heading: 'Sign in with your code',
+    emailLabel: 'Your email',
+    codeLabel: '6-digit code',
+    codeHint: 'It is in your course e-mail, under the button.',
+    submit: 'Sign in',
+    sending: 'Signing in...',
+    invalid: 'Enter the 6 digits from your e-mail.',
+    refused:
+      "That code didn't work. Check the address and the 6 digits, or ask for a new link below: each code works once, for 24 hours.",
+    rateLimited: 'Too many tries — please wait a minute.',
+    failed: "We couldn't check your code. Please check your connection and try again.",
+  },
+  newLinkHeading: 'Or get a new link',
   notSignedUp: 'Not signed up yet?',
   signUpLink: 'Sign up free',
   signUpHref: '/#signup',
@@ -84,14 +107,38 @@ export const courseCopy = {
     /** Opening a lesson left part-way: where it picks up, and the way back to its start. */
     resuming: (clock: string) => `Picking up where you left off, at ${clock}.`,
     startOver: 'Start from the beginning',
+    /** Opening /course where the learner stopped (the first lesson not yet watched). */
+    continueAt: (position: number, clock: string | null) =>
+      clock === null ? `Continue: Lesson ${position}` : `Continue: Lesson ${position} at ${clock}`,
     /** After a lesson ends. */
     nextLesson: (title: string) => `Next lesson: ${title}`,
-    finished: {
-      heading: "You've finished the course",
-      body: (watched: number, total: number) =>
-        watched === total
-          ? `You've watched all ${plural(total, 'lesson')}. Well done!`
-          : `You've watched ${watched} of ${plural(total, 'lesson')}; the list shows the ones still to watch.`,
+    /** The last lesson ended while others are still unwatched: not finished yet. */
+    stillToWatch: {
+      heading: (watched: number, total: number) => `You've watched ${watched} of ${plural(total, 'lesson')}`,
+      body: (titles: readonly string[]) => `Still to watch: ${titles.join(', ')}.`,
     },
+    /** A lesson watched again ends with every lesson watched: the way back to the completion view. */
+    seeCompletion: "See what's next",
+  },
+  /** The completion view: every published lesson watched. It stays, after a reload and on every device. */
+  complete: {
+    heading: "You've finished the course!",
+    body: (total: number) =>
+      `You've watched all ${plural(total, 'lesson')}. Your three lenses are ready: trends, strengths and dreams.`,
+    rewatch: 'Any lesson in the list plays again.',
+  },
+  /** The completion view's one question, answered once per learner. */
+  feedback: {
+    question: 'How useful was this course?',
+    /** Under the two ends of the 1–5 scale. */
+    scaleEnds: { 1: 'Not useful', 5: 'Very useful' },
+    commentLabel: "Anything you'd like to tell us? (optional)",
+    send: 'Send',
+    sending: 'Sending…',
+    chooseRating: 'Choose a number from 1 to 5 first.',
+    thanks: 'Thank you for your answer.',
+    yourRating: (rating: number) => `You rated the course ${rating} out of 5.`,
+    loadFailed: "We couldn't load this question. Please check your connection and try again.",
+    sendFailed: "We couldn't send your answer. Please check your connection and try again.",
   },
 } as const;

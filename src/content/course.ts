@@ -1,2 +1,8 @@
 /** Where the course is served (scripts/build.mjs prerenders it; the e-mail's sign-in links open it). */
 export const COURSE_PATH = '/course';
+
+/** The way back in, in the header of every page: "Sign in", or for a learner signed in here, the course. */
+export const courseLinks = {
+  signIn: 'Sign in',
+  continueCourse: 'Continue the course',
+} as const;

@@ -15,7 +15,6 @@ export const teaserCopy = {
   playFullCourse: 'Play Full Course (locked)',
   lockedHint: 'Free after a 30-second sign-up.',
   /** The same button for a visitor who is signed in: a link to the course. */
-  playFullCourseUnlocked: 'Play Full Course',
   unlockedHint: "You're signed in: every lesson is yours to watch.",
   videoLabel: 'Course teaser',
   /** The card over the last frame of the teaser. */

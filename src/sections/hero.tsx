@@ -1,12 +1,14 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import heroLenses from '@/assets/hero-lenses.svg?no-inline';
 import { LensDots } from '@/components/lens-dots';
 import { buttonVariants } from '@/components/ui/button';
 import { ArrowDownIcon, CheckIcon } from '@/components/ui/icons';
 import { Switch } from '@/components/ui/switch';
+import { COURSE_PATH, courseLinks } from '@/content/course';
 import { heroCopy } from '@/content/hero';
 import { siteSettings } from '@/content/site';
 import { pendingLook, useEarlyIntent } from '@/lib/use-early-intent';
+import { CourseLink } from './course-link';
 
 /**
  * The hero: the headline and its clean-version switch, the promise, the course's length, and the two ways to
@@ -15,9 +17,15 @@ import { pendingLook, useEarlyIntent } from '@/lib/use-early-intent';
  * the dialog instead. A tap on it or on the switch before hydration is carried out once hydrated.
  */
 export function Hero({
+  courseUnlocked = false,
+  proof,
   onSignUp,
   onSignUpIntent,
 }: {
+  /** The proof line's words, with the course's length. */
+  proof: ReactNode;
+  /** A learner signed in on this device: the sign-up button becomes "Continue the course". */
+  courseUnlocked?: boolean;
   onSignUp: (opener: HTMLElement) => void;
   onSignUpIntent?: () => void;
 }) {
@@ -32,10 +40,13 @@ export function Hero({
         className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_12%_10%,#2d2670_0,transparent_55%),radial-gradient(circle_at_95%_100%,#0f4f4a_0,transparent_50%)]"
       />
       <div className="mx-auto max-w-6xl px-5 pt-6 pb-16 sm:px-8 sm:pb-24 lg:pt-8 lg:pb-28">
-        <p className="flex items-center gap-2.5 text-sm font-bold tracking-wide">
-          <LensDots />
-          {siteSettings.brandName}
-        </p>
+        <div className="flex items-center justify-between gap-4">
+          <p className="flex items-center gap-2.5 text-sm font-bold tracking-wide">
+            <LensDots />
+            {siteSettings.brandName}
+          </p>
+          <CourseLink tone="night" />
+        </div>
         <div className="mt-12 grid items-center gap-12 sm:mt-16 lg:grid-cols-[1.2fr_0.8fr]">
           <div>
             <p className="inline-flex rounded-full border border-white/15 bg-white/5 px-3 py-1.5 text-[0.6875rem] font-semibold tracking-[0.08em] text-accent uppercase sm:px-3.5 sm:text-sm sm:tracking-[0.12em]">
@@ -65,24 +76,30 @@ export function Hero({
             </p>
             <p className="mt-4 flex max-w-xl gap-2 text-sm font-medium text-on-night sm:text-base">
               <CheckIcon className="mt-0.5 size-4 shrink-0 text-lens-2 sm:size-5" />
-              {heroCopy.proof(siteSettings.courseLength)}
+              {proof}
             </p>
             <div className="mt-10 flex flex-col items-start gap-5 sm:flex-row sm:items-center sm:gap-7">
-              <a
-                href="#signup"
-                role="button"
-                data-intent="sign-up"
-                className={buttonVariants({ size: 'lg', className: pendingLook })}
-                suppressHydrationWarning
-                onClick={(event) => {
-                  event.preventDefault();
-                  onSignUp(event.currentTarget);
-                }}
-                onPointerDown={onSignUpIntent}
-                onFocus={onSignUpIntent}
-              >
-                {heroCopy.primaryCta}
-              </a>
+              {courseUnlocked ? (
+                <a href={COURSE_PATH} className={buttonVariants({ size: 'lg' })}>
+                  {courseLinks.continueCourse}
+                </a>
+              ) : (
+                <a
+                  href="#signup"
+                  role="button"
+                  data-intent="sign-up"
+                  className={buttonVariants({ size: 'lg', className: pendingLook })}
+                  suppressHydrationWarning
+                  onClick={(event) => {
+                    event.preventDefault();
+                    onSignUp(event.currentTarget);
+                  }}
+                  onPointerDown={onSignUpIntent}
+                  onFocus={onSignUpIntent}
+                >
+                  {heroCopy.primaryCta}
+                </a>
+              )}
               <a
                 href="#signup"
                 className="inline-flex items-center gap-2 font-semibold text-on-night underline decoration-white/40 underline-offset-4 transition-colors hover:decoration-white"

@@ -23,12 +23,12 @@ describe('TeaserCard', () => {
 
     fireEvent.click(locked);
     expect(onUnlock).toHaveBeenCalledExactlyOnceWith(locked);
-    expect(screen.queryByRole('link', { name: 'Play Full Course' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Continue the course' })).not.toBeInTheDocument();
   });
 
   it('shows the course unlocked to a signed-in visitor: a link to /course', () => {
     render(<TeaserCard courseUnlocked onUnlock={() => undefined} />);
-    expect(screen.getByRole('link', { name: 'Play Full Course' })).toHaveAttribute('href', '/course');
+    expect(screen.getByRole('link', { name: 'Continue the course' })).toHaveAttribute('href', '/course');
     expect(screen.getByText("You're signed in: every lesson is yours to watch.")).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Play Full Course (locked)' })).not.toBeInTheDocument();
   });

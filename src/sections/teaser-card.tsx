@@ -1,7 +1,7 @@
 import { type MouseEvent, type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { LockIcon, PlayIcon } from '@/components/ui/icons';
-import { COURSE_PATH } from '@/content/course';
+import { COURSE_PATH, courseLinks } from '@/content/course';
 import { teaserCopy, teaserSettings } from '@/content/teaser';
 import { pendingLook, useEarlyIntent } from '@/lib/use-early-intent';
 
@@ -143,7 +143,7 @@ export function TeaserCard({
                       href={COURSE_PATH}
                       className={buttonVariants({ size: 'sm', className: 'sm:min-h-13 sm:px-7 sm:text-lg' })}
                     >
-                      {teaserCopy.endCard.action}
+                      {courseLinks.continueCourse}
                     </a>
                   ) : (
                     <Button size="sm" className="sm:min-h-13 sm:px-7 sm:text-lg" {...unlockProps}>
@@ -169,7 +169,7 @@ export function TeaserCard({
               {courseUnlocked ? (
                 <a href={COURSE_PATH} className={buttonVariants({ variant: 'dark' })}>
                   <PlayIcon />
-                  {teaserCopy.playFullCourseUnlocked}
+                  {courseLinks.continueCourse}
                 </a>
               ) : (
                 <Button

@@ -1,5 +1,7 @@
 import { useRef } from 'react';
 import { COURSE_PATH } from '@/content/course';
+import { CourseProof } from '@/features/course/landing/course-proof';
+import { LandingCourseOutline } from '@/features/course/landing/landing-course-outline';
 import { GuidesCarousel } from '@/features/guides/components/guides-carousel';
 import { Questionnaire } from '@/features/signup/components/questionnaire';
 import { hasStoredSession, useHasStoredSession } from '@/lib/stored-session';
@@ -45,6 +47,8 @@ export function Home() {
     <>
       <main>
         <Hero
+          proof={<CourseProof />}
+          courseUnlocked={courseUnlocked}
           onSignUp={(button) => {
             // The scroll behind the dialog starts once the dialog is painted, so the two never share a frame.
             void openDialog(button)?.then(scrollToSignup);
@@ -59,7 +63,7 @@ export function Home() {
         />
         <GuidesCarousel />
         <About />
-        <WhatYouLearn />
+        <WhatYouLearn outline={<LandingCourseOutline />} />
         <SignupSection>
           <Questionnaire variant="full" stepHeadingRef={inlineStepHeading} onWatchTeaser={watchTeaser} />
         </SignupSection>

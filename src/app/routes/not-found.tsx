@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { notFoundCopy } from '@/content/not-found';
+import { CourseLink } from '@/sections/course-link';
 
 export function NotFound({ path }: { path: string }) {
   useEffect(() => {
@@ -8,6 +9,9 @@ export function NotFound({ path }: { path: string }) {
 
   return (
     <main className="relative isolate grid min-h-dvh place-items-center overflow-hidden bg-night px-6 text-center text-on-night">
+      <header className="absolute inset-x-0 top-0 flex justify-end px-5 pt-6 sm:px-8 sm:pt-8">
+        <CourseLink tone="night" />
+      </header>
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_20%_15%,#2d2670_0,transparent_55%),radial-gradient(circle_at_90%_90%,#0f4f4a_0,transparent_50%)]"

@@ -9,6 +9,7 @@ type AccessRetry = { kind: 'link'; tokenHash: string } | { kind: 'session' };
 /** Who is visiting /course, as far as the page knows. */
 export type CourseAccess =
   | { status: 'checking' }
+  | { status: 'link-ready'; tokenHash: string }
   | { status: 'verifying' }
   | { status: 'signed-in' }
   | { status: 'signed-out'; reason: SignedOutReason }
@@ -16,8 +17,8 @@ export type CourseAccess =
 
 type Show = (access: CourseAccess) => void;
 
-const signedIn: CourseAccess = { status: 'signed-in' };
-const signedOut = (reason: SignedOutReason): CourseAccess => ({ status: 'signed-out', reason });
+export const signedIn: CourseAccess = { status: 'signed-in' };
+export const signedOut = (reason: SignedOutReason): CourseAccess => ({ status: 'signed-out', reason });
 
 function cleanAddressBar() {
   window.history.replaceState(window.history.state, '', withoutSignInLink(window.location));
@@ -33,8 +34,9 @@ export async function checkSession(backend: CourseBackend, show: Show) {
 }
 
 /**
- * Spends the e-mail's one-time token, then takes it out of the address bar whatever the answer, so that a
- * reload or a shared address never carries it; a retry reuses the token held here.
+ * Spends the e-mail's one-time token (a person pressed "Continue to your course"), then takes it out of the
+ * address bar whatever the answer, so that a reload or a shared address never carries it; a retry reuses the
+ * token held here.
  */
 export async function spendSignInLink(backend: CourseBackend, tokenHash: string, show: Show) {
   show({ status: 'verifying' });
@@ -54,11 +56,21 @@ export async function spendSignInLink(backend: CourseBackend, tokenHash: string,
   }
 }
 
-/** The page's first step: a sign-in link in the address bar is spent, otherwise the stored session is read. */
+/**
+ * The page's first step. A sign-in link in the address bar waits for a person's tap (a mail scanner that opens
+ * links, even one that runs scripts, spends nothing), unless this browser is signed in already: then the link
+ * is left unspent and out of the address bar. Otherwise the stored session is read.
+ */
 export async function enterCourse(backend: CourseBackend, show: Show) {
   const link = readSignInLink(window.location.search);
-  if (link.kind === 'token') return spendSignInLink(backend, link.tokenHash, show);
   if (link.kind === 'none') return checkSession(backend, show);
-  cleanAddressBar();
-  show(signedOut('link-refused'));
+  if (link.kind === 'malformed') {
+    cleanAddressBar();
+    return show(signedOut('link-refused'));
+  }
+  if ((await backend.sessionStatus()) === 'signed-in') {
+    cleanAddressBar();
+    return show(signedIn);
+  }
+  show({ status: 'link-ready', tokenHash: link.tokenHash });
 }

@@ -1,12 +1,18 @@
 import { useEffect, useState } from 'react';
-import { type CourseAccess, checkSession, enterCourse, spendSignInLink } from './enter-course';
+import {
+  type CourseAccess,
+  checkSession,
+  enterCourse,
+  signedIn,
+  signedOut,
+  spendSignInLink,
+} from './enter-course';
 import type { CourseBackend } from './model/course-backend';
-
-const signedOutHere: CourseAccess = { status: 'signed-out', reason: 'signed-out' };
 
 /**
  * Who is visiting, found out once the page is hydrated (the prerendered page says "checking"), kept up to date
- * when the session ends, and asked again when the visitor presses "Try again".
+ * when the session ends, and moved on by the visitor: "Continue to your course" spends the link, a code signs
+ * in, "Try again" asks again.
  */
 export function useCourseAccess(backend: CourseBackend) {
   const [access, setAccess] = useState<CourseAccess>({ status: 'checking' });
@@ -22,11 +28,11 @@ export function useCourseAccess(backend: CourseBackend) {
   }, [backend]);
 
   // Only a signed-in visitor has a session that can end elsewhere (another tab, a refused refresh).
-  const signedIn = access.status === 'signed-in';
+  const isSignedIn = access.status === 'signed-in';
   useEffect(() => {
-    if (!signedIn) return undefined;
-    return backend.onSignedOut(() => setAccess(signedOutHere));
-  }, [backend, signedIn]);
+    if (!isSignedIn) return undefined;
+    return backend.onSignedOut(() => setAccess(signedOut('signed-out')));
+  }, [backend, isSignedIn]);
 
   function retry() {
     if (access.status !== 'unreachable') return;
@@ -34,5 +40,15 @@ export function useCourseAccess(backend: CourseBackend) {
     else void checkSession(backend, setAccess);
   }
 
-  return { access, retry, showSignedOut: () => setAccess(signedOutHere) };
+  function continueWithLink() {
+    if (access.status === 'link-ready') void spendSignInLink(backend, access.tokenHash, setAccess);
+  }
+
+  return {
+    access,
+    retry,
+    continueWithLink,
+    showSignedIn: () => setAccess(signedIn),
+    showSignedOut: () => setAccess(signedOut('signed-out')),
+  };
 }

@@ -119,6 +119,28 @@ describe('verifySignInLink', () => {
   });
 });
 
+describe('verifySignInCode', () => {
+  it('posts the address and the code to GoTrue as an e-mail code and keeps the session', async () => {
+    answerWith(() => Response.json(sessionBody()));
+    const backend = await freshBackend();
+    expect(await backend.verifySignInCode('ada@example.com', '012345')).toBe('signed-in');
+    const [request] = requests;
+    expect(new URL(request?.url ?? '').pathname).toBe('/auth/v1/verify');
+    expect(await request?.json()).toMatchObject({ type: 'email', email: 'ada@example.com', token: '012345' });
+    expect(await backend.sessionStatus()).toBe('signed-in');
+  });
+
+  it('answers a wrong or spent code with refused, too many tries with rate-limited, no answer with unreachable', async () => {
+    answerWith(() => goTrueError(403, 'otp_expired', 'Token has expired or is invalid'));
+    expect(await (await freshBackend()).verifySignInCode('ada@example.com', '999999')).toBe('refused');
+    answerWith(() => goTrueError(429, 'over_request_rate_limit', 'Request rate limit reached'));
+    expect(await (await freshBackend()).verifySignInCode('ada@example.com', '999999')).toBe('rate-limited');
+    networkDown();
+    expect(await (await freshBackend()).verifySignInCode('ada@example.com', '999999')).toBe('unreachable');
+    expect(window.localStorage.getItem(STORAGE_KEY)).toBeNull();
+  });
+});
+
 describe('sessionStatus', () => {
   it('finds no session in an empty browser without asking the server', async () => {
     answerWith(() => Response.json({}));

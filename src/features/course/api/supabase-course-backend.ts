@@ -12,6 +12,8 @@ import type {
   ProgressSave,
 } from '../model/course-backend';
 import { LESSON_COLUMNS, type Lesson, lessonSchema } from '../model/lesson';
+import { loadOwnFeedback, sendFeedback } from './course-feedback';
+import { fetchCourseOutline } from './fetch-course-outline';
 import { PROGRESS_COLUMNS, progressFromRows, progressRowSchema } from '../model/progress';
 
 /** How long a signed lesson address works; the player signs again when one runs out. */
@@ -24,6 +26,19 @@ const SIGNED_URL_SECONDS = 60 * 60;
  */
 const isRefusal = (status: number | undefined) => status !== undefined && status >= 400 && status < 500;
 
+/** What a verify answered: a session, GoTrue's refusal, its "wait", or no answer. */
+function linkOutcome({
+  session,
+  error,
+}: {
+  session: unknown;
+  error: { status?: number } | null;
+}): LinkOutcome {
+  if (!error) return session ? 'signed-in' : 'refused';
+  if (error.status === 429) return 'rate-limited';
+  return isRefusal(error.status) ? 'refused' : 'unreachable';
+}
+
 /**
  * Spent as type `email`, whatever the link's `type` says: for an address with no user yet, hosted GoTrue's
  * generateLink makes a sign-up token, which `magiclink` would refuse and `email` accepts, as it does a magic link.
@@ -32,11 +47,20 @@ async function verifySignInLink(tokenHash: string): Promise<LinkOutcome> {
   try {
     const supabase = await getSupabase();
     const { data, error } = await supabase.auth.verifyOtp({ token_hash: tokenHash, type: 'email' });
-    if (!error) return data.session ? 'signed-in' : 'refused';
-    if (error.status === 429) return 'rate-limited';
-    return isRefusal(error.status) ? 'refused' : 'unreachable';
+    return linkOutcome({ session: data.session, error });
   } catch (error) {
     console.error('Course: the sign-in link could not be checked.', error);
+    return 'unreachable';
+  }
+}
+
+async function verifySignInCode(email: string, code: string): Promise<LinkOutcome> {
+  try {
+    const supabase = await getSupabase();
+    const { data, error } = await supabase.auth.verifyOtp({ email, token: code, type: 'email' });
+    return linkOutcome({ session: data.session, error });
+  } catch (error) {
+    console.error('Course: the sign-in code could not be checked.', error);
     return 'unreachable';
   }
 }
@@ -135,11 +159,15 @@ async function saveProgress(save: ProgressSave, { leaving }: { leaving: boolean 
 /** The course page's back end: supabase-js, loaded on first use, with its default (persisted, refreshed) session. */
 export const supabaseCourseBackend: CourseBackend = {
   verifySignInLink,
+  verifySignInCode,
   requestNewLink,
+  loadOutline: fetchCourseOutline,
   listLessons,
   signLessonMedia,
   loadProgress,
   saveProgress,
+  loadFeedback: loadOwnFeedback,
+  sendFeedback,
 
   async sessionStatus() {
     // Nothing stored, nothing to restore: a visitor who never signed in here gets the answer without supabase-js.

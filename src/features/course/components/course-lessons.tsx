@@ -1,33 +1,68 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { courseCopy } from '@/content/course-page';
 import type { CourseBackend } from '../model/course-backend';
-import { type Lesson, lessonForSlug, lessonSearch, lessonSlugIn } from '../model/lesson';
+import { type Lesson, durationParts, lessonSearch, lessonSlugIn } from '../model/lesson';
+import type { CourseOutline } from '../model/outline';
 import {
   type LessonProgress,
   type ProgressByLesson,
+  endOffer,
+  firstUnwatched,
+  isCourseFinished,
   laterProgress,
   progressKey,
-  watchedCount,
+  resumePosition,
 } from '../model/progress';
 import { type ProgressSaver, createProgressSaver } from '../progress-saver';
 import type { RecordPosition } from '../use-playback-progress';
+import { CourseComplete } from './course-complete';
+import { CourseLayout } from './course-layout';
+import { CourseOutlineList } from './course-outline-list';
 import { LessonList } from './lesson-list';
 import { LessonPlayer } from './lesson-player';
 import { RetryNotice } from './retry-notice';
 
 const copy = courseCopy.lessons;
 
+/** What /course opens at without a lesson in its address: where the learner stopped, or the finished course. */
+type Opening =
+  { kind: 'continue'; lesson: Lesson; fromSeconds: number; isFirstVisit: boolean } | { kind: 'complete' };
+
+function openingFor(lessons: readonly Lesson[], progress: ProgressByLesson): Opening | undefined {
+  if (isCourseFinished(lessons, progress)) return { kind: 'complete' };
+  const lesson = firstUnwatched(lessons, progress);
+  if (!lesson) return undefined;
+  return {
+    kind: 'continue',
+    lesson,
+    fromSeconds: resumePosition(progress.get(progressKey(lesson.id))),
+    isFirstVisit: progress.size === 0,
+  };
+}
+
 type LessonsState =
-  { status: 'loading' } | { status: 'ready'; lessons: Lesson[]; saver: ProgressSaver } | { status: 'failed' };
+  | { status: 'loading' }
+  | { status: 'ready'; lessons: Lesson[]; saver: ProgressSaver; opening: Opening | undefined }
+  | { status: 'failed' };
 
 /**
- * What a signed-in visitor sees: the player for the chosen lesson beside the list, with the learner's progress
- * read from the database with the lessons and saved as they watch. The choice lives in the address
- * (`?lesson=<slug>`), so back, forward and reload keep it; an unknown slug shows the first lesson.
+ * What a signed-in visitor sees: the player for the lesson in the address (`?lesson=<slug>`, so back, forward
+ * and reload keep it) beside the list, with the learner's progress read from the database and saved as they
+ * watch. Without a lesson in the address it opens where they stopped, on any device: the first lesson not yet
+ * watched, at its saved position; once every lesson is watched, the completion view.
  */
-export function CourseLessons({ backend }: { backend: CourseBackend }) {
+export function CourseLessons({
+  backend,
+  outline,
+  feedback,
+}: {
+  backend: CourseBackend;
+  outline: CourseOutline | null;
+  feedback: (learnerId: string) => ReactNode;
+}) {
   const [state, setState] = useState<LessonsState>({ status: 'loading' });
   const [loads, setLoads] = useState(0);
+  const [learnerId, setLearnerId] = useState('');
   const [progress, setProgress] = useState<ProgressByLesson>(new Map());
   // The newest progress at once, for two reports that arrive before the next render.
   const latestProgress = useRef<ProgressByLesson>(progress);
@@ -45,7 +80,8 @@ export function CourseLessons({ backend }: { backend: CourseBackend }) {
         saver = createProgressSaver({ backend, learnerId: learner.learnerId, saved: learner.progress });
         latestProgress.current = new Map([...learner.progress, ...saver.unsent()]);
         setProgress(latestProgress.current);
-        setState({ status: 'ready', lessons, saver });
+        setLearnerId(learner.learnerId);
+        setState({ status: 'ready', lessons, saver, opening: openingFor(lessons, latestProgress.current) });
       },
       (error: unknown) => {
         console.error('Course: the lessons could not be loaded.', error);
@@ -64,31 +100,65 @@ export function CourseLessons({ backend }: { backend: CourseBackend }) {
     return () => window.removeEventListener('popstate', followAddress);
   }, []);
 
-  // A chosen lesson's title takes the focus, so keyboard and screen-reader users land on what they picked.
+  // A chosen lesson's title (or the completion's heading) takes the focus, so keyboard and screen-reader users
+  // land on what they picked.
   useEffect(() => {
     if (focusRequests > 0) playerHeading.current?.focus();
   }, [focusRequests]);
 
-  if (state.status === 'loading') return <p className="mt-8 text-lg text-ink-soft">{copy.loading}</p>;
-  if (state.status === 'failed') {
+  if (state.status !== 'ready') {
     return (
-      <RetryNotice
-        message={copy.failed}
-        onRetry={() => {
-          setState({ status: 'loading' });
-          setLoads((count) => count + 1);
-        }}
-        className="mt-8"
-      />
+      <CourseLayout aside={<CourseOutlineList outline={outline} />}>
+        {state.status === 'loading' ? (
+          <p className="text-lg text-ink-soft">{copy.loading}</p>
+        ) : (
+          <RetryNotice
+            message={copy.failed}
+            onRetry={() => {
+              setState({ status: 'loading' });
+              setLoads((count) => count + 1);
+            }}
+          />
+        )}
+      </CourseLayout>
     );
   }
 
-  const { lessons, saver } = state;
-  const lesson = lessonForSlug(lessons, slug);
-  if (!lesson) return <p className="mt-8 text-lg text-ink-soft">{copy.empty}</p>;
+  const { lessons, saver, opening } = state;
+  if (!opening) return <p className="mt-8 text-lg text-ink-soft">{copy.empty}</p>;
+  const chosen = lessons.find((lesson) => lesson.slug === slug);
+  const lesson = chosen ?? (opening.kind === 'continue' ? opening.lesson : undefined);
+
+  function choose(picked: Lesson) {
+    if (picked.slug !== slug) window.history.pushState(null, '', lessonSearch(picked.slug));
+    setSlug(picked.slug);
+    setFocusRequests((count) => count + 1);
+  }
+
+  function showComplete() {
+    window.history.pushState(null, '', window.location.pathname);
+    setSlug(null);
+    setState({ status: 'ready', lessons, saver, opening: { kind: 'complete' } });
+    setFocusRequests((count) => count + 1);
+  }
+
+  // The course finished by this lesson's end, not by one rewatched: the celebration comes at once.
+  function onLessonEnded() {
+    if (opening?.kind !== 'complete' && isCourseFinished(lessons, latestProgress.current)) showComplete();
+  }
+
+  const list = (
+    <LessonList lessons={lessons} progress={progress} currentSlug={lesson?.slug} onChoose={choose} />
+  );
+  if (!lesson) {
+    return (
+      <CourseLayout aside={list}>
+        <CourseComplete total={lessons.length} headingRef={playerHeading} feedback={feedback(learnerId)} />
+      </CourseLayout>
+    );
+  }
   const index = lessons.indexOf(lesson);
   const key = progressKey(lesson.id);
-
   const record: RecordPosition = (positionSeconds, watched, options) => {
     const recordedAt = new Date().toISOString();
     const reported: LessonProgress = {
@@ -102,28 +172,33 @@ export function CourseLessons({ backend }: { backend: CourseBackend }) {
     saver.record(key, next, options);
   };
 
-  function choose(chosen: Lesson) {
-    if (chosen.slug !== lesson?.slug) window.history.pushState(null, '', lessonSearch(chosen.slug));
-    setSlug(chosen.slug);
-    setFocusRequests((count) => count + 1);
-  }
-
+  const continuing = !chosen && opening.kind === 'continue' && !opening.isFirstVisit;
   return (
-    <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-      <LessonPlayer
-        key={lesson.slug}
-        backend={backend}
-        lesson={lesson}
-        position={index + 1}
-        total={lessons.length}
-        headingRef={playerHeading}
-        progress={progress.get(key)}
-        record={record}
-        next={lessons[index + 1]}
-        watchedCount={watchedCount(lessons, progress)}
-        onChoose={choose}
-      />
-      <LessonList lessons={lessons} progress={progress} currentSlug={lesson.slug} onChoose={choose} />
-    </div>
+    <>
+      {continuing && (
+        <p className="mt-6 inline-flex rounded-full bg-lens-1/10 px-4 py-1.5 font-semibold text-ink">
+          {courseCopy.player.continueAt(
+            index + 1,
+            opening.fromSeconds > 0 ? durationParts(opening.fromSeconds).clock : null,
+          )}
+        </p>
+      )}
+      <CourseLayout aside={list}>
+        <LessonPlayer
+          key={lesson.slug}
+          backend={backend}
+          lesson={lesson}
+          position={index + 1}
+          total={lessons.length}
+          headingRef={playerHeading}
+          progress={progress.get(key)}
+          record={record}
+          endOffer={endOffer(lessons, progress, lesson)}
+          onChoose={choose}
+          onEnded={onLessonEnded}
+          onShowComplete={showComplete}
+        />
+      </CourseLayout>
+    </>
   );
 }

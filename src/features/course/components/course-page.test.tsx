@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CourseBackend, LessonMedia } from '../model/course-backend';
 import type { Lesson } from '../model/lesson';
+import type { CourseOutline } from '../model/outline';
 import { CoursePage } from './course-page';
 
 /** The page over a back end of the test's making: the port the real supabase-js back end also implements. */
@@ -9,6 +10,8 @@ function fakeBackend(overrides: Partial<CourseBackend> = {}) {
   const signedOutListeners = new Set<() => void>();
   const backend = {
     verifySignInLink: vi.fn<CourseBackend['verifySignInLink']>(async () => 'signed-in'),
+    verifySignInCode: vi.fn<CourseBackend['verifySignInCode']>(async () => 'signed-in'),
+    loadOutline: vi.fn<CourseBackend['loadOutline']>(async () => outline),
     sessionStatus: vi.fn<CourseBackend['sessionStatus']>(async () => 'no-session'),
     requestNewLink: vi.fn<CourseBackend['requestNewLink']>(async () => 'sent'),
     listLessons: vi.fn<CourseBackend['listLessons']>(async () => lessons),
@@ -18,6 +21,8 @@ function fakeBackend(overrides: Partial<CourseBackend> = {}) {
       progress: new Map(),
     })),
     saveProgress: vi.fn<CourseBackend['saveProgress']>(async () => undefined),
+    loadFeedback: vi.fn<CourseBackend['loadFeedback']>(async () => null),
+    sendFeedback: vi.fn<CourseBackend['sendFeedback']>(async () => 'saved'),
     signOut: vi.fn<CourseBackend['signOut']>(async () => 'signed-out'),
     onSignedOut: vi.fn<CourseBackend['onSignedOut']>((listener) => {
       signedOutListeners.add(listener);
@@ -46,6 +51,17 @@ const lessons = [
   lesson('three-lenses', 'The three lenses', 2, 65),
   lesson('first-step', 'Your first step', 3, 30),
 ];
+
+const outline: CourseOutline = {
+  lessons: lessons.map((listed) => ({
+    slug: listed.slug,
+    title: listed.title,
+    summary: listed.summary,
+    durationSeconds: listed.duration_seconds,
+    orderIndex: listed.order_index,
+  })),
+  firstPosterUrl: 'https://cdn.test/lessons/welcome.jpg?token=outline',
+};
 
 const mediaOf = (chosen: Lesson): LessonMedia => ({
   video: `https://cdn.test/${chosen.video_path}?token=1`,
@@ -78,60 +94,81 @@ afterEach(() => {
 });
 
 describe('finding out who is visiting', () => {
-  it('says it is checking, then offers a new link and the sign-up to a visitor without a session', async () => {
+  it('says it is checking beside the outline, then offers a code, a new link and the sign-up', async () => {
     const session = deferred<'no-session'>();
     const { backend } = fakeBackend({ sessionStatus: vi.fn(() => session.promise) });
     render(<CoursePage backend={backend} />);
     expect(status()).toHaveTextContent('Checking whether you are signed in…');
     expect(screen.getByRole('heading', { level: 1, name: 'Your free course' })).toBeInTheDocument();
+    const outlineList = await screen.findByRole('region', { name: 'Lessons' });
+    expect(
+      within(outlineList)
+        .getAllByRole('heading', { level: 3 })
+        .map((title) => title.textContent),
+    ).toEqual(['Welcome', 'The three lenses', 'Your first step']);
+    expect(within(outlineList).getByText('3 lessons · 2 min')).toBeInTheDocument();
+    expect(within(outlineList).getByText('1:05')).toHaveAttribute('aria-hidden', 'true');
+    expect(outlineList.querySelector('img')).toHaveAttribute(
+      'src',
+      'https://cdn.test/lessons/welcome.jpg?token=outline',
+    );
 
     session.resolve('no-session');
-    expect(
-      await screen.findByRole('heading', { name: 'The course is for people who signed up' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign in to watch' })).toBeInTheDocument();
     expect(status()).toHaveTextContent('');
-    expect(screen.getByRole('textbox', { name: 'Your email' })).toBeRequired();
+    const codeForm = screen.getByRole('form', { name: 'Sign in with your code' });
+    expect(within(codeForm).getByRole('textbox', { name: 'Your email' })).toBeRequired();
+    expect(within(codeForm).getByRole('textbox', { name: '6-digit code' })).toHaveAttribute(
+      'autocomplete',
+      'one-time-code',
+    );
     expect(screen.getByRole('button', { name: 'Send me a new link' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Sign up free' })).toHaveAttribute('href', '/#signup');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '#sign-in');
     expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
     expect(backend.verifySignInLink).not.toHaveBeenCalled();
   });
 
-  it('spends the link, takes it out of the address (keeping the lesson) and shows the lessons', async () => {
+  it('spends a link only when the visitor taps "Continue to your course", then cleans the address', async () => {
     openAt('/course?token_hash=hash-1&type=magiclink&lesson=three-lenses');
     const verified = deferred<'signed-in'>();
     const { backend } = fakeBackend({ verifySignInLink: vi.fn(() => verified.promise) });
     render(<CoursePage backend={backend} />);
-    await waitFor(() => expect(status()).toHaveTextContent('Signing you in with your link…'));
-    expect(backend.verifySignInLink).toHaveBeenCalledWith('hash-1');
+    const button = await screen.findByRole('button', { name: 'Continue to your course' });
+    expect(screen.getByRole('heading', { name: 'Welcome! One tap and you are in' })).toBeInTheDocument();
+    expect(backend.verifySignInLink).not.toHaveBeenCalled();
+    expect(currentAddress()).toBe('/course?token_hash=hash-1&type=magiclink&lesson=three-lenses');
 
+    fireEvent.click(button);
+    await waitFor(() => expect(status()).toHaveTextContent('Signing you in…'));
+    expect(backend.verifySignInLink).toHaveBeenCalledWith('hash-1');
     verified.resolve('signed-in');
-    expect(await screen.findByRole('heading', { name: 'The three lenses' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'The three lenses' })).toBeInTheDocument();
     expect(currentAddress()).toBe('/course?lesson=three-lenses');
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
-    expect(backend.sessionStatus).not.toHaveBeenCalled();
   });
 
-  it('says a refused link has expired or was used, offers a new one, and cleans the address', async () => {
-    openAt('/course?token_hash=used&type=magiclink');
-    const { backend } = fakeBackend({ verifySignInLink: vi.fn(async () => 'refused' as const) });
+  it('leaves a link unspent in a browser that is signed in already', async () => {
+    openAt('/course?token_hash=hash-1&type=magiclink');
+    const { backend } = fakeBackend({ sessionStatus: vi.fn(async () => 'signed-in' as const) });
     render(<CoursePage backend={backend} />);
-    expect(
-      await screen.findByRole('heading', { name: 'That link has expired or was already used' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText(/Each sign-in link works once, for 24 hours/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Send me a new link' })).toBeInTheDocument();
+    expect(await screen.findByRole('navigation', { name: 'Lessons' })).toBeInTheDocument();
+    expect(backend.verifySignInLink).not.toHaveBeenCalled();
     expect(currentAddress()).toBe('/course');
   });
 
-  it('lets in a visitor whose browser already spent the link it opens again', async () => {
+  it('says a refused link has expired or was used, and offers the code and a new link', async () => {
     openAt('/course?token_hash=used&type=magiclink');
-    const { backend } = fakeBackend({
-      verifySignInLink: vi.fn(async () => 'refused' as const),
-      sessionStatus: vi.fn(async () => 'signed-in' as const),
-    });
+    const { backend } = fakeBackend({ verifySignInLink: vi.fn(async () => 'refused' as const) });
     render(<CoursePage backend={backend} />);
-    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue to your course' }));
+    expect(
+      await screen.findByRole('heading', { name: 'That link has expired or was already used' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/enter your address and its 6-digit code below/)).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Sign in with your code' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send me a new link' })).toBeInTheDocument();
+    expect(currentAddress()).toBe('/course');
   });
 
   it('calls a malformed link expired without spending anything', async () => {
@@ -153,13 +190,14 @@ describe('finding out who is visiting', () => {
       .mockResolvedValueOnce('signed-in');
     const { backend } = fakeBackend({ verifySignInLink });
     render(<CoursePage backend={backend} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue to your course' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "We couldn't check your link just now. Please check your connection and try again.",
     );
     expect(currentAddress()).toBe('/course');
 
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(await screen.findByRole('navigation', { name: 'Lessons' })).toBeInTheDocument();
     expect(verifySignInLink).toHaveBeenNthCalledWith(2, 'hash-2');
   });
 
@@ -167,6 +205,7 @@ describe('finding out who is visiting', () => {
     openAt('/course?token_hash=hash-3&type=magiclink');
     const { backend } = fakeBackend({ verifySignInLink: vi.fn(async () => 'rate-limited' as const) });
     render(<CoursePage backend={backend} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue to your course' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many tries — please wait a minute.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
@@ -182,14 +221,67 @@ describe('finding out who is visiting', () => {
       "We couldn't check whether you are signed in. Please check your connection and try again.",
     );
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(await screen.findByRole('navigation', { name: 'Lessons' })).toBeInTheDocument();
+  });
+
+  it('shows the outline placeholder, and still lets the visitor sign in, when the outline does not load', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { backend } = fakeBackend({ loadOutline: vi.fn(async () => Promise.reject(new Error('down'))) });
+    render(<CoursePage backend={backend} />);
+    expect(await screen.findByRole('heading', { name: 'Sign in to watch' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Lessons' })).toHaveAttribute('aria-busy', 'true');
+  });
+});
+
+describe('signing in with a code', () => {
+  async function typeCode(backend: CourseBackend, code: string, email = ' ada@example.com ') {
+    render(<CoursePage backend={backend} />);
+    const form = await screen.findByRole('form', { name: 'Sign in with your code' });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Your email' }), { target: { value: email } });
+    fireEvent.change(within(form).getByRole('textbox', { name: '6-digit code' }), {
+      target: { value: code },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Sign in' }));
+    return form;
+  }
+
+  it('signs in with the address and the six digits, however they were typed, and shows the lessons', async () => {
+    const { backend } = fakeBackend();
+    await typeCode(backend, '012 345');
+    expect(await screen.findByRole('navigation', { name: 'Lessons' })).toBeInTheDocument();
+    expect(backend.verifySignInCode).toHaveBeenCalledWith('ada@example.com', '012345');
+  });
+
+  it('says what to do when the code is not six digits, without asking the server', async () => {
+    const { backend } = fakeBackend();
+    const form = await typeCode(backend, '12345');
+    expect(within(form).getByRole('alert')).toHaveTextContent('Enter the 6 digits from your e-mail.');
+    expect(within(form).getByRole('textbox', { name: '6-digit code' })).toHaveFocus();
+    expect(within(form).getByRole('textbox', { name: '6-digit code' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(backend.verifySignInCode).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['refused', "That code didn't work."],
+    ['rate-limited', 'Too many tries — please wait a minute.'],
+    ['unreachable', "We couldn't check your code."],
+  ] as const)('says so when the answer is %s, and stays signed out', async (outcome, message) => {
+    const { backend } = fakeBackend({ verifySignInCode: vi.fn(async () => outcome) });
+    const form = await typeCode(backend, '999999');
+    await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent(message));
+    expect(within(form).getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(screen.queryByRole('navigation', { name: 'Lessons' })).not.toBeInTheDocument();
   });
 });
 
 describe('asking for a new link', () => {
   async function submitAddress(backend: CourseBackend, email = '  ada@example.com ') {
     render(<CoursePage backend={backend} />);
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Your email' }), {
+    const form = await screen.findByRole('form', { name: 'Or get a new link' });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Your email' }), {
       target: { value: email },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Send me a new link' }));
@@ -309,7 +401,7 @@ describe('the lessons', () => {
     expect(playerHeading()).not.toHaveFocus();
   });
 
-  it('shows the first lesson for a deep link to a lesson that does not exist', async () => {
+  it('shows where the learner stopped for a deep link to a lesson that does not exist', async () => {
     openAt('/course?lesson=no-such-lesson');
     const { backend } = fakeBackend();
     await signedIn(backend);
@@ -447,6 +539,7 @@ describe('progress', () => {
   const saved = (backend: CourseBackend) => vi.mocked(backend.saveProgress).mock.calls;
 
   it("shows each lesson's state in words and a mark, and how many are watched", async () => {
+    openAt('/course?lesson=welcome');
     const { backend } = fakeBackend({
       loadProgress: vi.fn(async () =>
         progressOf([
@@ -477,6 +570,7 @@ describe('progress', () => {
   });
 
   it('opens a watched lesson, or one barely started, from the beginning', async () => {
+    openAt('/course?lesson=welcome');
     const { backend } = fakeBackend({
       loadProgress: vi.fn(async () =>
         progressOf([
@@ -562,7 +656,7 @@ describe('progress', () => {
     expect(playerHeading()).toHaveTextContent('The three lenses');
   });
 
-  it('ends the last lesson with the course finished', async () => {
+  it('ends the last lesson with others unwatched by naming them and offering the first, not "finished"', async () => {
     openAt('/course?lesson=first-step');
     const { backend } = fakeBackend({ loadProgress: vi.fn(async () => progressOf([['1', 45, T0]])) });
     const video = await openCourse(backend, 'Your first step');
@@ -570,13 +664,37 @@ describe('progress', () => {
     fireEvent.play(video);
     playerIs(video, { at: 30, duration: 30, paused: true, ended: true });
     fireEvent.ended(video);
-    expect(await screen.findByRole('heading', { name: "You've finished the course" })).toBeInTheDocument();
-    expect(
-      screen.getByText("You've watched 2 of 3 lessons; the list shows the ones still to watch."),
-    ).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /^Next lesson/ })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: "You've watched 2 of 3 lessons" })).toBeInTheDocument();
+    expect(screen.getByText('Still to watch: The three lenses.')).toBeInTheDocument();
+    expect(screen.queryByText(/finished/)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: 'Next lesson: The three lenses' }));
+    expect(playerHeading()).toHaveTextContent('The three lenses');
   });
 
+  it('celebrates when the last unwatched lesson ends, and keeps the completion at the address /course', async () => {
+    openAt('/course?lesson=three-lenses');
+    const { backend } = fakeBackend({
+      loadProgress: vi.fn(async () =>
+        progressOf([
+          ['1', 45, T0],
+          ['3', 30, T0],
+        ]),
+      ),
+    });
+    const video = await openCourse(backend, 'The three lenses');
+    playerIs(video, { at: 0, duration: 65 });
+    fireEvent.play(video);
+    playerIs(video, { at: 65, duration: 65, paused: true, ended: true });
+    fireEvent.ended(video);
+    const heading = await screen.findByRole('heading', { name: "You've finished the course!" });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(currentAddress()).toBe('/course');
+    expect(screen.getByText(/You've watched all 3 lessons/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your next step' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Visit the Three Lenses site' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('group', { name: 'How useful was this course?' })).toBeInTheDocument();
+    expect(screen.getByText('3 of 3 watched')).toBeInTheDocument();
+  });
   it('keeps playing and keeps the progress on screen while saves fail', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { backend } = fakeBackend({
@@ -618,5 +736,99 @@ describe('progress', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('0 of 3 watched')).toBeInTheDocument();
+  });
+});
+
+describe('coming back', () => {
+  const T0 = '2026-11-23T10:00:00.000Z';
+  const progressOf = (entries: [string, number, string | null][]) => ({
+    learnerId: 'ada',
+    progress: new Map(
+      entries.map(([key, positionSeconds, completedAt]) => [
+        key,
+        { positionSeconds, completedAt, recordedAt: T0 },
+      ]),
+    ),
+  });
+
+  async function comeBack(backend: CourseBackend) {
+    vi.mocked(backend.sessionStatus).mockResolvedValue('signed-in');
+    render(<CoursePage backend={backend} />);
+    await screen.findByRole('navigation', { name: 'Lessons' });
+  }
+
+  it('opens at the first lesson not yet watched, where it stopped, and says so', async () => {
+    const { backend } = fakeBackend({
+      loadProgress: vi.fn(async () =>
+        progressOf([
+          ['1', 45, T0],
+          ['2', 21.4, null],
+        ]),
+      ),
+    });
+    await comeBack(backend);
+    expect(screen.getByText('Continue: Lesson 2 at 0:21')).toBeInTheDocument();
+    expect(playerHeading()).toHaveTextContent('The three lenses');
+    const video = await screen.findByLabelText<HTMLVideoElement>('The three lenses', { selector: 'video' });
+    fireEvent.loadedMetadata(video);
+    expect(video.currentTime).toBe(21.4);
+    expect(currentAddress()).toBe('/course');
+  });
+
+  it('opens a lesson not started yet from its start', async () => {
+    const { backend } = fakeBackend({ loadProgress: vi.fn(async () => progressOf([['1', 45, T0]])) });
+    await comeBack(backend);
+    expect(screen.getByText('Continue: Lesson 2')).toBeInTheDocument();
+    expect(playerHeading()).toHaveTextContent('The three lenses');
+  });
+
+  it('says nothing of continuing on a first visit', async () => {
+    const { backend } = fakeBackend();
+    await comeBack(backend);
+    expect(playerHeading()).toHaveTextContent('Welcome');
+    expect(screen.queryByText(/^Continue:/)).not.toBeInTheDocument();
+  });
+
+  it('opens at the completion view once every lesson is watched, with the answer already given', async () => {
+    const { backend } = fakeBackend({
+      loadProgress: vi.fn(async () =>
+        progressOf([
+          ['1', 45, T0],
+          ['2', 65, T0],
+          ['3', 30, T0],
+        ]),
+      ),
+      loadFeedback: vi.fn(async () => ({ rating: 4, comment: null })),
+    });
+    await comeBack(backend);
+    expect(screen.getByRole('heading', { name: "You've finished the course!" })).toBeInTheDocument();
+    expect(await screen.findByText(/Thank you for your answer/)).toBeInTheDocument();
+    fireEvent.click(lessonLink('The three lenses'));
+    expect(playerHeading()).toHaveTextContent('The three lenses');
+    act(() => {
+      openAt('/course');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(screen.getByRole('heading', { name: "You've finished the course!" })).toBeInTheDocument();
+  });
+
+  it('offers the way back to the completion view when a lesson watched again ends', async () => {
+    openAt('/course?lesson=welcome');
+    const { backend } = fakeBackend({
+      loadProgress: vi.fn(async () =>
+        progressOf([
+          ['1', 45, T0],
+          ['2', 65, T0],
+          ['3', 30, T0],
+        ]),
+      ),
+    });
+    await comeBack(backend);
+    const video = await screen.findByLabelText<HTMLVideoElement>('Welcome', { selector: 'video' });
+    fireEvent.play(video);
+    Object.defineProperty(video, 'ended', { value: true, configurable: true });
+    fireEvent.ended(video);
+    fireEvent.click(await screen.findByRole('button', { name: "See what's next" }));
+    expect(screen.getByRole('heading', { name: "You've finished the course!" })).toHaveFocus();
   });
 });

@@ -4,10 +4,15 @@ import { siteSettings } from '@/content/site';
 import type { CourseAccess } from '../enter-course';
 import type { CourseBackend } from '../model/course-backend';
 import { useCourseAccess } from '../use-course-access';
+import { useCourseOutline } from '../use-course-outline';
+import { CourseFeedback } from './course-feedback';
+import { CourseLayout } from './course-layout';
 import { CourseLessons } from './course-lessons';
+import { CourseOutlineList } from './course-outline-list';
+import { LinkReadyPanel } from './link-ready-panel';
 import { RetryNotice } from './retry-notice';
 import { SignOutButton } from './sign-out-button';
-import { SignedOutPanel } from './signed-out-panel';
+import { SIGN_IN_ANCHOR, SignedOutPanel } from './signed-out-panel';
 
 /** The words of the page's live region: said while the page finds out who is visiting, empty after. */
 function statusText(access: CourseAccess) {
@@ -22,11 +27,14 @@ function unreachableMessage(access: Extract<CourseAccess, { status: 'unreachable
 }
 
 /**
- * /course: the brand and "Sign out" on top, then the lessons for a signed-in visitor, or what happened and a
- * form for a new sign-in link for anyone else. The prerendered page shows the "checking" state.
+ * /course: the brand and "Sign out" (or "Sign in") on top, then the course. Before any answer about who is
+ * visiting, and for anyone not signed in, the public outline stands beside what to do: tap to spend the
+ * e-mail's link, or sign in with a code or a new link. A signed-in learner gets the lessons and their progress.
+ * The prerendered page shows the "checking" state in the same layout.
  */
 export function CoursePage({ backend }: { backend: CourseBackend }) {
-  const { access, retry, showSignedOut } = useCourseAccess(backend);
+  const { access, retry, continueWithLink, showSignedIn, showSignedOut } = useCourseAccess(backend);
+  const outline = useCourseOutline(backend);
 
   return (
     <>
@@ -40,6 +48,14 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
             {siteSettings.brandName}
           </a>
           {access.status === 'signed-in' && <SignOutButton backend={backend} onSignedOut={showSignedOut} />}
+          {access.status === 'signed-out' && (
+            <a
+              href={`#${SIGN_IN_ANCHOR}`}
+              className="inline-flex min-h-11 items-center font-semibold text-ink underline underline-offset-4"
+            >
+              {courseCopy.signIn}
+            </a>
+          )}
         </div>
       </header>
       <main className="bg-paper px-5 pt-8 pb-16 sm:px-8 sm:pt-10 sm:pb-24">
@@ -50,10 +66,28 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
             <p role="status" aria-live="polite" className="mt-4 text-lg text-ink-soft empty:mt-0">
               {statusText(access)}
             </p>
-            {access.status === 'signed-in' && <CourseLessons backend={backend} />}
-            {access.status === 'signed-out' && <SignedOutPanel reason={access.reason} backend={backend} />}
-            {access.status === 'unreachable' && (
-              <RetryNotice message={unreachableMessage(access)} onRetry={retry} className="mt-8" />
+            {access.status === 'signed-in' ? (
+              <CourseLessons
+                backend={backend}
+                outline={outline}
+                feedback={(learnerId) => (
+                  <CourseFeedback
+                    load={backend.loadFeedback}
+                    send={backend.sendFeedback}
+                    learnerId={learnerId}
+                  />
+                )}
+              />
+            ) : (
+              <CourseLayout aside={<CourseOutlineList outline={outline} />}>
+                {access.status === 'link-ready' && <LinkReadyPanel onContinue={continueWithLink} />}
+                {access.status === 'signed-out' && (
+                  <SignedOutPanel reason={access.reason} backend={backend} onSignedIn={showSignedIn} />
+                )}
+                {access.status === 'unreachable' && (
+                  <RetryNotice message={unreachableMessage(access)} onRetry={retry} />
+                )}
+              </CourseLayout>
             )}
           </div>
         </div>

@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { courseCopy } from '@/content/course-page';
 import type { CourseBackend, LessonMedia } from '../model/course-backend';
 import type { Lesson } from '../model/lesson';
-import { type LessonProgress, resumePosition } from '../model/progress';
+import { type EndOffer, type LessonProgress, resumePosition } from '../model/progress';
 import { type RecordPosition, usePlaybackProgress } from '../use-playback-progress';
 import { LessonEnd } from './lesson-end';
 import { ResumeNotice } from './resume-notice';
@@ -18,7 +18,7 @@ type MediaState = { status: 'loading' } | { status: 'ready'; media: LessonMedia 
 /**
  * One lesson: its title (focused when the visitor picks a lesson), the native player with captions on and
  * no autoplay, and its summary. It opens where the learner left it (with the way back to the start), reports
- * the position as it plays, and at the end offers the next lesson. The files are private, so their addresses
+ * the position as it plays, and at the end says what comes next. The files are private, so their addresses
  * are signed for this visit; when one runs out mid-lesson, the player signs again and carries on where it was.
  */
 export function LessonPlayer({
@@ -29,9 +29,10 @@ export function LessonPlayer({
   headingRef,
   progress,
   record,
-  next,
-  watchedCount,
+  endOffer,
   onChoose,
+  onEnded,
+  onShowComplete,
 }: {
   backend: CourseBackend;
   lesson: Lesson;
@@ -40,9 +41,12 @@ export function LessonPlayer({
   headingRef: RefObject<HTMLHeadingElement | null>;
   progress: LessonProgress | undefined;
   record: RecordPosition;
-  next: Lesson | undefined;
-  watchedCount: number;
+  /** What the lesson's end offers, from the progress as it is when it ends. */
+  endOffer: EndOffer;
   onChoose: (lesson: Lesson) => void;
+  /** Called once the lesson's end is recorded. */
+  onEnded: () => void;
+  onShowComplete: () => void;
 }) {
   const headingId = useId();
   const video = useRef<HTMLVideoElement>(null);
@@ -159,6 +163,7 @@ export function LessonPlayer({
               setEnded(true);
               setOfferStartOver(false);
               playback.onEnded();
+              onEnded();
             }}
           >
             {state.media.captions && (
@@ -187,7 +192,9 @@ export function LessonPlayer({
         </div>
       )}
       <div aria-live="polite" className="mt-4 empty:mt-0">
-        {ended && <LessonEnd next={next} onChoose={onChoose} watched={watchedCount} total={total} />}
+        {ended && (
+          <LessonEnd offer={endOffer} total={total} onChoose={onChoose} onShowComplete={onShowComplete} />
+        )}
       </div>
       {lesson.summary && (
         <p className="mt-4 max-w-3xl text-lg leading-relaxed text-ink-soft">{lesson.summary}</p>

@@ -15,7 +15,7 @@ const outcomeMessages = {
  * "Send me a new link": one e-mail field. Its answer is the same for every address, so the form never tells
  * whether an address signed up.
  */
-export function NewLinkForm({ backend }: { backend: CourseBackend }) {
+export function NewLinkForm({ backend, labelledBy }: { backend: CourseBackend; labelledBy: string }) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
@@ -31,7 +31,7 @@ export function NewLinkForm({ backend }: { backend: CourseBackend }) {
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="mt-6">
+    <form onSubmit={(event) => void submit(event)} aria-labelledby={labelledBy} className="mt-4">
       <label htmlFor={`${id}-email`} className="mb-1 block font-semibold text-ink">
         {copy.emailLabel}
       </label>

@@ -2,11 +2,27 @@ import { useEffect, useId, useRef } from 'react';
 import { courseCopy } from '@/content/course-page';
 import type { SignedOutReason } from '../enter-course';
 import type { CourseBackend } from '../model/course-backend';
+import { CodeSignInForm } from './code-sign-in-form';
 import { NewLinkForm } from './new-link-form';
 
-/** No way in yet: what happened, in plain words, and the form that sends a new sign-in link. */
-export function SignedOutPanel({ reason, backend }: { reason: SignedOutReason; backend: CourseBackend }) {
+/** The sign-in form's anchor: the "Sign in" links of every page lead here. */
+export const SIGN_IN_ANCHOR = 'sign-in';
+
+/**
+ * No way in yet: what happened, in plain words, then the two ways in: the code from a sign-in e-mail, on any
+ * device, and a new link.
+ */
+export function SignedOutPanel({
+  reason,
+  backend,
+  onSignedIn,
+}: {
+  reason: SignedOutReason;
+  backend: CourseBackend;
+  onSignedIn: () => void;
+}) {
   const headingId = useId();
+  const newLinkHeadingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const copy = courseCopy.signedOut[reason];
 
@@ -17,8 +33,9 @@ export function SignedOutPanel({ reason, backend }: { reason: SignedOutReason; b
 
   return (
     <section
+      id={SIGN_IN_ANCHOR}
       aria-labelledby={headingId}
-      className="mt-8 max-w-2xl rounded-card bg-surface p-6 shadow-card ring-1 ring-line sm:p-10"
+      className="scroll-mt-6 rounded-card bg-surface p-6 shadow-card ring-1 ring-line sm:p-10"
     >
       <h2
         id={headingId}
@@ -29,7 +46,13 @@ export function SignedOutPanel({ reason, backend }: { reason: SignedOutReason; b
         {copy.heading}
       </h2>
       <p className="mt-3 text-lg leading-relaxed text-ink-soft">{copy.body}</p>
-      <NewLinkForm backend={backend} />
+      <CodeSignInForm backend={backend} onSignedIn={onSignedIn} />
+      <div className="mt-8 border-t border-line pt-6">
+        <h3 id={newLinkHeadingId} className="font-display text-xl font-semibold tracking-tight">
+          {courseCopy.newLinkHeading}
+        </h3>
+        <NewLinkForm backend={backend} labelledBy={newLinkHeadingId} />
+      </div>
       {reason === 'no-session' && (
         <p className="mt-8 border-t border-line pt-6 text-ink-soft">
           {courseCopy.notSignedUp}{' '}

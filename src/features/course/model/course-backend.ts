@@ -1,7 +1,11 @@
 import type { Lesson } from './lesson';
+import type { CourseOutline } from './outline';
 import type { LessonProgress } from './progress';
 
-/** Spending a sign-in link: in, refused (used, expired, unknown), asked to wait (429), or no answer at all. */
+/**
+ * Spending a sign-in link or code: in, refused (used, expired, unknown, wrong), asked to wait (429), or no
+ * answer at all.
+ */
 export type LinkOutcome = 'signed-in' | 'refused' | 'rate-limited' | 'unreachable';
 
 /** Whether a session is stored (and still refreshable), or that could not be found out. */
@@ -33,6 +37,20 @@ export interface ProgressSave {
   completedAt: string | null;
 }
 
+/** The completion view's one question, "How useful was this course?": 1–5 and an optional comment. */
+export interface OwnFeedback {
+  rating: number;
+  comment: string | null;
+}
+
+export interface FeedbackInput {
+  learnerId: string;
+  rating: number;
+  comment: string;
+}
+
+export type FeedbackOutcome = 'saved' | 'already-sent' | 'failed';
+
 /**
  * Everything the course page asks of its back end. The real one speaks supabase-js
  * (api/supabase-course-backend.ts); tests hand the components their own.
@@ -40,8 +58,12 @@ export interface ProgressSave {
 export interface CourseBackend {
   /** Spends a sign-in link's token; a good one leaves a stored session. */
   verifySignInLink(tokenHash: string): Promise<LinkOutcome>;
+  /** Spends the 6-digit code a sign-in e-mail carries beside its link, for its address. */
+  verifySignInCode(email: string, code: string): Promise<LinkOutcome>;
   sessionStatus(): Promise<SessionOutcome>;
   requestNewLink(email: string): Promise<NewLinkOutcome>;
+  /** The published lessons as anyone may see them, before any sign-in; rejects on any failure. */
+  loadOutline(): Promise<CourseOutline>;
   /** The published lessons in order; rejects on any failure, a malformed row included. */
   listLessons(): Promise<Lesson[]>;
   /** Rejects when any of the lesson's files cannot be signed. */
@@ -53,6 +75,10 @@ export interface CourseBackend {
    * that outlives the page, started before this call returns.
    */
   saveProgress(save: ProgressSave, options: { leaving: boolean }): Promise<void>;
+  /** The learner's own answer to the completion view's question, or null before they answer. */
+  loadFeedback(): Promise<OwnFeedback | null>;
+  /** Stores the answer, once per learner. */
+  sendFeedback(feedback: FeedbackInput): Promise<FeedbackOutcome>;
   signOut(): Promise<SignOutOutcome>;
   /** Calls back whenever the session ends (signed out here or in another tab, refresh refused); returns the unsubscribe. */
   onSignedOut(listener: () => void): () => void;

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Lesson } from './lesson';
 import {
+  endOffer,
+  firstUnwatched,
   hasWatchedEnough,
+  isCourseFinished,
   isSaveDue,
   laterProgress,
   lessonState,
@@ -76,6 +79,41 @@ describe('the list', () => {
       { lesson_id: 9, position_seconds: 40, completed_at: T1, updated_at: T1 },
     ]);
     expect(watchedCount([lesson(1), lesson(2), lesson('3'), lesson(4)], progress)).toBe(2);
+  });
+
+  const [one, two, three, four, last] = [1, 2, 3, 4, 5].map(lesson) as [
+    Lesson,
+    Lesson,
+    Lesson,
+    Lesson,
+    Lesson,
+  ];
+  const five = [one, two, three, four, last];
+  const watched = (...ids: number[]) => new Map(ids.map((id) => [String(id), at(40, T1, T1)]));
+
+  it('continues at the first lesson not yet watched, whatever was watched after it', () => {
+    expect(firstUnwatched(five, new Map())).toBe(one);
+    expect(firstUnwatched(five, watched(1, 3))).toBe(two);
+    expect(firstUnwatched(five, new Map([['1', at(30, T1)]]))).toBe(one);
+    expect(firstUnwatched(five, watched(1, 2, 3, 4, 5))).toBeUndefined();
+  });
+
+  it('calls the course finished only when every lesson is watched', () => {
+    expect(isCourseFinished(five, watched(1, 2, 3, 4))).toBe(false);
+    expect(isCourseFinished(five, watched(5, 4, 3, 2, 1))).toBe(true);
+    expect(isCourseFinished([], new Map())).toBe(false);
+  });
+
+  it("offers the next unwatched lesson after one ends, the ones left after the last, or the course's end", () => {
+    expect(endOffer(five, watched(1), one)).toEqual({ kind: 'next', lesson: two });
+    expect(endOffer(five, watched(1, 2, 3), two)).toEqual({ kind: 'next', lesson: four });
+    expect(endOffer(five, watched(1, 2, 5), last)).toEqual({
+      kind: 'still-to-watch',
+      lessons: [three, four],
+      watched: 3,
+    });
+    expect(endOffer(five, watched(1, 2, 3, 4), last)).toEqual({ kind: 'finished' });
+    expect(endOffer(five, watched(1, 2, 3, 4, 5), three)).toEqual({ kind: 'finished' });
   });
 });
 

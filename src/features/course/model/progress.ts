@@ -121,3 +121,32 @@ export function stillUnsent(saved: ProgressByLesson, unsent: ProgressByLesson): 
   }
   return left;
 }
+
+const isWatched = (lesson: Lesson, progress: ProgressByLesson) =>
+  lessonState(progress.get(progressKey(lesson.id))) === 'watched';
+
+/** Finished means every published lesson watched: a course with no lessons is never finished. */
+export const isCourseFinished = (lessons: readonly Lesson[], progress: ProgressByLesson) =>
+  lessons.length > 0 && lessons.every((lesson) => isWatched(lesson, progress));
+
+/** Where the learner stopped: the first lesson, in order, not yet watched (undefined once all are). */
+export const firstUnwatched = (lessons: readonly Lesson[], progress: ProgressByLesson) =>
+  lessons.find((lesson) => !isWatched(lesson, progress));
+
+/** What a lesson's end offers: the next lesson still to watch, the ones left when this was the last, or nothing. */
+export type EndOffer =
+  | { kind: 'next'; lesson: Lesson }
+  | { kind: 'still-to-watch'; lessons: Lesson[]; watched: number }
+  | { kind: 'finished' };
+
+/**
+ * The offer after `current` ends: the next unwatched lesson after it; when none is left after it but earlier
+ * ones are unwatched, those (the course is not finished); when every lesson is watched, finished.
+ */
+export function endOffer(lessons: readonly Lesson[], progress: ProgressByLesson, current: Lesson): EndOffer {
+  const unwatched = lessons.filter((lesson) => !isWatched(lesson, progress) && lesson !== current);
+  if (unwatched.length === 0) return { kind: 'finished' };
+  const after = unwatched.find((lesson) => lessons.indexOf(lesson) > lessons.indexOf(current));
+  if (after) return { kind: 'next', lesson: after };
+  return { kind: 'still-to-watch', lessons: unwatched, watched: lessons.length - unwatched.length };
+}

@@ -1,0 +1,264 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { EMBEDDED_ANON_KEY } from '../supabase/embedded-keys.ts';
+import { codeOf, openSignInLink, signUpByRequest, waitForMail, watchLinkOf } from './course-helpers';
+
+/**
+ * Coming back, end to end against the real embedded server: the code signs in on another device, only a
+ * person's tap spends a link, a new link voids the older ones, /course opens where the learner stopped on any
+ * device, the end of the course is honest and stays, and "Sign in" on the landing page leads back in.
+ */
+const copy = {
+  continueButton: 'Continue to your course',
+  lessons: 'Lessons',
+  linkRefused: 'That link has expired or was already used',
+  codeForm: 'Sign in with your code',
+  emailLabel: 'Your email',
+  codeLabel: '6-digit code',
+  signIn: 'Sign in',
+  newLinkForm: 'Or get a new link',
+  newLink: 'Send me a new link',
+  newLinkSent: 'If that address signed up, a new link is on its way. It works for 24 hours, once.',
+  finished: "You've finished the course!",
+};
+
+const lessonTitles = [
+  'Why plan with three lenses',
+  'Lens one: trends',
+  'Lens two: strengths',
+  'Lens three: dreams',
+  'From opportunities to action this week',
+];
+
+const lessonsNav = (page: Page) => page.getByRole('navigation', { name: copy.lessons });
+
+async function expectSignedIn(page: Page) {
+  await expect(lessonsNav(page).getByRole('link')).toHaveText(lessonTitles);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+async function signUp(request: Parameters<typeof signUpByRequest>[0], prefix: string) {
+  const address = `${prefix}-${Date.now()}@example.com`;
+  await signUpByRequest(request, 'Ada Lovelace', address);
+  return { address, email: (await waitForMail(address, 1))[0] };
+}
+
+async function withFreshBrowser<T>(
+  browser: Browser,
+  baseURL: string | undefined,
+  use: (page: Page) => Promise<T>,
+) {
+  const context = await browser.newContext({ baseURL });
+  try {
+    return await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+async function signInWithCode(page: Page, address: string, code: string) {
+  await page.goto('/course');
+  const form = page.getByRole('form', { name: copy.codeForm });
+  await form.getByRole('textbox', { name: copy.emailLabel }).fill(address);
+  await form.getByRole('textbox', { name: copy.codeLabel }).fill(code);
+  await form.getByRole('button', { name: copy.signIn }).click();
+}
+
+/** Marks lessons watched as the page itself saves them: an upsert with the learner's own token, under RLS. */
+async function markWatched(page: Page, lessonIds: number[]) {
+  const statuses = await page.evaluate(
+    async ({ ids, anonKey }) => {
+      const stored = Object.entries(localStorage).find(([key]) => key.endsWith('-auth-token'))?.[1] ?? '{}';
+      const session = JSON.parse(stored) as { access_token: string; user: { id: string } };
+      const answers = await Promise.all(
+        ids.map((lessonId) =>
+          fetch('/rest/v1/lesson_progress?on_conflict=user_id,lesson_id', {
+            method: 'POST',
+            headers: {
+              apikey: anonKey,
+              authorization: `Bearer ${session.access_token}`,
+              'content-type': 'application/json',
+              prefer: 'resolution=merge-duplicates,return=minimal',
+            },
+            body: JSON.stringify({
+              user_id: session.user.id,
+              lesson_id: lessonId,
+              position_seconds: 40,
+              completed_at: new Date().toISOString(),
+            }),
+          }),
+        ),
+      );
+      return answers.map((answer) => answer.status);
+    },
+    { ids: lessonIds, anonKey: EMBEDDED_ANON_KEY },
+  );
+  expect(statuses.every((status) => status < 300)).toBe(true);
+}
+
+/** Plays the lesson on show to its end (a click on the player: playing needs a user gesture). */
+async function playToTheEnd(page: Page, title: string) {
+  const video = page.getByLabel(title, { exact: true }).and(page.locator('video'));
+  await expect.poll(() => video.evaluate((player: HTMLVideoElement) => player.readyState)).toBeGreaterThan(0);
+  await video.click();
+  await video.evaluate((player: HTMLVideoElement) => {
+    player.currentTime = player.duration - 1;
+  });
+  await expect
+    .poll(() => video.evaluate((player: HTMLVideoElement) => player.ended), { timeout: 10_000 })
+    .toBe(true);
+}
+
+test('the link opened in one browser, the code typed in another: both are in', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  const { address, email } = await signUp(request, 'code');
+  await openSignInLink(page, watchLinkOf(email));
+  await expectSignedIn(page);
+
+  await withFreshBrowser(browser, baseURL, async (laptop) => {
+    await laptop.goto(watchLinkOf(email));
+    await laptop.getByRole('button', { name: copy.continueButton }).click();
+    await expect(laptop.getByRole('heading', { name: copy.linkRefused })).toBeVisible();
+    await expect(laptop.getByText(/6-digit code below: it works on any device/)).toBeVisible();
+    await laptop.getByRole('button', { name: copy.newLink }).scrollIntoViewIfNeeded();
+    const [, second] = await (async () => {
+      const form = laptop.getByRole('form', { name: copy.newLinkForm });
+      await form.getByRole('textbox', { name: copy.emailLabel }).fill(address);
+      await form.getByRole('button', { name: copy.newLink }).click();
+      await expect(laptop.getByRole('status').filter({ hasText: copy.newLinkSent })).toBeVisible();
+      return waitForMail(address, 2);
+    })();
+    await signInWithCode(laptop, address, codeOf(second));
+    await expectSignedIn(laptop);
+  });
+});
+
+test("a browser that opens the link and taps nothing spends nothing; the learner's own tap then signs in", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const { email } = await signUp(request, 'scanner');
+  const link = watchLinkOf(email);
+  await withFreshBrowser(browser, baseURL, async (scanner) => {
+    await scanner.goto(link);
+    await expect(scanner.getByRole('button', { name: copy.continueButton })).toBeVisible();
+    await scanner.waitForTimeout(5_000);
+    await expect(scanner.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+  });
+  await withFreshBrowser(browser, baseURL, async (learner) => {
+    await openSignInLink(learner, link);
+    await expectSignedIn(learner);
+  });
+});
+
+test('of three links sent to one address, only the newest signs in', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { address, email } = await signUp(request, 'three-links');
+  const links = [watchLinkOf(email)];
+  const askForNewLink = async () => {
+    await page.goto('/course');
+    const form = page.getByRole('form', { name: copy.newLinkForm });
+    await form.getByRole('textbox', { name: copy.emailLabel }).fill(address);
+    await form.getByRole('button', { name: copy.newLink }).click();
+    await expect(page.getByRole('status').filter({ hasText: copy.newLinkSent })).toBeVisible();
+    links.push(watchLinkOf((await waitForMail(address, links.length + 1)).at(-1)));
+  };
+  await askForNewLink();
+  // At most one sign-in e-mail a minute per address (GoTrue's frequency): the third is asked for after it.
+  await page.waitForTimeout(61_000);
+  await askForNewLink();
+
+  for (const [index, link] of links.entries()) {
+    await withFreshBrowser(browser, baseURL, async (device) => {
+      await openSignInLink(device, link);
+      if (index < links.length - 1) {
+        await expect(device.getByRole('heading', { name: copy.linkRefused })).toBeVisible();
+      } else {
+        await expectSignedIn(device);
+      }
+    });
+  }
+});
+
+test('a second device opens where the learner stopped: lesson 2, at its saved place', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  const { address, email } = await signUp(request, 'resume');
+  await openSignInLink(page, watchLinkOf(email));
+  await expectSignedIn(page);
+  await markWatched(page, [1]);
+  await page.reload();
+  await expect(page.getByText('Continue: Lesson 2', { exact: true })).toBeVisible();
+  const video = page.getByLabel(lessonTitles[1] ?? '', { exact: true }).and(page.locator('video'));
+  await expect.poll(() => video.evaluate((player: HTMLVideoElement) => player.readyState)).toBeGreaterThan(0);
+  await video.click();
+  await video.evaluate((player: HTMLVideoElement) => {
+    player.currentTime = 14;
+  });
+  const saved = page.waitForResponse(
+    (answer) => answer.url().includes('/rest/v1/lesson_progress') && answer.request().method() === 'POST',
+  );
+  await video.evaluate((player: HTMLVideoElement) => player.pause());
+  expect((await saved).ok()).toBe(true);
+
+  await withFreshBrowser(browser, baseURL, async (phone) => {
+    await signInWithCode(phone, address, codeOf(email));
+    await expect(phone.getByText(/^Continue: Lesson 2 at 0:1\d$/)).toBeVisible();
+    await expect(phone.getByRole('heading', { level: 2, name: lessonTitles[1] })).toBeVisible();
+    await expect(phone).toHaveURL(`${baseURL}/course`);
+  });
+});
+
+test('the last lesson with one unwatched is not the end; the end comes with the last, and stays after a reload', async ({
+  page,
+  request,
+}) => {
+  const { email } = await signUp(request, 'finish');
+  await openSignInLink(page, watchLinkOf(email));
+  await expectSignedIn(page);
+  await markWatched(page, [1, 2, 3]);
+  await page.goto('/course?lesson=from-opportunities-to-action');
+  await playToTheEnd(page, lessonTitles[4] ?? '');
+  await expect(page.getByRole('heading', { name: "You've watched 4 of 5 lessons" })).toBeVisible();
+  await expect(page.getByText(`Still to watch: ${lessonTitles[3]}.`)).toBeVisible();
+  await expect(page.getByText(/finished/)).toHaveCount(0);
+
+  await page.getByRole('link', { name: `Next lesson: ${lessonTitles[3]}` }).click();
+  await playToTheEnd(page, lessonTitles[3] ?? '');
+  await expect(page.getByRole('heading', { name: copy.finished })).toBeVisible();
+  await expect(page).toHaveURL(/\/course$/);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: copy.finished })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your next step' })).toBeVisible();
+  await expect(page.getByText('5 of 5 watched', { exact: true })).toBeVisible();
+});
+
+test('"Sign in" on the landing page leads to the sign-in form, which sends a new link', async ({
+  page,
+  request,
+}) => {
+  const { address } = await signUp(request, 'sign-in');
+  await page.goto('/');
+  await page.getByRole('link', { name: copy.signIn, exact: true }).click();
+  await expect(page).toHaveURL(/\/course$/);
+  const form = page.getByRole('form', { name: copy.newLinkForm });
+  await form.getByRole('textbox', { name: copy.emailLabel }).fill(address);
+  await form.getByRole('button', { name: copy.newLink }).click();
+  await expect(page.getByRole('status').filter({ hasText: copy.newLinkSent })).toBeVisible();
+  const [, signInEmail] = await waitForMail(address, 2);
+  await openSignInLink(page, watchLinkOf(signInEmail));
+  await expectSignedIn(page);
+});

@@ -1,0 +1,71 @@
+import { type ReactNode, type RefObject, useId } from 'react';
+import { buttonVariants } from '@/components/ui/button';
+import { courseCopy } from '@/content/course-page';
+import { courseNextStep } from '@/content/course-next-step';
+
+const copy = courseCopy.complete;
+
+/** Three overlapping lenses, the brand's mark grown into a celebration; decorative. */
+function Lenses() {
+  return (
+    <span aria-hidden="true" className="flex -space-x-4">
+      <span className="size-14 rounded-full bg-lens-3/90 ring-4 ring-night" />
+      <span className="size-14 rounded-full bg-lens-2/90 ring-4 ring-night" />
+      <span className="size-14 rounded-full bg-lens-1/90 ring-4 ring-night" />
+    </span>
+  );
+}
+
+/**
+ * Every published lesson watched: the celebration, the owner's next step (content/course-next-step.ts) and the
+ * one question. It is what /course opens at for a finished learner, on every device.
+ */
+export function CourseComplete({
+  total,
+  headingRef,
+  feedback,
+}: {
+  total: number;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  /** The one question, wired to the back end by the page. */
+  feedback: ReactNode;
+}) {
+  const headingId = useId();
+  const nextStepId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <div className="relative overflow-hidden rounded-card bg-night p-6 text-on-night shadow-card sm:p-10">
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-0 bg-[radial-gradient(circle_at_85%_0%,#2d2670_0,transparent_55%),radial-gradient(circle_at_0%_100%,#0f4f4a_0,transparent_50%)]"
+        />
+        <div className="relative">
+          <Lenses />
+          <h2
+            id={headingId}
+            ref={headingRef}
+            tabIndex={-1}
+            className="mt-6 font-display text-3xl font-semibold tracking-tight sm:text-4xl"
+          >
+            {copy.heading}
+          </h2>
+          <p className="mt-3 max-w-2xl text-lg leading-relaxed text-on-night-soft">{copy.body(total)}</p>
+        </div>
+      </div>
+      <section
+        aria-labelledby={nextStepId}
+        className="mt-6 rounded-card bg-surface p-6 shadow-card ring-1 ring-line sm:p-8"
+      >
+        <h3 id={nextStepId} className="font-display text-xl font-semibold tracking-tight">
+          {courseNextStep.heading}
+        </h3>
+        <p className="mt-2 max-w-2xl leading-relaxed text-ink-soft">{courseNextStep.text}</p>
+        <a href={courseNextStep.url} className={buttonVariants({ variant: 'dark', className: 'mt-5' })}>
+          {courseNextStep.buttonLabel}
+        </a>
+      </section>
+      <div className="mt-6 rounded-card bg-surface p-6 shadow-card ring-1 ring-line sm:p-8">{feedback}</div>
+      <p className="mt-6 text-ink-soft">{copy.rewatch}</p>
+    </section>
+  );
+}
