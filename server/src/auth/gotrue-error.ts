@@ -56,3 +56,16 @@ export function goTrueErrorResponse(error: GoTrueError, requestedApiVersion: str
     { status: error.status, headers },
   );
 }
+
+/** GoTrue's answer to a caller over its per-IP rate, with how long to wait. */
+export function rateLimitedResponse(
+  retryAfterSeconds: number,
+  requestedApiVersion: string | undefined,
+): Response {
+  const refusal = goTrueErrorResponse(
+    new GoTrueError(429, 'over_request_rate_limit', 'Request rate limit reached'),
+    requestedApiVersion,
+  );
+  refusal.headers.set('retry-after', String(retryAfterSeconds));
+  return refusal;
+}

@@ -1,32 +1,58 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
+import { EMBEDDED_AUTH_SCHEMA } from '../db/embedded-auth-schema.ts';
 import { createTestDatabase, databaseKind } from '../../test/test-database.ts';
-import { hashToken, issueMagicLinkToken, spendOneTimeToken } from './one-time-tokens.ts';
+import {
+  hashToken,
+  issueMagicLinkToken,
+  issueMagicLinkTokens,
+  MAX_WRONG_CODES,
+  newSignInCode,
+  spendOneTimeToken,
+  spendSignInCode,
+} from './one-time-tokens.ts';
 
 let db: Database | undefined;
-afterEach(() => db?.close());
+afterEach(async () => {
+  await db?.close();
+  db = undefined;
+});
+
+/** A code that is not `code`: the next one round the million. */
+const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe(`one-time sign-in tokens (${databaseKind})`, () => {
-  it('finds or creates the user case-insensitively and stores only the hash of each token', async () => {
+  it('finds or creates the user case-insensitively and stores only the hashes of the token and code', async () => {
     db = await createTestDatabase();
     const first = await issueMagicLinkToken(db, 'Ada@Example.com');
     const second = await issueMagicLinkToken(db, 'ada@example.COM');
-    expect(first).toMatch(/^[0-9a-f]{64}$/);
-    expect(second).not.toBe(first);
+    expect(first.token).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.code).toMatch(/^\d{6}$/);
+    expect(second.token).not.toBe(first.token);
     const users = await db.query<{ email: string }>('select email from auth.users');
     expect(users).toEqual([{ email: 'Ada@Example.com' }]);
-    const stored = await db.query<{ token_hash: string; hours: number }>(
-      `select token_hash, round(extract(epoch from expires_at - created_at) / 3600)::int as hours
-         from auth.one_time_tokens order by created_at`,
+    const stored = await db.query<{ token_hash: string; code_hash: string; hours: number }>(
+      `select token_hash, code_hash, round(extract(epoch from expires_at - created_at) / 3600)::int as hours
+         from auth.one_time_tokens`,
     );
-    expect(stored.map((row) => row.token_hash).sort()).toEqual([hashToken(first), hashToken(second)].sort());
-    expect(stored.map((row) => row.hours)).toEqual([24, 24]);
-    expect(JSON.stringify(await db.query('select * from auth.one_time_tokens'))).not.toContain(first);
+    expect(stored).toEqual([
+      { token_hash: hashToken(second.token), code_hash: hashToken(second.code), hours: 24 },
+    ]);
+    const everything = JSON.stringify(await db.query('select * from auth.one_time_tokens'));
+    expect(everything).not.toContain(second.token);
+    expect(everything).not.toContain(`"${second.code}"`);
+  });
+
+  it('makes six-digit codes, leading zeros kept', () => {
+    const codes = Array.from({ length: 2000 }, () => newSignInCode());
+    expect(codes.every((code) => /^\d{6}$/.test(code))).toBe(true);
+    expect(codes.some((code) => code.startsWith('0'))).toBe(true);
+    expect(new Set(codes).size).toBeGreaterThan(1990);
   });
 
   it('spends a token once, and refuses unknown, malformed and expired ones', async () => {
     db = await createTestDatabase();
-    const token = await issueMagicLinkToken(db, 'ada@example.com');
+    const { token } = await issueMagicLinkToken(db, 'ada@example.com');
     const [user] = await db.query<{ id: string }>('select id::text from auth.users');
     expect(await spendOneTimeToken(db, token, 'magiclink')).toBe(user?.id);
     expect(await spendOneTimeToken(db, token, 'magiclink')).toBeUndefined();
@@ -35,12 +61,12 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
     const stale = await issueMagicLinkToken(db, 'ada@example.com');
     await db.query(
       `update auth.one_time_tokens set expires_at = now() - interval '1 second' where token_hash = $1`,
-      [hashToken(stale)],
+      [hashToken(stale.token)],
     );
-    expect(await spendOneTimeToken(db, stale, 'magiclink')).toBeUndefined();
+    expect(await spendOneTimeToken(db, stale.token, 'magiclink')).toBeUndefined();
     await issueMagicLinkToken(db, 'ben@example.com');
     const kept = await db.query('select 1 from auth.one_time_tokens where token_hash = $1', [
-      hashToken(stale),
+      hashToken(stale.token),
     ]);
     expect(kept).toEqual([]);
   });
@@ -48,11 +74,136 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
   it('lets only one of two simultaneous uses of a token through', async () => {
     db = await createTestDatabase();
     const database = db;
-    const token = await issueMagicLinkToken(database, 'ada@example.com');
+    const { token } = await issueMagicLinkToken(database, 'ada@example.com');
     const both = await Promise.all([
       database.transaction((tx) => spendOneTimeToken(tx, token, 'magiclink')),
       database.transaction((tx) => spendOneTimeToken(tx, token, 'magiclink')),
     ]);
     expect(both.filter((userId) => userId !== undefined)).toHaveLength(1);
+  });
+
+  it('keeps one unused token per address: a new one voids the earlier link and code', async () => {
+    db = await createTestDatabase();
+    const database = db;
+    const spendCode = (email: string, code: string) =>
+      database.transaction((tx) => spendSignInCode(tx, email, code));
+    const [first, second, third] = [
+      await issueMagicLinkToken(database, 'ada@example.com'),
+      await issueMagicLinkToken(database, 'ada@example.com'),
+      await issueMagicLinkToken(database, 'ADA@example.com'),
+    ];
+    for (const voided of [first, second]) {
+      expect(await spendOneTimeToken(database, voided.token, 'magiclink')).toBeUndefined();
+      if (voided.code !== third.code) expect(await spendCode('ada@example.com', voided.code)).toBeUndefined();
+    }
+    expect(await spendCode('ada@example.com', third.code)).toBeDefined();
+    const live = await database.query('select 1 from auth.one_time_tokens where used_at is null');
+    expect(live).toEqual([]);
+  });
+
+  it('stores only the last of an address that a batch names twice, and one live token after issues at once', async () => {
+    db = await createTestDatabase();
+    const database = db;
+    const [early, , late] = await issueMagicLinkTokens(database, [
+      'ada@example.com',
+      'ben@example.com',
+      'Ada@Example.com',
+    ]);
+    expect(await spendOneTimeToken(database, early?.token ?? '', 'magiclink')).toBeUndefined();
+    expect(await spendOneTimeToken(database, late?.token ?? '', 'magiclink')).toBeDefined();
+
+    const together = await Promise.all(
+      Array.from({ length: 4 }, () => issueMagicLinkToken(database, 'cy@example.com')),
+    );
+    const live = await database.query<{ token_hash: string }>(
+      `select t.token_hash from auth.one_time_tokens t join auth.users u on u.id = t.user_id
+        where u.email = 'cy@example.com' and t.used_at is null`,
+    );
+    expect(live).toHaveLength(1);
+    expect(together.map((issued) => hashToken(issued.token))).toContain(live[0]?.token_hash);
+  });
+
+  it('spends a code once with its link, case-insensitively by address, and refuses it for another address', async () => {
+    db = await createTestDatabase();
+    const database = db;
+    const spendCode = (email: string, code: string) =>
+      database.transaction((tx) => spendSignInCode(tx, email, code));
+    const ada = await issueMagicLinkToken(database, 'ada@example.com');
+    const ben = await issueMagicLinkToken(database, 'ben@example.com');
+    if (ben.code !== ada.code) expect(await spendCode('ben@example.com', ada.code)).toBeUndefined();
+    const [user] = await database.query<{ id: string }>(
+      "select id::text from auth.users where email = 'ada@example.com'",
+    );
+    expect(await spendCode('Ada@Example.COM', ada.code)).toBe(user?.id);
+    expect(await spendCode('ada@example.com', ada.code)).toBeUndefined();
+    expect(await spendOneTimeToken(database, ada.token, 'magiclink')).toBeUndefined();
+
+    expect(await spendOneTimeToken(database, ben.token, 'magiclink')).toBeDefined();
+    expect(await spendCode('ben@example.com', ben.code)).toBeUndefined();
+  });
+
+  it(`voids a code after ${MAX_WRONG_CODES} wrong ones, malformed ones included, but not its link`, async () => {
+    db = await createTestDatabase();
+    const database = db;
+    const spendCode = (code: string) =>
+      database.transaction((tx) => spendSignInCode(tx, 'ada@example.com', code));
+    const { token, code } = await issueMagicLinkToken(database, 'ada@example.com');
+    const wrong = ['12345', 'abcdef', otherThan(code), otherThan(otherThan(code)), ` ${code}`];
+    expect(wrong).toHaveLength(MAX_WRONG_CODES);
+    for (const guess of wrong) expect(await spendCode(guess)).toBeUndefined();
+    expect(await spendCode(code)).toBeUndefined();
+    expect(await spendOneTimeToken(database, token, 'magiclink')).toBeDefined();
+  });
+
+  it('counts wrong codes tried at once one after the other, and lets one right code through', async () => {
+    db = await createTestDatabase();
+    const database = db;
+    const spendCode = (code: string) =>
+      database.transaction((tx) => spendSignInCode(tx, 'ada@example.com', code));
+    const { code } = await issueMagicLinkToken(database, 'ada@example.com');
+    await Promise.all(Array.from({ length: 3 }, () => spendCode(otherThan(code))));
+    const [row] = await database.query<{ wrong_codes: number }>(
+      'select wrong_codes from auth.one_time_tokens',
+    );
+    expect(row?.wrong_codes).toBe(3);
+    const both = await Promise.all([spendCode(code), spendCode(code)]);
+    expect(both.filter((userId) => userId !== undefined)).toHaveLength(1);
+  });
+
+  it('refuses an expired code and a code for an address without one', async () => {
+    db = await createTestDatabase();
+    const database = db;
+    const spendCode = (email: string, code: string) =>
+      database.transaction((tx) => spendSignInCode(tx, email, code));
+    const { code } = await issueMagicLinkToken(database, 'ada@example.com');
+    await database.query(`update auth.one_time_tokens set expires_at = now() - interval '1 second'`);
+    expect(await spendCode('ada@example.com', code)).toBeUndefined();
+    expect(await spendCode('nobody@example.com', code)).toBeUndefined();
+  });
+
+  it('keeps only the newest unused token of each user when an older database gets the one-per-user index', async () => {
+    db = await createTestDatabase();
+    const { token: spent } = await issueMagicLinkToken(db, 'ada@example.com');
+    await spendOneTimeToken(db, spent, 'magiclink');
+    await db.exec(`
+      drop index auth.one_time_tokens_one_unused_per_user;
+      insert into auth.one_time_tokens (user_id, token_type, token_hash, created_at, expires_at)
+      select id, 'magiclink', 'older', now() - interval '2 hours', now() + interval '22 hours' from auth.users
+      union all
+      select id, 'magiclink', 'newer', now() - interval '1 hour', now() + interval '23 hours' from auth.users;`);
+    await db.exec(EMBEDDED_AUTH_SCHEMA);
+    const rows = await db.query<{ token_hash: string }>(
+      'select token_hash from auth.one_time_tokens order by created_at',
+    );
+    expect(rows.map((row) => row.token_hash).sort()).toEqual([hashToken(spent), 'newer'].sort());
+    // A token from before the codes has none: no code signs in with it, and none counts against it.
+    const database = db;
+    const tried = await database.transaction((tx) => spendSignInCode(tx, 'ada@example.com', '000000'));
+    expect(tried).toBeUndefined();
+    const newer = await database.query(
+      'select wrong_codes, code_hash from auth.one_time_tokens where token_hash = $1',
+      ['newer'],
+    );
+    expect(newer).toEqual([{ wrong_codes: 0, code_hash: null }]);
   });
 });

@@ -1,15 +1,20 @@
 /**
- * One-time sign-in tokens (the `token_hash` of a magic link): only their SHA-256 hash is stored, each is spent
- * once, and each expires 24 hours after it was made, the longest hosted Supabase allows.
+ * One-time sign-in tokens: the `token_hash` of a magic link and the 6-digit code beside it, on one row. Only
+ * their SHA-256 hashes are stored; both expire 24 hours after they were made (the longest hosted Supabase
+ * allows), and spending either spends the row. A user has at most one unused row: a new one replaces it.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import type { Sql } from '../../../supabase/functions/_shared/sql-port.ts';
 
-export type OneTimeTokenType = 'magiclink';
+type OneTimeTokenType = 'magiclink';
 
 const LIFETIME_HOURS = 24;
 /** 32 random bytes as lowercase hex: the only shape a token of ours has, checked before any lookup. */
 const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
+const CODE_PATTERN = /^\d{6}$/;
+/** Wrong codes typed for an address before its code is void (its link still works). */
+export const MAX_WRONG_CODES = 5;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -19,48 +24,73 @@ export function newRandomToken(): string {
   return randomBytes(32).toString('hex');
 }
 
-/**
- * Finds the user of this address (case-insensitively) or creates one, and stores a new magic-link token for
- * them in the same statement, which also clears out expired tokens of anyone. Returns the raw token, which goes
- * into the link as `token_hash`.
- */
-export async function issueMagicLinkToken(sql: Sql, email: string): Promise<string> {
-  const [token] = await issueMagicLinkTokens(sql, [email]);
-  if (token === undefined) throw new Error('No sign-in token was made.');
-  return token;
+/** Six digits, leading zeros kept, each of the million equally likely. */
+export function newSignInCode(): string {
+  return String(randomInt(1_000_000)).padStart(6, '0');
+}
+
+/** What goes into a sign-in e-mail: the link's token and the code, in clear (the database has their hashes). */
+export interface IssuedSignIn {
+  token: string;
+  code: string;
 }
 
 /**
- * `issueMagicLinkToken` for many addresses in one statement (a batch of e-mails), a token each, in order; an
- * address may appear more than once.
+ * Finds the user of this address (case-insensitively) or creates one, and gives them a new link and code,
+ * which replace any unused ones they had.
  */
-export async function issueMagicLinkTokens(sql: Sql, emails: readonly string[]): Promise<string[]> {
-  const issued = emails.map((email) => ({ email, token: newRandomToken() }));
+export async function issueMagicLinkToken(sql: Sql, email: string): Promise<IssuedSignIn> {
+  const [issued] = await issueMagicLinkTokens(sql, [email]);
+  if (issued === undefined) throw new Error('No sign-in token was made.');
+  return issued;
+}
+
+/**
+ * `issueMagicLinkToken` for many addresses in one statement (a batch of e-mails), in order. An address that
+ * appears more than once gets a link and code each time, but only its last ones are stored: the earlier ones
+ * are void from the start, as if replaced a moment later. The replacement is one upsert on the index that
+ * allows one unused row per user, so two servers issuing for one address at once still leave one live row.
+ */
+export async function issueMagicLinkTokens(sql: Sql, emails: readonly string[]): Promise<IssuedSignIn[]> {
+  const issued = emails.map((email) => ({ email, token: newRandomToken(), code: newSignInCode() }));
+  // Apart from the insert: a row the insert's conflict finds must not be one the same statement deletes.
+  await sql.query('delete from auth.one_time_tokens where expires_at < now()');
   await sql.query(
-    `with pruned as (
-       delete from auth.one_time_tokens where expires_at < now()
-     ), input as (
-       select i.email, i.token_hash from json_to_recordset($1::text::json) as i(email text, token_hash text)
+    `with input as (
+       select distinct on (lower(i.email)) i.email, i.token_hash, i.code_hash
+         from json_to_recordset($1::text::json) as i(ordinal int, email text, token_hash text, code_hash text)
+        order by lower(i.email), i.ordinal desc
      ), found as (
        insert into auth.users as u (email)
-       select distinct on (lower(email)) email from input order by lower(email)
+       select email from input
        on conflict (lower(email)) do update set updated_at = u.updated_at
        returning u.id, lower(u.email) as mailbox
      )
-     insert into auth.one_time_tokens (user_id, token_type, token_hash, expires_at)
-     select found.id, 'magiclink', input.token_hash, now() + make_interval(hours => $2)
-       from input join found on found.mailbox = lower(input.email)`,
+     insert into auth.one_time_tokens (user_id, token_type, token_hash, code_hash, expires_at)
+     select found.id, 'magiclink', input.token_hash, input.code_hash, now() + make_interval(hours => $2)
+       from input join found on found.mailbox = lower(input.email)
+     on conflict (user_id) where used_at is null do update
+       set token_type = excluded.token_type, token_hash = excluded.token_hash, code_hash = excluded.code_hash,
+           wrong_codes = 0, created_at = now(), expires_at = excluded.expires_at`,
     [
-      JSON.stringify(issued.map(({ email, token }) => ({ email, token_hash: hashToken(token) }))),
+      JSON.stringify(
+        issued.map(({ email, token, code }, ordinal) => ({
+          ordinal,
+          email,
+          token_hash: hashToken(token),
+          code_hash: hashToken(code),
+        })),
+      ),
       LIFETIME_HOURS,
     ],
   );
-  return issued.map(({ token }) => token);
+  return issued.map(({ token, code }) => ({ token, code }));
 }
 
 /**
- * Spends a token of this type: marks it used and returns its user's id, or undefined when it is unknown,
- * malformed, of another type, already used or expired. A token is spent at most once however many ask at once.
+ * Spends a token of this type (its code with it): marks it used and returns its user's id, or undefined when
+ * it is unknown, malformed, of another type, already used, replaced or expired. A token is spent at most once
+ * however many ask at once.
  */
 export async function spendOneTimeToken(
   sql: Sql,
@@ -75,4 +105,35 @@ export async function spendOneTimeToken(
     [hashToken(token), type],
   );
   return rows[0]?.user_id;
+}
+
+const liveCodeRow = z.object({ id: z.string(), user_id: z.string(), code_hash: z.string() });
+
+/**
+ * Spends the code of this address's unused token (its link with it) and returns the user's id; or, for a
+ * wrong code, counts it against that token and returns undefined, as it does for an unknown address, a
+ * malformed, expired or replaced code, and a code already void after `MAX_WRONG_CODES` wrong ones.
+ * Must run inside a transaction: the row stays locked from the read to the write, so requests at once for
+ * one address are counted one after the other, and a code is spent at most once.
+ */
+export async function spendSignInCode(tx: Sql, email: string, code: string): Promise<string | undefined> {
+  const [found] = await tx.query(
+    `select t.id::text, t.user_id::text, t.code_hash
+       from auth.one_time_tokens t join auth.users u on u.id = t.user_id
+      where lower(u.email) = lower($1) and t.token_type = 'magiclink' and t.used_at is null
+        and t.expires_at > now() and t.code_hash is not null and t.wrong_codes < $2
+      for update of t`,
+    [email, MAX_WRONG_CODES],
+  );
+  if (found === undefined) return undefined;
+  const live = liveCodeRow.parse(found);
+  const right =
+    CODE_PATTERN.test(code) &&
+    timingSafeEqual(Buffer.from(hashToken(code), 'hex'), Buffer.from(live.code_hash, 'hex'));
+  if (right) {
+    await tx.query('update auth.one_time_tokens set used_at = now() where id = $1', [live.id]);
+    return live.user_id;
+  }
+  await tx.query('update auth.one_time_tokens set wrong_codes = wrong_codes + 1 where id = $1', [live.id]);
+  return undefined;
 }

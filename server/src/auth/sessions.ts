@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Database, Sql } from '../db/database.ts';
 import type { JwtKeys } from './jwt.ts';
-import { hashToken, newRandomToken, type OneTimeTokenType, spendOneTimeToken } from './one-time-tokens.ts';
+import { hashToken, newRandomToken, spendOneTimeToken, spendSignInCode } from './one-time-tokens.ts';
 import { goTrueUser, parseUserRow, USER_COLUMNS, type UserRow } from './users.ts';
 
 const ACCESS_TOKEN_SECONDS = 3600;
@@ -107,17 +107,23 @@ export async function endSessions(
   ]);
 }
 
+/** What a sign-in spends: a link's token, or an address with the code its e-mail carried. */
+export type SignInProof = { tokenHash: string } | { email: string; code: string };
+
 /**
- * Spends a one-time token and opens a session for its user, whose address it proves: both or neither.
- * Undefined when the token is unknown, malformed, of another type, used or expired.
+ * Spends the proof and opens a session for its user, whose address it proves: both or neither. Undefined when
+ * the link or code is unknown, malformed, used, replaced or expired, or the code void; a wrong code is still
+ * counted (the transaction commits).
  */
 export function signInWithOneTimeToken(
   db: Database,
-  token: string,
-  type: OneTimeTokenType,
+  proof: SignInProof,
 ): Promise<{ user: UserRow; tokens: SessionTokens } | undefined> {
   return db.transaction(async (tx) => {
-    const userId = await spendOneTimeToken(tx, token, type);
+    const userId =
+      'tokenHash' in proof
+        ? await spendOneTimeToken(tx, proof.tokenHash, 'magiclink')
+        : await spendSignInCode(tx, proof.email, proof.code);
     if (userId === undefined) return undefined;
     const [row] = await tx.query(
       `update auth.users

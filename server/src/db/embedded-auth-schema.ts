@@ -61,6 +61,18 @@ begin
     used_at timestamptz
   );
   create index if not exists one_time_tokens_expires_at_idx on auth.one_time_tokens (expires_at);
+  -- The 6-digit code beside each link, on the link's row so that spending either spends both, and the wrong
+  -- codes typed for its address (5 make the code void; the link still works).
+  alter table auth.one_time_tokens add column if not exists code_hash text;
+  alter table auth.one_time_tokens add column if not exists wrong_codes integer not null default 0;
+  -- At most one unused token per user: a new one replaces it, so earlier links and codes stop working.
+  if to_regclass('auth.one_time_tokens_one_unused_per_user') is null then
+    delete from auth.one_time_tokens t
+     where t.used_at is null
+       and exists (select 1 from auth.one_time_tokens n
+                    where n.user_id = t.user_id and n.used_at is null and (n.created_at, n.id) > (t.created_at, t.id));
+    create unique index one_time_tokens_one_unused_per_user on auth.one_time_tokens (user_id) where used_at is null;
+  end if;
 
   create or replace function auth.jwt() returns jsonb language sql stable as $fn$
     select coalesce(

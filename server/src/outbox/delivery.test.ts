@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { spendOneTimeToken } from '../auth/one-time-tokens.ts';
+import { spendOneTimeToken, spendSignInCode } from '../auth/one-time-tokens.ts';
 import type { Database } from '../db/database.ts';
 import { readMime } from '../../test/mime.ts';
 import { startSmtpPeer } from '../../test/smtp-peer.ts';
@@ -14,7 +14,7 @@ import {
   retryDelaySeconds,
 } from '../../../supabase/functions/_shared/outbox.ts';
 import { DEFAULT_LIMITS } from '../../../supabase/functions/_shared/send-email-handler.ts';
-import { queueSignInLinkEmail } from '../../../supabase/functions/_shared/sign-in-link.ts';
+import { queueSignInLinkEmail, type SignInLink } from '../../../supabase/functions/_shared/sign-in-link.ts';
 import { recordSignup } from '../../../supabase/functions/_shared/signup-store.ts';
 import type { MailTransport } from '../../../supabase/functions/_shared/transports/mail-transport.ts';
 import { createResendTransport } from '../../../supabase/functions/_shared/transports/resend-transport.ts';
@@ -154,9 +154,9 @@ describe(`delivery over SMTP to a real peer on loopback (${databaseKind})`, () =
     expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
-  it('makes the link when it sends, so each attempt carries a fresh one and the row stores none', async () => {
+  it('makes the link and code when it sends, so each attempt carries fresh ones and the row stores neither', async () => {
     const id = await queue('Ada', 'ada@example.com');
-    const made: string[] = [];
+    const made: SignInLink[] = [];
     const links = embeddedSignInLinks(db, 'https://lenses.example');
     const recording = context({
       signInLinks: async (emails) => {
@@ -171,13 +171,22 @@ describe(`delivery over SMTP to a real peer on loopback (${databaseKind})`, () =
     await makeDue();
     await deliverDue(recording);
     expect(made).toHaveLength(2);
-    expect(made[0]).not.toBe(made[1]);
+    expect(made[0]?.url).not.toBe(made[1]?.url);
     const { parts } = readMime(smtp.received[0]?.raw ?? '');
-    expect(tokenIn(parts.get('text/plain'))).toBe(tokenIn(made[1]));
+    const text = parts.get('text/plain');
+    expect(tokenIn(text)).toBe(tokenIn(made[1]?.url));
+    expect(text).toMatch(new RegExp(`Or sign in on any device with this code: ${made[1]?.code}\\s`));
+    expect(parts.get('text/html')).toMatch(new RegExp(`monospace[^>]*>${made[1]?.code}</span>`));
     const [row] = await db.query<Record<string, unknown>>('select * from public.email_outbox where id = $1', [
       id,
     ]);
-    expect(JSON.stringify(row)).not.toContain(tokenIn(made[1]));
+    expect(JSON.stringify(row)).not.toContain(tokenIn(made[1]?.url));
+    expect(JSON.stringify(row)).not.toContain(`${made[1]?.code}`);
+    // The first attempt's link and code were voided by the second's; the e-mail's code signs in once.
+    expect(await spendOneTimeToken(db, tokenIn(made[0]?.url), 'magiclink')).toBeUndefined();
+    const spendCode = (code: string) => db.transaction((tx) => spendSignInCode(tx, 'ada@example.com', code));
+    expect(await spendCode(made[1]?.code ?? '')).toBeDefined();
+    expect(await spendOneTimeToken(db, tokenIn(text), 'magiclink')).toBeUndefined();
   });
 
   it('counts a link that cannot be made as a failed attempt, retried with back-off, then sends', async () => {

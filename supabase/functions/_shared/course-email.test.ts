@@ -4,8 +4,13 @@ import { BRAND, escapeHtml, renderCourseEmail, renderSignInLinkEmail } from './c
 const input = {
   name: 'Ada',
   signInUrl: 'https://lenses.example/course?token_hash=abc123&type=magiclink',
+  code: '048213',
   siteUrl: 'https://lenses.example',
 };
+
+/** The code's box in the HTML part: large monospace digits. */
+const CODE_BOX =
+  /<span style="[^"]*font-family:'Courier New',Courier,monospace;font-size:32px;[^"]*">048213<\/span>/;
 
 describe('the course e-mail', () => {
   it('greets by name, carries a clear "Watch the course" link and says why it was sent, in both parts', () => {
@@ -60,6 +65,29 @@ describe('the course e-mail', () => {
     expect(renderCourseEmail({ ...input, name: 'Eve' }).subject).not.toContain('Eve');
   });
 
+  it('shows the code below the button, with where to type it in, in both parts', () => {
+    const email = renderCourseEmail(input);
+    expect(email.text).toContain(
+      [
+        'Watch the course: https://lenses.example/course?token_hash=abc123&type=magiclink',
+        '',
+        'Or sign in on any device with this code: 048213',
+        'Enter it on the course page, https://lenses.example/course, with your e-mail address. It works for 24 hours, once.',
+      ].join('\n'),
+    );
+    expect(email.html).toMatch(CODE_BOX);
+    expect(email.html.indexOf('048213')).toBeGreaterThan(email.html.indexOf('>Watch the course</a>'));
+    expect(email.html).toContain(
+      'Enter it on the course page, <a href="https://lenses.example/course" style="color:#4f46e5;">https://lenses.example/course</a>, with your e-mail address.',
+    );
+  });
+
+  it('escapes the code in the HTML part', () => {
+    const email = renderCourseEmail({ ...input, code: '<b>1</b>' });
+    expect(email.html).toContain('&lt;b&gt;1&lt;/b&gt;');
+    expect(email.html).not.toContain('<b>1</b>');
+  });
+
   it('keeps the "copy this address" line, with the same link, under the button', () => {
     expect(renderCourseEmail(input).html).toContain(
       'copy this address into your browser:<br><a href="https://lenses.example/course?token_hash=abc123&amp;type=magiclink"',
@@ -86,6 +114,8 @@ describe('the sign-in link e-mail', () => {
     );
     expect(email.html).toContain('copy this address into your browser');
     expect(email.html).not.toContain('Thanks for signing up');
+    expect(email.text).toContain('Or sign in on any device with this code: 048213\n');
+    expect(email.html).toMatch(CODE_BOX);
   });
 
   it('greets "there" when the name holds something a mail client could link', () => {

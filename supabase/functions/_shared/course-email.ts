@@ -1,4 +1,7 @@
-/** The course e-mails (the sign-up's, and a new sign-in link), each rendered as an HTML part and a plain-text part. */
+/**
+ * The course e-mails (the sign-up's, and a new sign-in link), each with its link and the code beside it, rendered
+ * as an HTML part and a plain-text part.
+ */
 
 export const BRAND = 'Three Lenses';
 /** Bump when the "why you got this" wording changes; stored with each sign-up as its consent version. */
@@ -47,24 +50,37 @@ interface EmailContent {
   intro: string;
   buttonLabel: string;
   url: string;
+  /** The 6-digit code that signs in as the link does, typed in on any device. */
+  code: string;
   closing: string;
   /** The footer: why this e-mail reached this address. */
   why: string;
 }
 
+const CODE_INTRO = 'Or sign in on any device with this code:';
+/** Where the code is typed in: `{page}` is the course page, named in full for a reader on another device. */
+const CODE_HOW_TO =
+  'Enter it on the course page, {page}, with your e-mail address. It works for 24 hours, once.';
+
 /**
  * One layout for every e-mail: single-column table with inline styles, max 560 px wide, so it reads well in
- * narrow clients and in the ones that ignore <style>; the same words again as the plain-text part.
+ * narrow clients and in the ones that ignore <style>; the same words again as the plain-text part. The code
+ * is printed without spaces, so that a copied code pastes as it is typed.
  */
 function renderEmail(content: EmailContent, siteUrl: string): CourseEmail {
   const url = escapeHtml(content.url);
   const site = escapeHtml(siteUrl);
+  const coursePage = new URL('/course', siteUrl).toString();
+  const page = escapeHtml(coursePage);
   const text = [
     `Hi ${content.greeting},`,
     '',
     content.intro,
     '',
     `${content.buttonLabel}: ${content.url}`,
+    '',
+    `${CODE_INTRO} ${content.code}`,
+    CODE_HOW_TO.replace('{page}', coursePage),
     '',
     content.closing,
     '',
@@ -92,6 +108,10 @@ function renderEmail(content: EmailContent, siteUrl: string): CourseEmail {
 <tr><td align="center" style="padding:28px 24px;">
 <a href="${url}" style="display:inline-block;padding:14px 28px;background:#4f46e5;color:#ffffff;font-size:17px;font-weight:bold;text-decoration:none;border-radius:8px;">${escapeHtml(content.buttonLabel)}</a>
 </td></tr>
+<tr><td align="center" style="padding:0 24px 28px;font-size:16px;line-height:1.6;">${escapeHtml(CODE_INTRO)}<br>
+<span style="display:inline-block;margin:10px 0;padding:12px 20px;border:1px solid #d4d4d8;border-radius:8px;background:#f4f4f5;font-family:'Courier New',Courier,monospace;font-size:32px;font-weight:bold;letter-spacing:0.3em;color:#18181b;">${escapeHtml(content.code)}</span><br>
+<span style="font-size:14px;color:#52525b;">${escapeHtml(CODE_HOW_TO).replace('{page}', `<a href="${page}" style="color:#4f46e5;">${page}</a>`)}</span>
+</td></tr>
 <tr><td style="padding:0 24px;font-size:14px;line-height:1.6;color:#52525b;">If the button does not work, copy this address into your browser:<br><a href="${url}" style="color:#4f46e5;word-break:break-all;">${url}</a></td></tr>
 <tr><td style="padding:20px 24px 28px;font-size:16px;line-height:1.6;">${escapeHtml(content.closing)}<br><br>— The ${BRAND} team</td></tr>
 </table>
@@ -111,6 +131,8 @@ export interface EmailInput {
   name: string;
   /** The one-time sign-in link to the course (SITE_URL/course?token_hash=…&type=magiclink). */
   signInUrl: string;
+  /** The 6-digit code made with the link, which signs in on any device and is spent with it. */
+  code: string;
   siteUrl: string;
 }
 
@@ -126,6 +148,7 @@ export function renderCourseEmail(input: EmailInput): CourseEmail {
       intro: `Thanks for signing up. Your free ${BRAND} course is ready: a short video course on the 3-lens framework that top companies use to plan ahead, made for your career.`,
       buttonLabel: 'Watch the course',
       url: input.signInUrl,
+      code: input.code,
       closing: 'Start with the first lens this week: the course shows you how.',
       why: `You are receiving this e-mail because you signed up for the free ${BRAND} course at {site}. If that wasn't you, ignore this message: we will not write again unless you sign up.`,
     },
@@ -142,6 +165,7 @@ export function renderSignInLinkEmail(input: EmailInput): CourseEmail {
       intro: `Here is your new link to the free ${BRAND} course. It signs you in on the device where you open it, works once, and expires in 24 hours.`,
       buttonLabel: 'Watch the course',
       url: input.signInUrl,
+      code: input.code,
       closing:
         'If you did not ask for a new link, ignore this e-mail: nothing happens unless the link is opened.',
       why: `You are receiving this e-mail because someone asked for a sign-in link to the free ${BRAND} course at {site} for this address, which signed up for it.`,

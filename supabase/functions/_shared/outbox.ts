@@ -6,7 +6,7 @@
 import { renderCourseEmail, renderSignInLinkEmail } from './course-email.ts';
 import type { Log } from './log.ts';
 import { claimSlot, pauseSending, slotSeconds, slotWait } from './mail-rate.ts';
-import type { SignInLinkMaker } from './sign-in-link.ts';
+import type { SignInLink, SignInLinkMaker } from './sign-in-link.ts';
 import type { Sql } from './sql-port.ts';
 import {
   type BatchOutcome,
@@ -36,7 +36,7 @@ export interface DeliveryContext {
   transport: MailTransport;
   log: Log;
   mailFrom: string;
-  /** Makes the e-mails' one-time links to SITE_URL/course when they are sent; no outbox row stores one. */
+  /** Makes the e-mails' one-time links to SITE_URL/course and their codes when they are sent; no outbox row stores one. */
   signInLinks: SignInLinkMaker;
   /** The site's address, named in the e-mail's footer. */
   siteUrl: string;
@@ -268,9 +268,9 @@ async function recordFailure(
   report.retry += rows.length;
 }
 
-function mailFor(context: DeliveryContext, row: ClaimedRow, signInUrl: string): OutgoingMail {
+function mailFor(context: DeliveryContext, row: ClaimedRow, link: SignInLink): OutgoingMail {
   const render = row.kind === 'sign-in-link' ? renderSignInLinkEmail : renderCourseEmail;
-  const email = render({ name: row.name, signInUrl, siteUrl: context.siteUrl });
+  const email = render({ name: row.name, signInUrl: link.url, code: link.code, siteUrl: context.siteUrl });
   return { from: context.mailFrom, to: row.recipient, ...email, idempotencyKey: row.idempotency_key };
 }
 
@@ -300,7 +300,7 @@ async function prepareMails(
   const links = await context
     .signInLinks(rows.map((row) => row.recipient))
     .catch((reason: unknown) =>
-      rows.map((): PromiseSettledResult<string> => ({ status: 'rejected', reason })),
+      rows.map((): PromiseSettledResult<SignInLink> => ({ status: 'rejected', reason })),
     );
   const prepared: PreparedMail[] = [];
   const failed: { row: ClaimedRow; reason: unknown }[] = [];
@@ -425,7 +425,8 @@ export async function deliverDue(
       paced &&
       !(await waitForSlot(context, slotSeconds(transport.ratePerSecond) * requests, settings, shouldStop))
     ) {
-      // No slot in time (a pause, another sender ahead, a stop): hand the rows back; their links go unused.
+      // No slot in time (a pause, another sender ahead, a stop): hand the rows back. Their links go unused, and
+      // the addresses' earlier ones are already void: the next pass makes and sends new ones.
       await releaseClaims(context, ids(rows));
       break;
     }

@@ -1,17 +1,26 @@
 /**
- * The course's one-time sign-in link (docs/decisions/0100-course-access-with-sign-in-links.md): its shape, the
- * port that makes one when an e-mail is sent, and the queueing of a "Send me a new link" e-mail.
+ * The course's one-time sign-in link and the code beside it (docs/decisions/0100-course-access-with-sign-in-links.md):
+ * the link's shape, the port that makes both when an e-mail is sent, and the queueing of a "Send me a new link"
+ * e-mail.
  */
 import { z } from 'zod';
 import type { Sql } from './sql-port.ts';
 
+/** An e-mail's two ways in, one secret: spending either spends the other. */
+export interface SignInLink {
+  /** `SITE_URL/course?token_hash=…&type=magiclink` (courseSignInUrl). */
+  url: string;
+  /** The digits typed in with the address on any device (`verifyOtp({ email, token, type: 'email' })`). */
+  code: string;
+}
+
 /**
- * Makes a fresh sign-in link for each address, in order, at send time, so a retry hours later carries a link
- * that still works: one statement into the embedded auth on the Node server, `auth.admin.generateLink` per
- * address on hosted Supabase. A rejected entry is a link that could not be made; the outbox counts that as a
- * failed attempt of its e-mail.
+ * Makes a fresh sign-in link and code for each address, in order, at send time, so a retry hours later
+ * carries ones that still work (and voids the address's earlier ones): one statement into the embedded auth on
+ * the Node server, `auth.admin.generateLink` per address on hosted Supabase. A rejected entry is a link that
+ * could not be made; the outbox counts that as a failed attempt of its e-mail.
  */
-export type SignInLinkMaker = (emails: readonly string[]) => Promise<PromiseSettledResult<string>[]>;
+export type SignInLinkMaker = (emails: readonly string[]) => Promise<PromiseSettledResult<SignInLink>[]>;
 
 /** The link's shape (a contract with /course): `SITE_URL/course?token_hash=<token>&type=magiclink`. */
 export function courseSignInUrl(siteUrl: string, tokenHash: string): string {

@@ -119,13 +119,21 @@ function signInTokenIn(text: string | undefined): string {
   return match[1];
 }
 
-/** Spends a token at the embedded server's /auth/v1/verify, as /course's verifyOtp does. */
-const verify = (tokenHash: string) =>
+/** The code beside the link, as generateLink's `email_otp` put it into the e-mail's text. */
+function signInCodeIn(text: string | undefined): string {
+  const match = /^Or sign in on any device with this code: (\d{6})$/m.exec(text ?? '');
+  if (!match?.[1]) throw new Error(`No sign-in code in:\n${text}`);
+  return match[1];
+}
+
+/** Signs in at the embedded server's /auth/v1/verify, as /course's verifyOtp does. */
+const verifyAs = (body: Record<string, string>) =>
   fetch(`${SUPABASE_URL}/auth/v1/verify`, {
     method: 'POST',
     headers: { apikey: EMBEDDED_ANON_KEY, 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'magiclink', token_hash: tokenHash }),
+    body: JSON.stringify(body),
   });
+const verify = (tokenHash: string) => verifyAs({ type: 'magiclink', token_hash: tokenHash });
 
 Deno.test('bad or missing secrets stop the function at start, each one named', () => {
   const secrets: Record<string, string> = {
@@ -195,7 +203,7 @@ Deno.test(
 );
 
 Deno.test(
-  'its link was made by generateLink at send time, and signs the visitor in once at /auth/v1/verify',
+  'its link and code were made by generateLink at send time, and sign the visitor in once at /auth/v1/verify',
   options,
   async () => {
     const [mail] = peer.delivered;
@@ -204,8 +212,11 @@ Deno.test(
       String(mail?.html),
       new RegExp(`href="[^"]+/course\\?token_hash=${token}&amp;type=magiclink"[^>]*>Watch the course`),
     );
+    const code = signInCodeIn(mail?.text);
+    assert.match(String(mail?.html), new RegExp(`monospace[^>]*>${code}</span>`));
     const outbox = await sql`select * from public.email_outbox`;
     assert.ok(!JSON.stringify([...outbox]).includes(token), 'the outbox stores no token');
+    assert.ok(!JSON.stringify([...outbox]).includes(code), 'the outbox stores no code');
     const signedIn = await verify(token);
     assert.equal(signedIn.status, 200);
     const session = await signedIn.json();
@@ -214,6 +225,9 @@ Deno.test(
     const again = await verify(token);
     assert.equal(again.status, 403);
     await again.body?.cancel();
+    const codeAfterLink = await verifyAs({ type: 'email', email: 'ada@example.com', token: code });
+    assert.equal(codeAfterLink.status, 403, 'the link spent its code');
+    await codeAfterLink.body?.cancel();
   },
 );
 
@@ -286,6 +300,14 @@ Deno.test(
     ]);
     const links = peer.delivered.map((mail) => signInTokenIn(mail.text));
     assert.equal(new Set(links).size, 4, 'each e-mail has a link of its own');
+    const alans = peer.delivered.find((mail) => mail.to === 'alan@example.com');
+    const byCode = await verifyAs({
+      type: 'email',
+      email: 'alan@example.com',
+      token: signInCodeIn(alans?.text),
+    });
+    assert.equal(byCode.status, 200, "Alan's code signs him in on another device");
+    await byCode.body?.cancel();
     const outbox = await sql`select status, count(*)::int as count from public.email_outbox group by status`;
     assert.deepEqual([...outbox], [{ status: 'sent', count: 4 }]);
 

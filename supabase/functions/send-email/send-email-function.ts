@@ -11,7 +11,7 @@ import {
   sharedSettings,
   signupLimitsFrom,
 } from '../_shared/settings.ts';
-import { courseSignInUrl, type SignInLinkMaker } from '../_shared/sign-in-link.ts';
+import { courseSignInUrl, type SignInLink, type SignInLinkMaker } from '../_shared/sign-in-link.ts';
 import { createResendTransport } from '../_shared/transports/resend-transport.ts';
 import { openPostgresJsDatabase } from './postgres-js-database.ts';
 
@@ -50,16 +50,20 @@ function constantTimeEqual(a: string, b: string): boolean {
 /** Requests to Supabase Auth in flight at once while a batch's links are made. */
 const LINKS_AT_ONCE = 10;
 
+/** GoTrue's e-mail code: digits, as many as the project's Email OTP length (the course expects 6). */
+const EMAIL_OTP = /^\d{6,10}$/;
+
 /**
- * Sign-in links from the project's own Supabase Auth: `auth.admin.generateLink` with the service role key (both
- * secrets the hosted runtime provides), which finds or creates the user and returns the token's hash.
+ * Sign-in links and codes from the project's own Supabase Auth: `auth.admin.generateLink` with the service
+ * role key (both secrets the hosted runtime provides), which finds or creates the user and returns the token's
+ * hash and the code (`email_otp`), and voids the user's earlier ones.
  */
 function generatedSignInLinks(secrets: Secrets, siteUrl: string): SignInLinkMaker {
   const supabase = createClient(secrets.SUPABASE_URL, secrets.SUPABASE_SERVICE_ROLE_KEY, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
   const redirectTo = new URL('/course', siteUrl).toString();
-  const linkFor = async (email: string) => {
+  const linkFor = async (email: string): Promise<SignInLink> => {
     const { data, error } = await supabase.auth.admin.generateLink({
       type: 'magiclink',
       email,
@@ -68,10 +72,12 @@ function generatedSignInLinks(secrets: Secrets, siteUrl: string): SignInLinkMake
     if (error) throw error;
     const token = data.properties?.hashed_token;
     if (!token) throw new Error('Supabase Auth made a link without a hashed_token.');
-    return courseSignInUrl(siteUrl, token);
+    const code = data.properties.email_otp;
+    if (!EMAIL_OTP.test(code)) throw new Error('Supabase Auth made a link without a code (email_otp).');
+    return { url: courseSignInUrl(siteUrl, token), code };
   };
   return async (emails) => {
-    const links: PromiseSettledResult<string>[] = [];
+    const links: PromiseSettledResult<SignInLink>[] = [];
     for (let start = 0; start < emails.length; start += LINKS_AT_ONCE) {
       links.push(...(await Promise.allSettled(emails.slice(start, start + LINKS_AT_ONCE).map(linkFor))));
     }

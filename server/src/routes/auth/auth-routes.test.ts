@@ -17,7 +17,8 @@ let serviceRoleKey: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  app = await createTestApp(db);
+  // Far above the per-IP rule of a real server: these tests sign in many times from one address.
+  app = await createTestApp(db, { otp: { perIp: { limit: 10_000, windowSeconds: 60 } } });
   serviceRoleKey = await testJwtKeys.signServiceRoleKey();
 });
 afterAll(() => db.close());
@@ -54,7 +55,7 @@ async function signIn(email = `learner-${crypto.randomUUID()}@example.com`) {
   const storage = memoryStorage();
   const client = authClient(EMBEDDED_ANON_KEY, storage);
   const { data, error } = await client.verifyOtp({
-    token_hash: await issueMagicLinkToken(db, email),
+    token_hash: (await issueMagicLinkToken(db, email)).token,
     type: 'magiclink',
   });
   expect(error).toBeNull();
@@ -226,19 +227,190 @@ describe(`embedded GoTrue through supabase-js (${databaseKind})`, () => {
   });
 });
 
+describe(`sign-in codes (${databaseKind})`, () => {
+  const verify = (body: Record<string, unknown>) =>
+    authRequest('verify', { method: 'POST', body: JSON.stringify(body) });
+  /** GoTrue's one answer to every code that does not sign in. */
+  const REFUSED = { code: 403, error_code: 'otp_expired', msg: 'Token has expired or is invalid' };
+  const refusal = async (response: Response) => ({ status: response.status, body: await response.json() });
+  const expectRefused = async (response: Response, why: string) =>
+    expect(await refusal(response), why).toEqual({ status: 403, body: REFUSED });
+  const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+  const newAddress = () => `coder-${crypto.randomUUID()}@example.com`;
+
+  async function generateLink(email: string) {
+    const { data, error } = await authClient(serviceRoleKey).admin.generateLink({ type: 'magiclink', email });
+    expect(error).toBeNull();
+    return { tokenHash: data.properties?.hashed_token ?? '', code: data.properties?.email_otp ?? '' };
+  }
+
+  it('signs in with the address and the code, through supabase-js, as a link does', async () => {
+    const email = newAddress();
+    const { code } = await generateLink(email);
+    expect(code).toMatch(/^\d{6}$/);
+    const storage = memoryStorage();
+    const { data, error } = await authClient(EMBEDDED_ANON_KEY, storage).verifyOtp({
+      email: email.toUpperCase(),
+      token: code,
+      type: 'email',
+    });
+    expect(error).toBeNull();
+    expect(data.session).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
+    expect(data.user).toMatchObject({ email, identities: [{ identity_data: { email_verified: true } }] });
+    expect(storage.items.size).toBe(1);
+
+    const again = await generateLink(email);
+    const asMagicLink = await authClient().verifyOtp({ email, token: again.code, type: 'magiclink' });
+    expect(asMagicLink.error).toBeNull();
+    expect(asMagicLink.data.user?.id).toBe(data.user?.id);
+  });
+
+  it('voids a code after five wrong ones: the right one is then refused, in the same words', async () => {
+    const email = newAddress();
+    const { code, tokenHash } = await generateLink(email);
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await expectRefused(
+        await verify({ type: 'email', email, token: otherThan(code) }),
+        `wrong code ${attempt}`,
+      );
+    }
+    await expectRefused(await verify({ type: 'email', email, token: code }), 'the right code, sixth');
+    const viaClient = await authClient().verifyOtp({ email, token: code, type: 'email' });
+    expect(viaClient.error).toMatchObject({ status: 403, code: 'otp_expired' });
+    // The link is another secret, which no guess came near: it still signs in.
+    expect((await verify({ type: 'email', token_hash: tokenHash })).status).toBe(200);
+    const { code: next } = await generateLink(email);
+    expect((await verify({ type: 'email', email, token: next })).status).toBe(200);
+  });
+
+  it("answers an expired code, another address's code, an unknown address and a malformed code alike", async () => {
+    const [ada, ben] = [newAddress(), newAddress()];
+    const adas = await generateLink(ada);
+    const bens = await generateLink(ben);
+    await db.query(
+      `update auth.one_time_tokens set expires_at = now() - interval '1 second' where token_hash = $1`,
+      [hashToken(adas.tokenHash)],
+    );
+    await expectRefused(await verify({ type: 'email', email: ada, token: adas.code }), 'expired');
+    if (adas.code !== bens.code) {
+      await expectRefused(await verify({ type: 'email', email: ben, token: adas.code }), "another's code");
+    }
+    await expectRefused(await verify({ type: 'email', email: newAddress(), token: bens.code }), 'unknown');
+    for (const type of ['signup', 'recovery', 'invite', 'email_change']) {
+      await expectRefused(await verify({ type, email: ben, token: bens.code }), type);
+    }
+    await expectRefused(await verify({ type: 'email', phone: '+15555550100', token: bens.code }), 'phone');
+    expect((await verify({ type: 'email', email: ben, token: bens.code })).status).toBe(200);
+
+    // Malformed codes are wrong codes: five of them void the address's code.
+    const cy = newAddress();
+    const cys = await generateLink(cy);
+    for (const malformed of ['12345', '1234567', 'abcdef', `${cys.code} `, "' or 1=1 --"]) {
+      await expectRefused(await verify({ type: 'email', email: cy, token: malformed }), malformed);
+    }
+    await expectRefused(await verify({ type: 'email', email: cy, token: cys.code }), 'after five malformed');
+  });
+
+  it('spends the link with the code and the code with the link', async () => {
+    const [ada, ben] = [newAddress(), newAddress()];
+    const adas = await generateLink(ada);
+    expect((await verify({ type: 'email', email: ada, token: adas.code })).status).toBe(200);
+    const link = await verify({ type: 'email', token_hash: adas.tokenHash });
+    expect(await refusal(link)).toEqual({
+      status: 403,
+      body: { code: 403, error_code: 'otp_expired', msg: 'Email link is invalid or has expired' },
+    });
+    const bens = await generateLink(ben);
+    expect((await verify({ type: 'email', token_hash: bens.tokenHash })).status).toBe(200);
+    await expectRefused(await verify({ type: 'email', email: ben, token: bens.code }), 'code after link');
+  });
+
+  it('lets only the newest of three links and codes sign in, and a sign-in voids every one', async () => {
+    const email = newAddress();
+    const issued = [await generateLink(email), await generateLink(email), await generateLink(email)];
+    const [first, second, newest] = issued;
+    for (const voided of [first, second]) {
+      const link = await verify({ type: 'email', token_hash: voided?.tokenHash });
+      expect(link.status).toBe(403);
+      if (voided?.code !== newest?.code) {
+        await expectRefused(await verify({ type: 'email', email, token: voided?.code }), 'an earlier code');
+      }
+    }
+    expect((await verify({ type: 'email', email, token: newest?.code })).status).toBe(200);
+    for (const { tokenHash, code } of issued) {
+      expect((await verify({ type: 'email', token_hash: tokenHash })).status).toBe(403);
+      await expectRefused(await verify({ type: 'email', email, token: code }), 'after the sign-in');
+    }
+    const unused = await db.query(
+      `select 1 from auth.one_time_tokens t join auth.users u on u.id = t.user_id
+        where u.email = $1 and t.used_at is null`,
+      [email],
+    );
+    expect(unused).toEqual([]);
+  });
+
+  it('refuses a request that names both a token and a hash, neither an address nor a phone, or a bad address', async () => {
+    const email = newAddress();
+    const { code, tokenHash } = await generateLink(email);
+    const both = await verify({ type: 'email', email, token: code, token_hash: tokenHash });
+    expect(await refusal(both)).toMatchObject({
+      status: 400,
+      body: { error_code: 'validation_failed', msg: 'Verify requires either a token or a token hash' },
+    });
+    const noAddress = await verify({ type: 'email', token: code });
+    expect(await refusal(noAddress)).toMatchObject({
+      status: 400,
+      body: { error_code: 'validation_failed' },
+    });
+    const twoAddresses = await verify({ type: 'email', email, phone: '+15555550100', token: code });
+    expect(twoAddresses.status).toBe(400);
+    const badAddress = await verify({ type: 'email', email: 'not-an-address', token: code });
+    expect(await refusal(badAddress)).toEqual({
+      status: 422,
+      body: { code: 422, error_code: 'validation_failed', msg: 'Invalid email format' },
+    });
+    expect((await verify({ type: 'email', email, token: code })).status).toBe(200);
+  });
+
+  it('answers a caller over the per-IP rule with 429, codes and links alike', async () => {
+    const limited = await createTestApp(db, { otp: { perIp: { limit: 2, windowSeconds: 60 } } });
+    const email = newAddress();
+    const { code } = await generateLink(email);
+    const attempt = (body: Record<string, unknown>) =>
+      limited.request('/auth/v1/verify', {
+        method: 'POST',
+        headers: { apikey: EMBEDDED_ANON_KEY, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    await expectRefused(await attempt({ type: 'email', email, token: otherThan(code) }), 'first');
+    await expectRefused(await attempt({ type: 'email', email, token: otherThan(code) }), 'second');
+    const over = await attempt({ type: 'email', email, token: code });
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await over.json()).toEqual({
+      code: 429,
+      error_code: 'over_request_rate_limit',
+      msg: 'Request rate limit reached',
+    });
+    expect((await attempt({ type: 'magiclink', token_hash: 'a'.repeat(64) })).status).toBe(429);
+    // Refused before it was looked at: the code was not counted, and still signs in elsewhere.
+    expect((await verify({ type: 'email', email, token: code })).status).toBe(200);
+  });
+});
+
 describe(`refused sign-in links (${databaseKind})`, () => {
   const verify = (body: Record<string, unknown>, query = '') =>
     authRequest(`verify${query}`, { method: 'POST', body: JSON.stringify(body) });
 
   it('answers an unknown, used, expired or malformed token, or one of another type, as GoTrue does', async () => {
-    const used = await issueMagicLinkToken(db, 'used@example.com');
+    const { token: used } = await issueMagicLinkToken(db, 'used@example.com');
     expect((await verify({ type: 'magiclink', token_hash: used })).status).toBe(200);
-    const expired = await issueMagicLinkToken(db, 'expired@example.com');
+    const { token: expired } = await issueMagicLinkToken(db, 'expired@example.com');
     await db.query(
       `update auth.one_time_tokens set expires_at = now() - interval '1 second' where token_hash = $1`,
       [hashToken(expired)],
     );
-    const otherType = await issueMagicLinkToken(db, 'signup@example.com');
+    const { token: otherType } = await issueMagicLinkToken(db, 'signup@example.com');
 
     for (const [name, tokenHash, type] of [
       ['unknown', 'a'.repeat(64), 'magiclink'],
@@ -269,13 +441,11 @@ describe(`refused sign-in links (${databaseKind})`, () => {
     expect(viaClient.data.session).toBeNull();
   });
 
-  it('refuses requests that are not a sign-in link', async () => {
+  it('refuses requests that are not a sign-in link or code', async () => {
     expect((await verify({ type: 'sms', token_hash: 'a'.repeat(64) })).status).toBe(400);
     expect((await verify({ type: 'magiclink' })).status).toBe(400);
-    const code = await verify({ type: 'email', email: 'used@example.com', token: '123456' });
-    expect(code.status).toBe(403);
     const offSite = await verify(
-      { type: 'magiclink', token_hash: await issueMagicLinkToken(db, 'redirect@example.com') },
+      { type: 'magiclink', token_hash: (await issueMagicLinkToken(db, 'redirect@example.com')).token },
       '?redirect_to=https%3A%2F%2Fevil.example%2F',
     );
     expect(offSite.status).toBe(400);

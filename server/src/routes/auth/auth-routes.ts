@@ -1,12 +1,12 @@
 /**
- * /auth/v1: the part of Supabase Auth (GoTrue) that supabase-js calls for the course: spending a sign-in link
- * (`verifyOtp`), refreshing and reading the session, signing out, and `auth.admin.generateLink` for the
+ * /auth/v1: the part of Supabase Auth (GoTrue) that supabase-js calls for the course: spending a sign-in link or
+ * the code beside it (`verifyOtp`), refreshing and reading the session, signing out, and `auth.admin.generateLink` for the
  * service role. Requests and answers follow GoTrue's, so the page runs unchanged on hosted Supabase.
  */
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { GoTrueError, goTrueErrorResponse } from '../../auth/gotrue-error.ts';
+import { GoTrueError, goTrueErrorResponse, rateLimitedResponse } from '../../auth/gotrue-error.ts';
 import { type JwtKeys, JwtRejected } from '../../auth/jwt.ts';
 import { issueMagicLinkToken } from '../../auth/one-time-tokens.ts';
 import { isAllowedRedirect } from '../../auth/redirect-policy.ts';
@@ -20,6 +20,7 @@ import {
 import { type OtpDeps, otpRoutes } from './otp-route.ts';
 import type { Database } from '../../db/database.ts';
 import { findUser, goTrueUser, parseUserRow, USER_COLUMNS, type UserRow } from '../../auth/users.ts';
+import { SlidingWindowLimiter } from '../../../../supabase/functions/_shared/rate-limit.ts';
 import { normaliseEmail } from '../../../../supabase/functions/_shared/signup-request.ts';
 
 /** What the auth routes use: the database, the JWT keys, the site's address, and /otp's own needs. */
@@ -33,7 +34,7 @@ export interface AuthDeps extends OtpDeps {
 
 const MAX_BODY_BYTES = 8 * 1024;
 
-/** The e-mail verification types GoTrue knows; only sign-in links exist here, so the others never match. */
+/** The e-mail verification types GoTrue knows; only sign-in links and codes exist here, so the others never match. */
 const EMAIL_VERIFICATION_TYPES = [
   'signup',
   'invite',
@@ -64,8 +65,14 @@ const generateLinkRequest = z.looseObject({
 
 const uuid = z.uuid();
 
-function otpExpired(): GoTrueError {
+/** GoTrue's refusal of a link's token: unknown, used, replaced, expired or of another type. */
+function linkRefused(): GoTrueError {
   return new GoTrueError(403, 'otp_expired', 'Email link is invalid or has expired');
+}
+
+/** GoTrue's refusal of a code, whatever the reason, for an address that signed up or not. */
+function codeRefused(): GoTrueError {
+  return new GoTrueError(403, 'otp_expired', 'Token has expired or is invalid');
 }
 
 async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
@@ -151,23 +158,41 @@ export function authRoutes(deps: AuthDeps): Hono {
     }),
   );
 
+  const verifiesByIp = new SlidingWindowLimiter(deps.otp.perIp);
+
   routes.post('/verify', async (c) => {
+    const ip = verifiesByIp.hit(deps.clientAddress(c));
+    if (!ip.allowed) return rateLimitedResponse(ip.retryAfterSeconds, c.req.header('x-supabase-api-version'));
     const body = await readJson(c, verifyRequest);
     refuseRedirectOffSite(c.req.query('redirect_to') ?? body.redirect_to);
     if (!body.type) throw new GoTrueError(400, 'validation_failed', 'Verify requires a verification type');
-    if (!body.token_hash) {
-      if (!body.token) {
-        throw new GoTrueError(400, 'validation_failed', 'Verify requires either a token or a token hash');
-      }
-      // Six-digit e-mail codes are not issued here: only links, whose tokens cannot be guessed.
-      throw new GoTrueError(403, 'otp_expired', 'Token has expired or is invalid');
+    if (Boolean(body.token) === Boolean(body.token_hash)) {
+      throw new GoTrueError(400, 'validation_failed', 'Verify requires either a token or a token hash');
     }
     if (!EMAIL_VERIFICATION_TYPES.some((type) => type === body.type)) {
       throw new GoTrueError(400, 'validation_failed', 'Invalid email verification type');
     }
-    if (body.type !== 'magiclink' && body.type !== 'email') throw otpExpired();
-    const signedIn = await signInWithOneTimeToken(deps.db, body.token_hash, 'magiclink');
-    if (!signedIn) throw otpExpired();
+    const signsIn = body.type === 'magiclink' || body.type === 'email';
+    if (body.token_hash) {
+      if (!signsIn) throw linkRefused();
+      const signedIn = await signInWithOneTimeToken(deps.db, { tokenHash: body.token_hash });
+      if (!signedIn) throw linkRefused();
+      return c.json(await sessionResponse(deps.jwt, signedIn.user, signedIn.tokens));
+    }
+    // A code typed in with its address. Every way it can fail answers alike, so nobody learns who signed up.
+    if (body.phone && !body.email) throw codeRefused();
+    if (!body.email || body.phone) {
+      throw new GoTrueError(
+        400,
+        'validation_failed',
+        'Only an email address or phone number should be provided on verify',
+      );
+    }
+    const email = normaliseEmail(body.email);
+    if (!email.ok) throw new GoTrueError(422, 'validation_failed', 'Invalid email format');
+    if (!signsIn) throw codeRefused();
+    const signedIn = await signInWithOneTimeToken(deps.db, { email: email.email, code: body.token ?? '' });
+    if (!signedIn) throw codeRefused();
     return c.json(await sessionResponse(deps.jwt, signedIn.user, signedIn.tokens));
   });
 
@@ -224,7 +249,7 @@ export function authRoutes(deps: AuthDeps): Hono {
     if (!email.ok) {
       throw new GoTrueError(400, 'validation_failed', 'Unable to validate email address: invalid format');
     }
-    const token = await issueMagicLinkToken(deps.db, email.email);
+    const { token, code } = await issueMagicLinkToken(deps.db, email.email);
     const [row] = await deps.db.query(
       `select ${USER_COLUMNS} from auth.users where lower(email) = lower($1)`,
       [email.email],
@@ -236,8 +261,7 @@ export function authRoutes(deps: AuthDeps): Hono {
     return c.json({
       ...goTrueUser(parseUserRow(row)),
       action_link: actionLink.toString(),
-      // Codes to type in are not issued here (see /verify): the link is the only way in.
-      email_otp: '',
+      email_otp: code,
       hashed_token: token,
       verification_type: 'magiclink',
       redirect_to: target,

@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { GoTrueError, goTrueErrorResponse } from '../../auth/gotrue-error.ts';
+import { GoTrueError, rateLimitedResponse } from '../../auth/gotrue-error.ts';
 import { isAllowedRedirect } from '../../auth/redirect-policy.ts';
 import type { ClientAddress } from '../../client-address.ts';
 import type { CorsPolicy } from '../../../../supabase/functions/_shared/cors.ts';
@@ -18,7 +18,10 @@ import { normaliseEmail } from '../../../../supabase/functions/_shared/signup-re
 import type { Sql } from '../../../../supabase/functions/_shared/sql-port.ts';
 
 export interface OtpSettings {
-  /** The sign-ups' per-IP rule: asking for links is no cheaper a way to make the server send e-mail. */
+  /**
+   * The sign-ups' per-IP rule, for /otp and, counted apart, /verify: asking for links is no cheaper a way to
+   * make the server send e-mail, and trying codes for many addresses is slowed as signing them up is.
+   */
   perIp: RateLimitRule;
   /** Called after a sign-in e-mail is queued, to start delivery at once. Must not throw. */
   onQueued?: () => void;
@@ -59,14 +62,7 @@ export function otpRoutes(deps: OtpDeps): Hono {
 
   routes.post('/', async (c) => {
     const ip = byIp.hit(deps.clientAddress(c));
-    if (!ip.allowed) {
-      const refusal = goTrueErrorResponse(
-        new GoTrueError(429, 'over_request_rate_limit', 'Request rate limit reached'),
-        c.req.header('x-supabase-api-version'),
-      );
-      refusal.headers.set('retry-after', String(ip.retryAfterSeconds));
-      return refusal;
-    }
+    if (!ip.allowed) return rateLimitedResponse(ip.retryAfterSeconds, c.req.header('x-supabase-api-version'));
     const body = otpRequest.safeParse(parseJson(await c.req.text()));
     if (!body.success) {
       throw new GoTrueError(400, 'bad_json', 'Could not parse request body as JSON: unexpected field types');
