@@ -140,7 +140,11 @@ test('sections come in the spec order, with the founder photo described', async 
     'Sign up (free)',
   ]);
   await expect(page.getByRole('img', { name: /portrait of .+ the founder/i })).toBeVisible();
-  const learn = page.getByRole('region', { name: "What you'll learn" }).getByRole('listitem');
+  const learn = page
+    .getByRole('region', { name: "What you'll learn" })
+    .getByRole('list')
+    .first()
+    .getByRole('listitem');
   await expect(learn).toHaveText([
     'the simple 3-lens framework companies use to stay ahead',
     'how to spot trends that will impact your career',
@@ -150,6 +154,26 @@ test('sections come in the spec order, with the founder photo described', async 
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
   await expect(footer.getByRole('link', { name: 'For Schools & Employers' })).toHaveAttribute('href', '#');
+});
+
+test("the course's published lessons follow what you'll learn, and the hero's length adds them up", async ({
+  page,
+}) => {
+  await page.goto('/');
+  // The seeded lessons: 47 + 43 + 37 + 43 + 42 seconds.
+  await expect(page.getByText(/^About 4 minutes of short video lessons/)).toBeVisible();
+  const lessons = page.getByRole('list', { name: 'The lessons' });
+  await lessons.scrollIntoViewIfNeeded();
+  await expect(lessons.getByRole('listitem')).toHaveText([
+    /^1Why plan with three lenses0:4747 seconds$/,
+    /^2Lens one: trends0:4343 seconds$/,
+    /^3Lens two: strengths0:3737 seconds$/,
+    /^4Lens three: dreams0:4343 seconds$/,
+    /^5From opportunities to action this week0:4242 seconds$/,
+  ]);
+  await expect(page.getByText('5 lessons · 4 min')).toBeVisible();
+  const html = await lessons.evaluate((list) => list.closest('section')?.outerHTML ?? '');
+  expect(html).not.toMatch(/\.(mp4|vtt|webp)/);
 });
 
 test.describe('the sign-up dialog', () => {

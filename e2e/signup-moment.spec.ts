@@ -159,7 +159,7 @@ for (const viewport of [PHONE, DESKTOP]) {
 
     test('the first screen says how long the course is; the page has no axe violations', async ({ page }) => {
       await openHome(page);
-      await expect(page.getByText(/^About an hour of short video lessons/)).toBeInViewport();
+      await expect(page.getByText(/^About 4 minutes of short video lessons/)).toBeInViewport();
       await expectNoViolations(page);
     });
 

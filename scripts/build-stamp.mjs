@@ -13,6 +13,7 @@ const INPUTS = [
   'vite.config.ts',
   'package-lock.json',
   'supabase/embedded-keys.ts',
+  'supabase/seeds/lessons.sql',
   'scripts/build.mjs',
   'scripts/inline-critical-css.mjs',
 ];

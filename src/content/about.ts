@@ -8,7 +8,7 @@ export const aboutCopy = {
   founderRole: 'Founder, former global head of strategy',
   bio: [
     'For fifteen years Jordan led strategy for a global consumer company, helping leadership teams read the trends that decide which businesses grow and which ones fade.',
-    'The same three lenses that shaped billion-dollar decisions work just as well for one person deciding what to do next. This course puts them on your kitchen table: plain language, no jargon, and about an hour of your time.',
+    'The same three lenses that shaped billion-dollar decisions work just as well for one person deciding what to do next. This course puts them on your kitchen table: plain language, no jargon, and short lessons that fit around your day.',
   ],
   photo: founderPhoto,
   photoAlt: 'Illustrated portrait of Jordan Ellis, the founder, smiling in a blazer',

@@ -1,8 +1,6 @@
 /** Brand settings shared by several sections. The brand name also appears in index.html's metadata. */
 export const siteSettings = {
   brandName: 'Three Lenses',
-  /** How long the whole course takes to watch; the hero's proof line shows it. */
-  courseLength: 'About an hour',
 } as const;
 
 /**

@@ -6,10 +6,11 @@ import { recordEarlyIntents, stopRecordingEarlyIntents } from '@/lib/early-inten
 import { Hero } from './hero';
 
 const PROFANE = 'What the f*ck should I do for a living?';
+const PROOF = 'About 4 minutes of short video lessons';
 
 describe('Hero', () => {
   it('shows the profane headline by default and the clean one while the switch is on', () => {
-    render(<Hero onSignUp={() => undefined} />);
+    render(<Hero proof={PROOF} onSignUp={() => undefined} />);
     const toggle = screen.getByRole('switch', { name: 'Clean version' });
     expect(toggle).toHaveAttribute('aria-checked', 'false');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(PROFANE);
@@ -23,9 +24,14 @@ describe('Hero', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(PROFANE);
   });
 
+  it('shows the proof line it is given, beside its check mark', () => {
+    render(<Hero proof={PROOF} onSignUp={() => undefined} />);
+    expect(screen.getByText(PROOF).querySelector('svg')).not.toBeNull();
+  });
+
   it('has a sign-up button that links to #signup without script and calls onSignUp instead of jumping', () => {
     const onSignUp = vi.fn();
-    render(<Hero onSignUp={onSignUp} />);
+    render(<Hero proof={PROOF} onSignUp={onSignUp} />);
     const button = screen.getByRole('button', { name: 'Sign up free and watch instantly' });
     expect(button).toHaveAttribute('href', '#signup');
 
@@ -43,7 +49,7 @@ describe('Hero', () => {
     /** The prerendered hero, with the page's first script listening, as a visitor finds it before React. */
     function prerender() {
       const container = document.createElement('div');
-      container.innerHTML = renderToString(<Hero onSignUp={() => undefined} />);
+      container.innerHTML = renderToString(<Hero proof={PROOF} onSignUp={() => undefined} />);
       document.body.append(container);
       recordEarlyIntents();
       return container;
@@ -58,7 +64,7 @@ describe('Hero', () => {
       const onSignUp = vi.fn();
       stopRecordingEarlyIntents();
       await act(async () => {
-        hydrateRoot(container, <Hero onSignUp={onSignUp} />);
+        hydrateRoot(container, <Hero proof={PROOF} onSignUp={onSignUp} />);
       });
 
       expect(onSignUp).toHaveBeenCalledExactlyOnceWith(button);
@@ -72,7 +78,7 @@ describe('Hero', () => {
 
       stopRecordingEarlyIntents();
       await act(async () => {
-        hydrateRoot(container, <Hero onSignUp={() => undefined} />);
+        hydrateRoot(container, <Hero proof={PROOF} onSignUp={() => undefined} />);
       });
 
       expect(screen.getByRole('switch', { name: 'Clean version' })).toHaveAttribute('aria-checked', 'true');

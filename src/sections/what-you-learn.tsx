@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { CheckIcon } from '@/components/ui/icons';
 import { learnCopy } from '@/content/learn';
 
 const lensColours = ['bg-lens-1', 'bg-lens-2', 'bg-lens-3', 'bg-ink'];
 
-export function WhatYouLearn() {
+/** The spec's list of what the course teaches; `outline`, the course's lessons, follows it. */
+export function WhatYouLearn({ outline }: { outline: ReactNode }) {
   return (
     <section aria-labelledby="learn-title" className="below-the-fold bg-surface px-5 py-16 sm:px-8 sm:py-24">
       <div className="mx-auto max-w-5xl">
@@ -24,6 +26,7 @@ export function WhatYouLearn() {
             </li>
           ))}
         </ul>
+        {outline}
       </div>
     </section>
   );

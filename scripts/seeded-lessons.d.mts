@@ -1,0 +1,1 @@
+export function seededLessonSeconds(sql?: string): number[];
