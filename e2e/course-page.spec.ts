@@ -56,11 +56,26 @@ const bucketFiles: Record<string, string> = {
   png: '/og-image.png',
 };
 
-/** GoTrue, PostgREST and Storage as the signed-in page meets them: a good link, the lessons, signed files. */
+/**
+ * GoTrue, PostgREST and Storage as the signed-in page meets them: a good link, the outline and the lessons,
+ * signed files.
+ */
 async function fakeSignedInBackEnd(page: Page) {
   await page.route('**/auth/v1/verify', (route) => route.fulfill({ json: session() }));
   await page.route('**/auth/v1/logout**', (route) => route.fulfill({ status: 204 }));
   await page.route('**/rest/v1/lessons?**', (route) => route.fulfill({ json: lessons }));
+  await page.route('**/rest/v1/course_outline?**', (route) =>
+    route.fulfill({
+      json: lessons.map(({ slug, title, summary, duration_seconds, order_index }) => ({
+        slug,
+        title,
+        summary,
+        duration_seconds,
+        order_index,
+        poster_path: null,
+      })),
+    }),
+  );
   // No progress yet; saves are taken and forgotten.
   await page.route('**/rest/v1/lesson_progress**', (route) =>
     route.fulfill(route.request().method() === 'GET' ? { json: [] } : { status: 201 }),

@@ -41,7 +41,9 @@ test('a signed-in visitor sees the course unlocked: a link to /course, without l
   const authRequests = recordAuthRequests(page);
   await openHome(page);
 
-  const unlocked = page.getByRole('link', { name: 'Continue the course' });
+  const unlocked = page
+    .getByRole('region', { name: 'Learn how to Strategise your Personal Future' })
+    .getByRole('link', { name: 'Continue the course' });
   await expect(unlocked).toHaveAttribute('href', '/course');
   await expect(page.getByText("You're signed in: every lesson is yours to watch.")).toBeVisible();
   await expect(page.getByRole('button', { name: 'Play Full Course (locked)' })).toHaveCount(0);
@@ -69,6 +71,7 @@ test.describe('without a stored session', () => {
   test('the full course stays locked and its button opens the sign-up', async ({ page }) => {
     await openHome(page);
     await expect(page.getByText('Free after a 30-second sign-up.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute('href', '/course');
     await page.getByRole('button', { name: 'Play Full Course (locked)' }).click();
     await expect(signupDialog(page)).toBeVisible();
   });
