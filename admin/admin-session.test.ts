@@ -148,7 +148,7 @@ describe('how the tool reaches a PGlite database', { timeout: 120_000 }, () => {
       const declined = await erase(answer);
       expect(declined.code).toBe(2);
       expect(declined.stderr).toContain(
-        'Erase every record of ada@example.com (sign-up, e-mails, .eml files, course account, sessions and lesson progress)? This cannot be undone. [y/N]',
+        'Erase every record of ada@example.com (sign-up, e-mails, .eml files, course account, sessions, lesson progress and feedback)? This cannot be undone. [y/N]',
       );
       expect(declined.stderr).toContain('Nothing erased: not confirmed (answer "y", or add --yes).');
     }
@@ -159,7 +159,7 @@ describe('how the tool reaches a PGlite database', { timeout: 120_000 }, () => {
     expect(confirmed).toMatchObject({
       code: 0,
       stdout:
-        'Erased ada@example.com: 1 sign-up, 1 outbox e-mail, 0 course accounts with 0 lesson progress records, and 0 .eml files.\n',
+        'Erased ada@example.com: 1 sign-up, 1 outbox e-mail, 0 course accounts with 0 lesson progress records and 0 feedback answers, and 0 .eml files.\n',
     });
     expect((await runTool(['signups', 'count'], pgliteEnv(dataDir))).stdout).toBe(
       '0 sign-ups (0 unsubscribed)\n',

@@ -1,6 +1,7 @@
 /**
- * The owner's funnel (`npm run admin -- stats`): per UTC day, from page views to finished learners, read from
- * what the site already stores, so counting adds nothing to a sign-up or a lesson (docs/owners-guide.md, "Stats").
+ * The owner's funnel (`npm run admin -- stats`): per UTC day, from page views to finished learners, and the
+ * learners' answers to the completion view's question, read from what the site already stores, so counting adds
+ * nothing to a sign-up or a lesson (docs/owners-guide.md, "Stats").
  */
 import { z } from 'zod';
 import type { Sql } from '../server/src/db/index.ts';
@@ -119,6 +120,59 @@ const FUNNEL_STEPS = [
   { step: 'finished the course', count: 'finished_course' },
 ] as const satisfies readonly { step: string; count: keyof StatsCounts }[];
 
+/**
+ * The completion view's answers to "How useful was this course?" given in the period (UTC days): how many, their
+ * average and each rating's count, and the latest comments with their day and rating, never who wrote them.
+ */
+const FEEDBACK_TOTALS = `
+select count(*)::int as answers,
+       avg(rating)::float8 as average_rating,
+       count(*) filter (where rating = 1)::int as "1",
+       count(*) filter (where rating = 2)::int as "2",
+       count(*) filter (where rating = 3)::int as "3",
+       count(*) filter (where rating = 4)::int as "4",
+       count(*) filter (where rating = 5)::int as "5"
+  from public.course_feedback
+ where (created_at at time zone 'UTC')::date between $1::date and $2::date`;
+
+const LATEST_COMMENTS = `
+select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, rating::int as rating, comment
+  from public.course_feedback
+ where comment is not null and (created_at at time zone 'UTC')::date between $1::date and $2::date
+ order by created_at desc, user_id
+ limit $3`;
+
+/** How many comments the stats show; the rest stay in the database. */
+export const LATEST_COMMENT_COUNT = 5;
+
+export const FEEDBACK_RATINGS = ['1', '2', '3', '4', '5'] as const;
+
+const ratingCounts = z.object({ 1: z.number(), 2: z.number(), 3: z.number(), 4: z.number(), 5: z.number() });
+const feedbackTotals = ratingCounts.extend({ answers: z.number(), average_rating: z.number().nullable() });
+const latestComment = z.object({ day: z.string(), rating: z.number(), comment: z.string() });
+
+export interface FeedbackStats {
+  answers: number;
+  /** The mean rating; null without an answer. */
+  average_rating: number | null;
+  /** How many answers gave each rating, "1" to "5". */
+  ratings: z.output<typeof ratingCounts>;
+  /** Newest first, at most LATEST_COMMENT_COUNT: the learners' own words, to be escaped wherever shown. */
+  latest_comments: z.output<typeof latestComment>[];
+}
+
+async function readFeedbackStats(db: Sql, period: { since: string; until: string }): Promise<FeedbackStats> {
+  const [totals] = await db.query(FEEDBACK_TOTALS, [period.since, period.until]);
+  const { answers, average_rating, ...ratings } = feedbackTotals.parse(totals);
+  const comments = await db.query(LATEST_COMMENTS, [period.since, period.until, LATEST_COMMENT_COUNT]);
+  return {
+    answers,
+    average_rating,
+    ratings: ratingCounts.parse(ratings),
+    latest_comments: z.array(latestComment).parse(comments),
+  };
+}
+
 interface FunnelStep {
   step: (typeof FUNNEL_STEPS)[number]['step'];
   count: number;
@@ -138,6 +192,7 @@ export interface FunnelStats {
     emails_delivered_rate: number | null;
   };
   funnel: FunnelStep[];
+  feedback: FeedbackStats;
 }
 
 const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
@@ -164,6 +219,7 @@ export async function readFunnelStats(
     days,
     total: { ...sums, emails_queued: queued, emails_delivered_rate: share(sums.emails_delivered, queued) },
     funnel,
+    feedback: await readFeedbackStats(db, period),
   };
 }
 
@@ -191,6 +247,9 @@ export const COUNT_LEGEND = [
   'OPENED: people who used their first sign-in link. LEARNERS: people who started their first lesson.',
   'LESSONS STARTED, COMPLETED: lessons started and completed by anyone. FINISHED: people who completed every published lesson.',
 ];
+
+/** "4.2", or "–" without an answer. */
+export const averageRating = (average: number | null) => (average === null ? '–' : average.toFixed(1));
 
 /** "12.5%", or "–" when there is nothing to compare with. */
 export const percent = (rate: number | null) => (rate === null ? '–' : `${(rate * 100).toFixed(1)}%`);

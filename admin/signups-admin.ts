@@ -30,6 +30,7 @@ const erasure = z.object({
   outbox: z.number(),
   accounts: z.number(),
   progress: z.number(),
+  feedback: z.number(),
 });
 
 const SIGNUP_COLUMNS =
@@ -83,17 +84,19 @@ export function createSignupsAdmin(db: Database) {
             [ids, email],
           );
           await tx.query('delete from public.signups where id = any($1::bigint[])', [ids]);
-          // The course account: its sessions, tokens and lesson progress go with it (foreign keys on delete cascade).
+          // The course account: its sessions, tokens, lesson progress and feedback answer go with it (foreign keys
+          // on delete cascade).
           const [account] = await tx.query(
             `with gone as (delete from auth.users where lower(email) = lower($1) returning id)
              select (select count(*) from gone)::int as accounts,
-                    (select count(*) from public.lesson_progress where user_id in (select id from gone))::int as progress`,
+                    (select count(*) from public.lesson_progress where user_id in (select id from gone))::int as progress,
+                    (select count(*) from public.course_feedback where user_id in (select id from gone))::int as feedback`,
             [email],
           );
           return erasure.parse({
             signups: ids.length,
             outbox: z.object({ count: z.number() }).parse(outbox).count,
-            ...z.object({ accounts: z.number(), progress: z.number() }).parse(account),
+            ...z.object({ accounts: z.number(), progress: z.number(), feedback: z.number() }).parse(account),
           });
         }),
       );

@@ -50,6 +50,7 @@ const KNOWN_DATA = `
            (12, 'naming', 'Naming', 'naming/video.mp4', 95, 2, true);
   insert into public.lesson_progress (user_id, lesson_id, position_seconds, completed_at)
     values ('${USER_ID}', 11, 120, now()), ('${USER_ID}', 12, 33.5, null);
+  insert into public.course_feedback (user_id, rating, comment) values ('${USER_ID}', 5, 'Worth the hour.');
 `;
 
 /**
@@ -75,6 +76,7 @@ const SUPABASE_SHAPED_AUTH = `
     id uuid primary key default gen_random_uuid(), unique (provider_id, provider)
   );
   alter table public.lesson_progress add foreign key (user_id) references auth.users (id) on delete cascade;
+  alter table public.course_feedback add foreign key (user_id) references auth.users (id) on delete cascade;
 `;
 
 /** Every row of the app's tables, as JSON, sorted: two databases are equal row for row when these are. */
@@ -176,6 +178,7 @@ describe(`db copy from PGlite into ${process.env.DATABASE_URL ? 'PostgreSQL' : '
     expect(first.stdout).toContain('public.signups: 2 rows, all in the target (2 new)');
     expect(first.stdout).toContain('auth.users: 1 rows, all in the target (1 new)');
     expect(first.stdout).toContain('public.lesson_progress: 2 rows, all in the target (2 new)');
+    expect(first.stdout).toContain('public.course_feedback: 1 rows, all in the target (1 new)');
     expect(first.stdout).toContain(`The files stay in ${path.join(dataDir, 'storage')}`);
     const copied = await everyRow(target.db);
     for (const [table, rows] of Object.entries(source)) expect(copied[table], table).toEqual(rows);
@@ -253,6 +256,7 @@ describe(`db copy from PGlite into ${process.env.DATABASE_URL ? 'PostgreSQL' : '
         ]);
         const progress = await everyRow(supabase.db);
         expect(progress['public.lesson_progress']).toEqual(source['public.lesson_progress']);
+        expect(progress['public.course_feedback']).toEqual(source['public.course_feedback']);
 
         const again = await admin({ DATA_DIR: dataDir }, 'db', 'copy', '--to', supabase.url);
         expect(again.code).toBe(0);

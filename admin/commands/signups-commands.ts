@@ -115,7 +115,7 @@ export function signupsCommands(program: Command, context: AdminContext) {
   signups
     .command('erase')
     .description(
-      "GDPR erasure: delete the person's sign-up, every e-mail queued or sent to them, their .eml files, and their course account with its sessions and lesson progress",
+      "GDPR erasure: delete the person's sign-up, every e-mail queued or sent to them, their .eml files, and their course account with its sessions, lesson progress and feedback answer",
     )
     .argument('<email>', 'their e-mail address (any capitalisation)')
     .option('--yes', 'do not ask for confirmation')
@@ -127,7 +127,7 @@ export function signupsCommands(program: Command, context: AdminContext) {
       if (
         options.yes !== true &&
         !(await io.confirm(
-          `Erase every record of ${input.email} (sign-up, e-mails, .eml files, course account, sessions and lesson progress)? This cannot be undone. [y/N] `,
+          `Erase every record of ${input.email} (sign-up, e-mails, .eml files, course account, sessions, lesson progress and feedback)? This cannot be undone. [y/N] `,
         ))
       ) {
         throw new AdminError('invalid', 'Nothing erased: not confirmed (answer "y", or add --yes).');
@@ -140,7 +140,8 @@ export function signupsCommands(program: Command, context: AdminContext) {
           erased.signups === 0 && erased.outbox === 0 && erased.accounts === 0 && files === 0
             ? `No sign-up for ${input.email}: nothing to erase.\n`
             : `Erased ${input.email}: ${plural(erased.signups, 'sign-up')}, ${plural(erased.outbox, 'outbox e-mail')}, ` +
-                `${plural(erased.accounts, 'course account')} with ${plural(erased.progress, 'lesson progress record')}, ` +
+                `${plural(erased.accounts, 'course account')} with ${plural(erased.progress, 'lesson progress record')} ` +
+                `and ${plural(erased.feedback, 'feedback answer')}, ` +
                 `and ${plural(files, '.eml file')}.\n`,
         );
       });

@@ -37,7 +37,10 @@ async function seedSignups() {
   invalid "to"', '2026-11-15T00:00:00Z', null)`);
 }
 
-/** Course accounts for Ada and Bob (typed as Bob@Example.com): a session each, its tokens, and progress. */
+/**
+ * Course accounts for Ada and Bob (typed as Bob@Example.com): a session each, its tokens, progress, and an answer
+ * to the completion view's question.
+ */
 async function seedCourseAccounts() {
   await db.exec(`
     insert into public.lessons (slug, title, video_path, duration_seconds, order_index, is_published)
@@ -50,7 +53,8 @@ async function seedCourseAccounts() {
       select id, 'magiclink', 'once-' || email, now() + interval '1 day' from auth.users;
     insert into public.lesson_progress (user_id, lesson_id, position_seconds)
       select u.id, l.id, 12 from auth.users u cross join public.lessons l
-       where u.email = 'Bob@Example.com' or l.slug = 'one';`);
+       where u.email = 'Bob@Example.com' or l.slug = 'one';
+    insert into public.course_feedback (user_id, rating, comment) select id, 4, 'Useful.' from auth.users;`);
 }
 
 /** Whose course records are left, table by table. */
@@ -67,6 +71,9 @@ async function courseAccounts() {
     ),
     progress: await owners(
       'select u.email from public.lesson_progress p join auth.users u on u.id = p.user_id',
+    ),
+    feedback: await owners(
+      'select u.email from public.course_feedback f join auth.users u on u.id = f.user_id',
     ),
   };
 }
@@ -165,7 +172,7 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
     expect(result).toMatchObject({
       code: 0,
       stdout:
-        'Erased bob@example.COM: 1 sign-up, 2 outbox e-mails, 1 course account with 2 lesson progress records, and 2 .eml files.\n',
+        'Erased bob@example.COM: 1 sign-up, 2 outbox e-mails, 1 course account with 2 lesson progress records and 1 feedback answer, and 2 .eml files.\n',
     });
     const after = await snapshot();
     expect(after.signups.map((row) => row.email)).toEqual(['ada@example.com', 'cy@example.com']);
@@ -177,6 +184,7 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
       refreshTokens: ['ada@example.com'],
       oneTimeTokens: ['ada@example.com'],
       progress: ['ada@example.com'],
+      feedback: ['ada@example.com'],
     });
     expect((await admin.run(['signups', 'erase', 'bob@example.com', '--yes'])).stdout).toBe(
       'No sign-up for bob@example.com: nothing to erase.\n',
@@ -202,7 +210,7 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
     expect(confirmed).toMatchObject({
       code: 0,
       stdout:
-        'Erased ada@example.com: 1 sign-up, 1 outbox e-mail, 0 course accounts with 0 lesson progress records, and 0 .eml files.\n',
+        'Erased ada@example.com: 1 sign-up, 1 outbox e-mail, 0 course accounts with 0 lesson progress records and 0 feedback answers, and 0 .eml files.\n',
     });
   });
 

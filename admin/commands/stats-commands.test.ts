@@ -18,8 +18,12 @@ let files: string;
  * Three days, 2026-11-01 to 11-03, and something on the day before and after each, which the period leaves out:
  * views; eight people (ada, bob, gil on the 1st; cy, dee on the 2nd; hal on the 3rd; eve before, fay after);
  * their course e-mails and two repeat sign-ups (eve on the 2nd, ada on the 3rd); who opened the course on which
- * day; three published lessons and one draft; ada and eve finish, bob starts two.
+ * day; three published lessons and one draft; ada and eve finish, bob starts two; four answers to the completion
+ * view's question, one before the period, one of them a comment written to trip up a terminal and a page.
  */
+/** Markup, a line break, a terminal escape that would turn the text red and a right-to-left override. */
+const HOSTILE_COMMENT = '<script>alert("hi")</script> & more\nSecond line \u001b[31mred \u202eevil';
+
 async function buildScenario() {
   await db.exec(`
     insert into public.page_views (day, path, views) values
@@ -77,7 +81,16 @@ async function buildScenario() {
                    ('eve@example.com', 'draft', '2026-11-03T12:00:00Z', null))
            as progress(email, slug, started, completed)
       join auth.users u on u.email = progress.email
-      join public.lessons l on l.slug = progress.slug;`);
+      join public.lessons l on l.slug = progress.slug;
+
+    insert into public.course_feedback (user_id, rating, comment, created_at)
+    select u.id, rating, comment, at::timestamptz
+      from (values ('ada@example.com', 5, 'Clear and short.', '2026-11-03T09:00:00Z'),
+                   ('eve@example.com', 4, $comment$${HOSTILE_COMMENT}$comment$, '2026-11-02T13:00:00Z'),
+                   ('bob@example.com', 3, null, '2026-11-02T08:00:00Z'),
+                   ('cy@example.com', 1, 'Before the period.', '2026-10-31T23:59:00Z'))
+           as answers(email, rating, comment, at)
+      join auth.users u on u.email = answers.email;`);
 }
 
 beforeAll(async () => {
@@ -152,6 +165,17 @@ describe(`stats on ${databaseKind}`, () => {
     expect(lines[15]).toBe(
       'Course e-mails: 5 of 8 queued delivered (62.5%); 1 failed and still being retried; 1 dead.',
     );
+    expect(lines.slice(17, 26)).toEqual([
+      'Feedback, "How useful was this course?" (1 to 5): 3 answers, average 4.0',
+      'RATING   1  2  3  4  5',
+      'ANSWERS  0  0  1  1  1',
+      '',
+      'Latest comments, newest first (at most 5):',
+      'DAY         RATING  COMMENT',
+      '2026-11-03  5       Clear and short.',
+      '2026-11-02  4       <script>alert("hi")</script> & more Second line \ufffd[31mred \ufffdevil',
+      '',
+    ]);
     expect(result.stdout).toContain('REPEATS: known addresses signing up again and e-mailed again');
   });
 
@@ -171,6 +195,15 @@ describe(`stats on ${databaseKind}`, () => {
         { step: 'started a lesson', count: 2, rate_from_previous: 2 / 3 },
         { step: 'finished the course', count: 2, rate_from_previous: 1 },
       ],
+      feedback: {
+        answers: 3,
+        average_rating: 4,
+        ratings: { 1: 0, 2: 0, 3: 1, 4: 1, 5: 1 },
+        latest_comments: [
+          { day: '2026-11-03', rating: 5, comment: 'Clear and short.' },
+          { day: '2026-11-02', rating: 4, comment: HOSTILE_COMMENT },
+        ],
+      },
     });
   });
 
@@ -195,7 +228,17 @@ describe(`stats on ${databaseKind}`, () => {
         { rate_from_previous: null },
         { rate_from_previous: null },
       ],
+      feedback: {
+        answers: 0,
+        average_rating: null,
+        ratings: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
+        latest_comments: [],
+      },
     });
+    const table = await admin.run(['stats', '--since', '2026-12-01', '--until', '2026-12-01']);
+    expect(table.stdout).toContain(
+      'Feedback, "How useful was this course?" (1 to 5): 0 answers, average –\n\n',
+    );
   });
 
   it('covers the 30 days up to today by default', async () => {
@@ -270,6 +313,17 @@ describe(`stats on ${databaseKind}`, () => {
       ]);
       const table = page.getByRole('table', { name: 'Day by day (UTC)' });
       expect(await table.getByRole('row').last().innerText()).toBe(`Total\t${EXPECTED_TOTAL.join('\t')}`);
+
+      const ratings = page.getByRole('img', { name: /^Answers by rating/ });
+      expect(await ratings.isVisible()).toBe(true);
+      expect(await page.locator('#ratings-desc').textContent()).toBe('1: 0; 2: 0; 3: 1; 4: 1; 5: 1');
+      expect(await page.getByText('3 answers in the period, average 4.0 (1 to 5).').isVisible()).toBe(true);
+      // The learners' words arrive as text: the markup in one shows as written, and the page has no script.
+      expect(await page.locator('.comments blockquote').allTextContents()).toEqual([
+        'Clear and short.',
+        HOSTILE_COMMENT,
+      ]);
+      expect(await page.locator('script').count()).toBe(0);
     } finally {
       await browser.close();
     }

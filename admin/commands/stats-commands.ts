@@ -2,10 +2,14 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { AdminError } from '../admin-error.ts';
 import type { AdminContext } from '../admin-context.ts';
 import {
+  averageRating,
   COUNT_HEADINGS,
   COUNT_LEGEND,
   COUNT_NAMES,
+  FEEDBACK_RATINGS,
+  type FeedbackStats,
   type FunnelStats,
+  LATEST_COMMENT_COUNT,
   percent,
   readFunnelStats,
 } from '../funnel-stats.ts';
@@ -34,6 +38,33 @@ function utcDay(option: string) {
 const dayBefore = (day: string, days: number) =>
   new Date(new Date(`${day}T00:00:00Z`).getTime() - days * DAY_MS).toISOString().slice(0, 10);
 
+/**
+ * A learner's comment on one line of the owner's terminal: line breaks and tabs become spaces, and control and
+ * bidirectional-override characters, which could rewrite or reorder what the terminal shows, become U+FFFD.
+ */
+function terminalSafe(text: string): string {
+  return text
+    .replace(/[\t\n\v\f\r\u2028\u2029]+/g, ' ')
+    .replace(/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '\ufffd');
+}
+
+function feedbackText(feedback: FeedbackStats): string[] {
+  const heading =
+    `Feedback, "How useful was this course?" (1 to 5): ${feedback.answers} ` +
+    `answer${feedback.answers === 1 ? '' : 's'}, average ${averageRating(feedback.average_rating)}`;
+  if (feedback.answers === 0) return [heading, ''];
+  const ratings = textTable(
+    ['RATING', ...FEEDBACK_RATINGS],
+    [['ANSWERS', ...FEEDBACK_RATINGS.map((rating) => String(feedback.ratings[rating]))]],
+  );
+  if (feedback.latest_comments.length === 0) return [heading, ratings, 'No comments.', ''];
+  const comments = textTable(
+    ['DAY', 'RATING', 'COMMENT'],
+    feedback.latest_comments.map(({ day, rating, comment }) => [day, String(rating), terminalSafe(comment)]),
+  );
+  return [heading, ratings, `Latest comments, newest first (at most ${LATEST_COMMENT_COUNT}):`, comments];
+}
+
 function statsTable(stats: FunnelStats): string {
   const { total } = stats;
   const daily = textTable(
@@ -60,6 +91,7 @@ function statsTable(stats: FunnelStats): string {
       `(${percent(total.emails_delivered_rate)}); ${total.emails_failed} failed and still being retried; ` +
       `${total.emails_dead} dead.`,
     '',
+    ...feedbackText(stats.feedback),
     ...COUNT_LEGEND,
     '',
   ].join('\n');
@@ -70,7 +102,7 @@ export function statsCommands(program: Command, context: AdminContext) {
   program
     .command('stats')
     .description(
-      'the funnel per UTC day and in total: page views, sign-ups, course e-mails, course opened, lessons started and completed, learners who finished, and the conversion between the steps',
+      "the funnel per UTC day and in total: page views, sign-ups, course e-mails, course opened, lessons started and completed, learners who finished, and the conversion between the steps; then the course's feedback answers",
     )
     .addOption(
       new Option('--since <day>', `first day (default: ${DEFAULT_DAYS} days up to --until)`).argParser(

@@ -1,8 +1,18 @@
 /**
  * `stats --format html`: one self-contained page (inline CSS and SVG, no script, nothing fetched) with a funnel
- * chart, a sign-ups-per-day chart and the day-by-day table, for the owner to open from disk.
+ * chart, a sign-ups-per-day chart, the day-by-day table and the course's feedback, for the owner to open from
+ * disk.
  */
-import { COUNT_HEADINGS, COUNT_LEGEND, COUNT_NAMES, type FunnelStats, percent } from '../funnel-stats.ts';
+import {
+  averageRating,
+  COUNT_HEADINGS,
+  COUNT_LEGEND,
+  COUNT_NAMES,
+  FEEDBACK_RATINGS,
+  type FeedbackStats,
+  type FunnelStats,
+  percent,
+} from '../funnel-stats.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -93,6 +103,58 @@ function signupsChart(stats: FunnelStats): string {
   ].join('\n');
 }
 
+function ratingsChart(feedback: FeedbackStats): string {
+  const rowHeight = 32;
+  const labelWidth = 40;
+  const barSpace = CHART_WIDTH - labelWidth - 80;
+  const largest = Math.max(1, ...FEEDBACK_RATINGS.map((rating) => feedback.ratings[rating]));
+  const rows = FEEDBACK_RATINGS.map((rating, index) => {
+    const count = feedback.ratings[rating];
+    const y = index * rowHeight;
+    const width = count > 0 ? Math.max(2, (count / largest) * barSpace) : 0;
+    return [
+      `<g>`,
+      `<title>${rating}: ${count}</title>`,
+      `<text x="0" y="${y + 21}" class="label">${rating}</text>`,
+      `<rect x="${labelWidth}" y="${y + 6}" width="${width.toFixed(1)}" height="22" rx="3" class="bar-main"/>`,
+      `<text x="${(labelWidth + width + 8).toFixed(1)}" y="${y + 21}" class="value">${count}</text>`,
+      `</g>`,
+    ].join('');
+  });
+  const height = FEEDBACK_RATINGS.length * rowHeight;
+  return [
+    `<svg role="img" aria-labelledby="ratings-title" aria-describedby="ratings-desc" viewBox="0 0 ${CHART_WIDTH} ${height}" width="${CHART_WIDTH}" height="${height}">`,
+    `<title id="ratings-title">Answers by rating, from 1 (not useful) to 5 (very useful)</title>`,
+    `<desc id="ratings-desc">${FEEDBACK_RATINGS.map((rating) => `${rating}: ${feedback.ratings[rating]}`).join('; ')}</desc>`,
+    ...rows,
+    `</svg>`,
+  ].join('\n');
+}
+
+/** The answers to the completion view's question; the comments are the learners' words, shown as text only. */
+function feedbackSection(feedback: FeedbackStats): string {
+  const summary = `<p>${feedback.answers} answer${feedback.answers === 1 ? '' : 's'} in the period, average ${averageRating(feedback.average_rating)} (1 to 5).</p>`;
+  if (feedback.answers === 0) return ['<h2>How useful was this course?</h2>', summary].join('\n');
+  const comments =
+    feedback.latest_comments.length === 0
+      ? '<p>No comments.</p>'
+      : [
+          '<ul class="comments">',
+          ...feedback.latest_comments.map(
+            ({ day, rating, comment }) =>
+              `<li><p class="meta">${escapeHtml(day)} · rated ${rating}</p><blockquote>${escapeHtml(comment)}</blockquote></li>`,
+          ),
+          '</ul>',
+        ].join('\n');
+  return [
+    '<h2>How useful was this course?</h2>',
+    summary,
+    ratingsChart(feedback),
+    '<h3>Latest comments, newest first</h3>',
+    comments,
+  ].join('\n');
+}
+
 function dailyTable(stats: FunnelStats): string {
   const headings = ['Day', ...COUNT_NAMES.map((name) => COUNT_HEADINGS[name])];
   const row = (first: string, cells: number[]) =>
@@ -129,6 +191,11 @@ th, td { padding: 0.2rem 0.5rem; border-bottom: 1px solid #e7e5e4; text-align: r
 .scroll { overflow-x: auto; margin-top: 2rem; }
 thead th, caption { text-align: left; } caption { font-size: 1.15rem; font-weight: 700; padding: 0.5rem 0; }
 tfoot th, tfoot td { font-weight: 600; }
+h3 { font-size: 1rem; margin-top: 1.5rem; }
+.comments { list-style: none; padding: 0; max-width: 45rem; }
+.comments li { border-left: 3px solid #93c5fd; padding-left: 0.75rem; margin-bottom: 1rem; }
+.comments .meta { margin: 0; color: #57534e; font-size: 13px; }
+.comments blockquote { margin: 0.25rem 0 0; white-space: pre-line; overflow-wrap: anywhere; }
 `;
 
 export function funnelReportHtml(stats: FunnelStats): string {
@@ -154,6 +221,7 @@ ${signupsChart(stats)}
 <div class="scroll">
 ${dailyTable(stats)}
 </div>
+${feedbackSection(stats.feedback)}
 <ul>
 ${COUNT_LEGEND.map((line) => `<li>${escapeHtml(line)}</li>`).join('\n')}
 </ul>
