@@ -82,14 +82,6 @@ export const courseCopy = {
     empty: 'No lessons are published yet. Please come back soon.',
     number: (position: number) => `Lesson ${position}`,
     position: (position: number, total: number) => `Lesson ${position} of ${total}`,
-    /** What a screen reader says for a duration shown as 1:05. */
-    spokenDuration: (minutes: number, seconds: number) =>
-      [
-        minutes > 0 ? plural(minutes, 'minute') : '',
-        seconds > 0 || minutes === 0 ? plural(seconds, 'second') : '',
-      ]
-        .filter(Boolean)
-        .join(' '),
     /** Under the list's heading. */
     watchedSummary: (watched: number, total: number) => `${watched} of ${total} watched`,
     /** Each lesson's state, in words beside its mark. */

@@ -112,6 +112,12 @@ describe('fetchCourseOutline', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it('signs no poster for a page that shows none', async () => {
+    answerWith(() => Response.json(rows));
+    expect(await (await freshFetch())({ withPoster: false })).toEqual({ lessons, firstPosterUrl: null });
+    expect(requests).toHaveLength(1);
+  });
+
   it('rejects a refusal and a malformed row', async () => {
     answerWith(() => Response.json({ code: '42P01', message: 'relation does not exist' }, { status: 404 }));
     await expect((await freshFetch())()).rejects.toMatchObject({ code: '42P01' });

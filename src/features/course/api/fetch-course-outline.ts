@@ -19,11 +19,11 @@ const outlineRowSchema = z.object({
 });
 
 /**
- * The published lessons' outline, readable before any sign-in, with the first lesson's poster signed. Rejects
- * when the outline cannot be read or a row is malformed; a poster that cannot be signed only leaves
- * `firstPosterUrl` null.
+ * The published lessons' outline, readable before any sign-in, with the first lesson's poster signed unless
+ * the page shows none (`withPoster: false`). Rejects when the outline cannot be read or a row is malformed; a
+ * poster that cannot be signed only leaves `firstPosterUrl` null.
  */
-export async function fetchCourseOutline(): Promise<CourseOutline> {
+export async function fetchCourseOutline({ withPoster = true } = {}): Promise<CourseOutline> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('course_outline')
@@ -34,7 +34,7 @@ export async function fetchCourseOutline(): Promise<CourseOutline> {
   const rows = z.array(outlineRowSchema).parse(data);
   const posterPath = rows.find((row) => row.poster_path !== null)?.poster_path ?? null;
   let firstPosterUrl: string | null = null;
-  if (posterPath !== null) {
+  if (withPoster && posterPath !== null) {
     const signed = await supabase.storage.from('course').createSignedUrl(posterPath, POSTER_URL_SECONDS);
     if (signed.error) console.error('Course outline: could not sign the first poster.', signed.error);
     else firstPosterUrl = signed.data.signedUrl;

@@ -161,7 +161,7 @@ export const supabaseCourseBackend: CourseBackend = {
   verifySignInLink,
   verifySignInCode,
   requestNewLink,
-  loadOutline: fetchCourseOutline,
+  loadOutline: () => fetchCourseOutline(),
   listLessons,
   signLessonMedia,
   loadProgress,

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { courseCopy } from '@/content/course-page';
 import type { CourseBackend } from '../model/course-backend';
-import { type Lesson, durationParts, lessonSearch, lessonSlugIn } from '../model/lesson';
-import type { CourseOutline } from '../model/outline';
+import { type Lesson, lessonSearch, lessonSlugIn } from '../model/lesson';
+import { type CourseOutline, lessonLength } from '../model/outline';
 import {
   type LessonProgress,
   type ProgressByLesson,
@@ -179,7 +179,7 @@ export function CourseLessons({
         <p className="mt-6 inline-flex rounded-full bg-lens-1/10 px-4 py-1.5 font-semibold text-ink">
           {courseCopy.player.continueAt(
             index + 1,
-            opening.fromSeconds > 0 ? durationParts(opening.fromSeconds).clock : null,
+            opening.fromSeconds > 0 ? lessonLength(opening.fromSeconds).clock : null,
           )}
         </p>
       )}

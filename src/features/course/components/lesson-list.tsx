@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { CheckIcon } from '@/components/ui/icons';
 import { courseCopy } from '@/content/course-page';
-import { type Lesson, durationParts } from '../model/lesson';
+import type { Lesson } from '../model/lesson';
+import { lessonLength } from '../model/outline';
 import {
   type LessonState,
   type ProgressByLesson,
@@ -64,7 +65,7 @@ export function LessonList({
       <ol className="mt-4 space-y-3">
         {lessons.map((lesson, index) => {
           const current = lesson.slug === currentSlug;
-          const duration = durationParts(lesson.duration_seconds);
+          const length = lessonLength(lesson.duration_seconds);
           const state = lessonState(progress.get(progressKey(lesson.id)));
           const stateId = `${stateIdPrefix}-${index}`;
           return (
@@ -93,8 +94,8 @@ export function LessonList({
                 )}
                 <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm font-medium text-ink-muted">
                   <span>
-                    <span aria-hidden="true">{duration.clock}</span>
-                    <span className="sr-only">{copy.spokenDuration(duration.minutes, duration.seconds)}</span>
+                    <span aria-hidden="true">{length.clock}</span>
+                    <span className="sr-only">{length.spoken}</span>
                   </span>
                   <span id={stateId} className="inline-flex items-center gap-1.5">
                     <StateMark state={state} />

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { courseCopy } from '@/content/course-page';
-import { durationParts } from '../model/lesson';
+import { lessonLength } from '../model/outline';
 
 const copy = courseCopy.player;
 
@@ -8,7 +8,7 @@ const copy = courseCopy.player;
 export function ResumeNotice({ fromSeconds, onStartOver }: { fromSeconds: number; onStartOver: () => void }) {
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-      <p className="text-ink-soft">{copy.resuming(durationParts(fromSeconds).clock)}</p>
+      <p className="text-ink-soft">{copy.resuming(lessonLength(fromSeconds).clock)}</p>
       <Button variant="outline" size="sm" onClick={onStartOver}>
         {copy.startOver}
       </Button>

@@ -51,7 +51,9 @@ export function createOutlineStore(load: () => Promise<CourseOutline>): OutlineS
 
 /** The page's outline; supabase-js loads with it, on the first request. */
 export const landingOutline = createOutlineStore(() =>
-  import('../api/fetch-course-outline').then(({ fetchCourseOutline }) => fetchCourseOutline()),
+  import('../api/fetch-course-outline').then(({ fetchCourseOutline }) =>
+    fetchCourseOutline({ withPoster: false }),
+  ),
 );
 
 /** The store's state; 'loading' while prerendering and hydrating, so both render the same page. */

@@ -1,13 +1,6 @@
 import { z } from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import {
-  durationParts,
-  type Lesson,
-  lessonForSlug,
-  lessonSchema,
-  lessonSearch,
-  lessonSlugIn,
-} from './lesson';
+import { type Lesson, lessonForSlug, lessonSchema, lessonSearch, lessonSlugIn } from './lesson';
 
 const row = {
   id: 1,
@@ -53,17 +46,5 @@ describe('deep links', () => {
     expect(lessonForSlug(lessons, 'gone')?.slug).toBe('welcome');
     expect(lessonForSlug(lessons, null)?.slug).toBe('welcome');
     expect(lessonForSlug([], 'welcome')).toBeUndefined();
-  });
-});
-
-describe('durationParts', () => {
-  it.each([
-    [45, 0, 45, '0:45'],
-    [60, 1, 0, '1:00'],
-    [65, 1, 5, '1:05'],
-    [754.6, 12, 35, '12:35'],
-    [0, 0, 0, '0:00'],
-  ])('%s seconds are %i min %i s, shown as %s', (total, minutes, seconds, clock) => {
-    expect(durationParts(total)).toEqual({ minutes, seconds, clock });
   });
 });

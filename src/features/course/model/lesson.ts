@@ -38,11 +38,3 @@ export function lessonSearch(slug: string): string {
 export function lessonForSlug(lessons: readonly Lesson[], slug: string | null): Lesson | undefined {
   return lessons.find((lesson) => lesson.slug === slug) ?? lessons[0];
 }
-
-/** A duration as a clock reads it (`0:45`, `12:05`) and its parts, for the words a screen reader says. */
-export function durationParts(totalSeconds: number) {
-  const rounded = Math.round(totalSeconds);
-  const minutes = Math.floor(rounded / 60);
-  const seconds = rounded % 60;
-  return { minutes, seconds, clock: `${minutes}:${String(seconds).padStart(2, '0')}` };
-}

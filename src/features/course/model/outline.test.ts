@@ -61,5 +61,7 @@ describe('lessonLength', () => {
     expect(lessonLength(120)).toEqual({ clock: '2:00', spoken: '2 minutes' });
     expect(lessonLength(1)).toEqual({ clock: '0:01', spoken: '1 second' });
     expect(lessonLength(0)).toEqual({ clock: '0:00', spoken: '0 seconds' });
+    expect(lessonLength(754.6)).toEqual({ clock: '12:35', spoken: '12 minutes 35 seconds' });
+    expect(lessonLength(721)).toEqual({ clock: '12:01', spoken: '12 minutes 1 second' });
   });
 });
