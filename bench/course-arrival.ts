@@ -22,7 +22,7 @@ export interface CourseArrivalResult {
 }
 
 /** The slow phone: 400 kbps each way (1 kbps = 1,000 bits/s), 400 ms round trip, a 4× slower CPU. */
-export const SLOW_LINK = {
+const SLOW_LINK = {
   offline: false,
   latency: 400,
   downloadThroughput: (400 * 1000) / 8,
