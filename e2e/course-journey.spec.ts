@@ -147,10 +147,11 @@ test('sign up, sign in with the e-mailed link, watch, reuse the link, get a new 
 
   await test.step('the landing page shows the course unlocked, a link to /course', async () => {
     await openHome(page);
-    await expect(page.getByRole('link', { name: copy.unlocked, exact: true })).toHaveAttribute(
-      'href',
-      '/course',
-    );
+    await expect(
+      page
+        .getByRole('region', { name: 'Learn how to Strategise your Personal Future' })
+        .getByRole('link', { name: copy.unlocked, exact: true }),
+    ).toHaveAttribute('href', '/course');
   });
 
   await test.step('"Sign out" on /course ends the session', async () => {
