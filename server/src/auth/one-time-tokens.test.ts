@@ -82,22 +82,40 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
     expect(both.filter((userId) => userId !== undefined)).toHaveLength(1);
   });
 
-  it('keeps one unused token per address: a new one voids the earlier link and code', async () => {
+  it("lets an e-mail's link and code through once each when all four are tried at once", async () => {
     db = await createTestDatabase();
     const database = db;
-    const spendCode = (email: string, code: string) =>
-      database.transaction((tx) => spendSignInCode(tx, email, code));
-    const [first, second, third] = [
-      await issueMagicLinkToken(database, 'ada@example.com'),
-      await issueMagicLinkToken(database, 'ada@example.com'),
-      await issueMagicLinkToken(database, 'ADA@example.com'),
-    ];
+    const { token, code } = await issueMagicLinkToken(database, 'ada@example.com');
+    const spendLink = () => database.transaction((tx) => spendOneTimeToken(tx, token, 'magiclink'));
+    const spendCode = () => database.transaction((tx) => spendSignInCode(tx, 'ada@example.com', code));
+    const [links, codes] = await Promise.all([
+      Promise.all([spendLink(), spendLink()]),
+      Promise.all([spendCode(), spendCode()]),
+    ]);
+    expect(links.filter((userId) => userId !== undefined)).toHaveLength(1);
+    expect(codes.filter((userId) => userId !== undefined)).toHaveLength(1);
+  });
+
+  it('keeps one live token per address: a new one voids the earlier links and codes, half spent or not', async () => {
+    db = await createTestDatabase();
+    const database = db;
+    const spendCode = (code: string) =>
+      database.transaction((tx) => spendSignInCode(tx, 'ada@example.com', code));
+    const first = await issueMagicLinkToken(database, 'ada@example.com');
+    expect(await spendOneTimeToken(database, first.token, 'magiclink')).toBeDefined();
+    const second = await issueMagicLinkToken(database, 'ada@example.com');
+    if (first.code !== second.code) expect(await spendCode(first.code)).toBeUndefined();
+    expect(await spendCode(second.code)).toBeDefined();
+    const third = await issueMagicLinkToken(database, 'ADA@example.com');
     for (const voided of [first, second]) {
       expect(await spendOneTimeToken(database, voided.token, 'magiclink')).toBeUndefined();
-      if (voided.code !== third.code) expect(await spendCode('ada@example.com', voided.code)).toBeUndefined();
+      if (voided.code !== third.code) expect(await spendCode(voided.code)).toBeUndefined();
     }
-    expect(await spendCode('ada@example.com', third.code)).toBeDefined();
-    const live = await database.query('select 1 from auth.one_time_tokens where used_at is null');
+    expect(await spendOneTimeToken(database, third.token, 'magiclink')).toBeDefined();
+    expect(await spendCode(third.code)).toBeDefined();
+    const live = await database.query(
+      'select 1 from auth.one_time_tokens where used_at is null or code_used_at is null',
+    );
     expect(live).toEqual([]);
   });
 
@@ -117,13 +135,13 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
     );
     const live = await database.query<{ token_hash: string }>(
       `select t.token_hash from auth.one_time_tokens t join auth.users u on u.id = t.user_id
-        where u.email = 'cy@example.com' and t.used_at is null`,
+        where u.email = 'cy@example.com' and (t.used_at is null or t.code_used_at is null)`,
     );
     expect(live).toHaveLength(1);
     expect(together.map((issued) => hashToken(issued.token))).toContain(live[0]?.token_hash);
   });
 
-  it('spends a code once with its link, case-insensitively by address, and refuses it for another address', async () => {
+  it('spends a code once, case-insensitively by address, refuses it for another address, and leaves its link', async () => {
     db = await createTestDatabase();
     const database = db;
     const spendCode = (email: string, code: string) =>
@@ -136,9 +154,11 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
     );
     expect(await spendCode('Ada@Example.COM', ada.code)).toBe(user?.id);
     expect(await spendCode('ada@example.com', ada.code)).toBeUndefined();
+    expect(await spendOneTimeToken(database, ada.token, 'magiclink')).toBe(user?.id);
     expect(await spendOneTimeToken(database, ada.token, 'magiclink')).toBeUndefined();
 
     expect(await spendOneTimeToken(database, ben.token, 'magiclink')).toBeDefined();
+    expect(await spendCode('ben@example.com', ben.code)).toBeDefined();
     expect(await spendCode('ben@example.com', ben.code)).toBeUndefined();
   });
 
@@ -153,6 +173,7 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
     for (const guess of wrong) expect(await spendCode(guess)).toBeUndefined();
     expect(await spendCode(code)).toBeUndefined();
     expect(await spendOneTimeToken(database, token, 'magiclink')).toBeDefined();
+    expect(await spendCode(code)).toBeUndefined();
   });
 
   it('counts wrong codes tried at once one after the other, and lets one right code through', async () => {
@@ -181,12 +202,13 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
     expect(await spendCode('nobody@example.com', code)).toBeUndefined();
   });
 
-  it('keeps only the newest unused token of each user when an older database gets the one-per-user index', async () => {
+  it('keeps only the newest live token of each user when an older database gets the one-per-user index', async () => {
     db = await createTestDatabase();
     const { token: spent } = await issueMagicLinkToken(db, 'ada@example.com');
     await spendOneTimeToken(db, spent, 'magiclink');
     await db.exec(`
-      drop index auth.one_time_tokens_one_unused_per_user;
+      drop index auth.one_time_tokens_one_live_per_user;
+      alter table auth.one_time_tokens drop column code_used_at;
       insert into auth.one_time_tokens (user_id, token_type, token_hash, created_at, expires_at)
       select id, 'magiclink', 'older', now() - interval '2 hours', now() + interval '22 hours' from auth.users
       union all
@@ -205,5 +227,25 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
       ['newer'],
     );
     expect(newer).toEqual([{ wrong_codes: 0, code_hash: null }]);
+  });
+
+  it('replaces the one-unused-per-user index, and a code spent under it stays spent', async () => {
+    db = await createTestDatabase();
+    const database = db;
+    const { token, code } = await issueMagicLinkToken(database, 'ada@example.com');
+    await database.exec(`
+      drop index auth.one_time_tokens_one_live_per_user;
+      alter table auth.one_time_tokens drop column code_used_at;
+      create unique index one_time_tokens_one_unused_per_user on auth.one_time_tokens (user_id) where used_at is null;
+      update auth.one_time_tokens set used_at = now();`);
+    await database.exec(EMBEDDED_AUTH_SCHEMA);
+    const indexes = await database.query<{ indexname: string }>(
+      "select indexname from pg_indexes where schemaname = 'auth' and indexname like 'one_time_tokens_one_%'",
+    );
+    expect(indexes).toEqual([{ indexname: 'one_time_tokens_one_live_per_user' }]);
+    expect(await database.transaction((tx) => spendSignInCode(tx, 'ada@example.com', code))).toBeUndefined();
+    expect(await spendOneTimeToken(database, token, 'magiclink')).toBeUndefined();
+    const next = await issueMagicLinkToken(database, 'ada@example.com');
+    expect(await spendOneTimeToken(database, next.token, 'magiclink')).toBeDefined();
   });
 });

@@ -1,7 +1,10 @@
 /**
  * One-time sign-in tokens: the `token_hash` of a magic link and the 6-digit code beside it, on one row. Only
  * their SHA-256 hashes are stored; both expire 24 hours after they were made (the longest hosted Supabase
- * allows), and spending either spends the row. A user has at most one unused row: a new one replaces it.
+ * allows). They are two single-use credentials: spending the link (`used_at`) leaves the code usable once,
+ * and spending the code (`code_used_at`) leaves the link usable once, for another device or when a mail app's
+ * own browser spent the link. A row is live while either is unspent; a user has at most one live row, and a
+ * new one replaces it, link and code, so a sign-in can only spend a half of the newest e-mail's row.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
@@ -37,7 +40,7 @@ export interface IssuedSignIn {
 
 /**
  * Finds the user of this address (case-insensitively) or creates one, and gives them a new link and code,
- * which replace any unused ones they had.
+ * which void every earlier link and code of theirs, whether or not one of them was already spent.
  */
 export async function issueMagicLinkToken(sql: Sql, email: string): Promise<IssuedSignIn> {
   const [issued] = await issueMagicLinkTokens(sql, [email]);
@@ -49,7 +52,7 @@ export async function issueMagicLinkToken(sql: Sql, email: string): Promise<Issu
  * `issueMagicLinkToken` for many addresses in one statement (a batch of e-mails), in order. An address that
  * appears more than once gets a link and code each time, but only its last ones are stored: the earlier ones
  * are void from the start, as if replaced a moment later. The replacement is one upsert on the index that
- * allows one unused row per user, so two servers issuing for one address at once still leave one live row.
+ * allows one live row per user, so two servers issuing for one address at once still leave one live row.
  */
 export async function issueMagicLinkTokens(sql: Sql, emails: readonly string[]): Promise<IssuedSignIn[]> {
   const issued = emails.map((email) => ({ email, token: newRandomToken(), code: newSignInCode() }));
@@ -69,9 +72,10 @@ export async function issueMagicLinkTokens(sql: Sql, emails: readonly string[]):
      insert into auth.one_time_tokens (user_id, token_type, token_hash, code_hash, expires_at)
      select found.id, 'magiclink', input.token_hash, input.code_hash, now() + make_interval(hours => $2)
        from input join found on found.mailbox = lower(input.email)
-     on conflict (user_id) where used_at is null do update
+     on conflict (user_id) where used_at is null or code_used_at is null do update
        set token_type = excluded.token_type, token_hash = excluded.token_hash, code_hash = excluded.code_hash,
-           wrong_codes = 0, created_at = now(), expires_at = excluded.expires_at`,
+           used_at = null, code_used_at = null, wrong_codes = 0, created_at = now(),
+           expires_at = excluded.expires_at`,
     [
       JSON.stringify(
         issued.map(({ email, token, code }, ordinal) => ({
@@ -88,9 +92,9 @@ export async function issueMagicLinkTokens(sql: Sql, emails: readonly string[]):
 }
 
 /**
- * Spends a token of this type (its code with it): marks it used and returns its user's id, or undefined when
- * it is unknown, malformed, of another type, already used, replaced or expired. A token is spent at most once
- * however many ask at once.
+ * Spends a link's token of this type: marks the link used and returns its user's id, or undefined when it
+ * is unknown, malformed, of another type, already used, replaced or expired. The code beside it stays usable
+ * once. A token is spent at most once however many ask at once.
  */
 export async function spendOneTimeToken(
   sql: Sql,
@@ -110,9 +114,9 @@ export async function spendOneTimeToken(
 const liveCodeRow = z.object({ id: z.string(), user_id: z.string(), code_hash: z.string() });
 
 /**
- * Spends the code of this address's unused token (its link with it) and returns the user's id; or, for a
- * wrong code, counts it against that token and returns undefined, as it does for an unknown address, a
- * malformed, expired or replaced code, and a code already void after `MAX_WRONG_CODES` wrong ones.
+ * Spends the code of this address's live token and returns the user's id; the link beside it stays usable
+ * once. A wrong code is counted against that token and gives undefined, as do an unknown address, a
+ * malformed, used, expired or replaced code, and a code already void after `MAX_WRONG_CODES` wrong ones.
  * Must run inside a transaction: the row stays locked from the read to the write, so requests at once for
  * one address are counted one after the other, and a code is spent at most once.
  */
@@ -120,7 +124,7 @@ export async function spendSignInCode(tx: Sql, email: string, code: string): Pro
   const [found] = await tx.query(
     `select t.id::text, t.user_id::text, t.code_hash
        from auth.one_time_tokens t join auth.users u on u.id = t.user_id
-      where lower(u.email) = lower($1) and t.token_type = 'magiclink' and t.used_at is null
+      where lower(u.email) = lower($1) and t.token_type = 'magiclink' and t.code_used_at is null
         and t.expires_at > now() and t.code_hash is not null and t.wrong_codes < $2
       for update of t`,
     [email, MAX_WRONG_CODES],
@@ -131,7 +135,7 @@ export async function spendSignInCode(tx: Sql, email: string, code: string): Pro
     CODE_PATTERN.test(code) &&
     timingSafeEqual(Buffer.from(hashToken(code), 'hex'), Buffer.from(live.code_hash, 'hex'));
   if (right) {
-    await tx.query('update auth.one_time_tokens set used_at = now() where id = $1', [live.id]);
+    await tx.query('update auth.one_time_tokens set code_used_at = now() where id = $1', [live.id]);
     return live.user_id;
   }
   await tx.query('update auth.one_time_tokens set wrong_codes = wrong_codes + 1 where id = $1', [live.id]);

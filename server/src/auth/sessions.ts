@@ -111,9 +111,11 @@ export async function endSessions(
 export type SignInProof = { tokenHash: string } | { email: string; code: string };
 
 /**
- * Spends the proof and opens a session for its user, whose address it proves: both or neither. Undefined when
- * the link or code is unknown, malformed, used, replaced or expired, or the code void; a wrong code is still
- * counted (the transaction commits).
+ * Spends the proof and opens a session for its user, whose address it proves: both or neither. Only the
+ * newest e-mail's link and code can sign in (a user has one live row), so every other e-mail's are void, and
+ * spending that e-mail's link leaves its code usable once, and its code the link. Undefined when the link or
+ * code is unknown, malformed, used, replaced or expired, or the code void; a wrong code is still counted (the
+ * transaction commits).
  */
 export function signInWithOneTimeToken(
   db: Database,

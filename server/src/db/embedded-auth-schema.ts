@@ -61,17 +61,24 @@ begin
     used_at timestamptz
   );
   create index if not exists one_time_tokens_expires_at_idx on auth.one_time_tokens (expires_at);
-  -- The 6-digit code beside each link, on the link's row so that spending either spends both, and the wrong
-  -- codes typed for its address (5 make the code void; the link still works).
+  -- The 6-digit code beside each link, on the link's row, and the wrong codes typed for its address (5 make
+  -- the code void; the link still works). The link and the code are two single-use credentials: used_at is
+  -- the link's spend and code_used_at the code's, and the row is live while either half is unspent.
   alter table auth.one_time_tokens add column if not exists code_hash text;
   alter table auth.one_time_tokens add column if not exists wrong_codes integer not null default 0;
-  -- At most one unused token per user: a new one replaces it, so earlier links and codes stop working.
-  if to_regclass('auth.one_time_tokens_one_unused_per_user') is null then
+  alter table auth.one_time_tokens add column if not exists code_used_at timestamptz;
+  -- At most one live row per user: a new one replaces it, so earlier links and codes stop working.
+  if to_regclass('auth.one_time_tokens_one_live_per_user') is null then
+    drop index if exists auth.one_time_tokens_one_unused_per_user;
+    -- Rows spent before codes were spent apart had both halves spent at once.
+    update auth.one_time_tokens set code_used_at = used_at where used_at is not null and code_used_at is null;
     delete from auth.one_time_tokens t
-     where t.used_at is null
+     where (t.used_at is null or t.code_used_at is null)
        and exists (select 1 from auth.one_time_tokens n
-                    where n.user_id = t.user_id and n.used_at is null and (n.created_at, n.id) > (t.created_at, t.id));
-    create unique index one_time_tokens_one_unused_per_user on auth.one_time_tokens (user_id) where used_at is null;
+                    where n.user_id = t.user_id and (n.used_at is null or n.code_used_at is null)
+                      and (n.created_at, n.id) > (t.created_at, t.id));
+    create unique index one_time_tokens_one_live_per_user on auth.one_time_tokens (user_id)
+      where used_at is null or code_used_at is null;
   end if;
 
   create or replace function auth.jwt() returns jsonb language sql stable as $fn$
