@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Sql } from './sql-port.ts';
 
-/** An e-mail's two ways in, one secret: spending either spends the other. */
+/** An e-mail's two ways in, each single-use: the link on the device it is opened on, the code on any other. */
 export interface SignInLink {
   /** `SITE_URL/course?token_hash=…&type=magiclink` (courseSignInUrl). */
   url: string;
