@@ -1,6 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { define } from './vite.config.ts';
+import { alias, define } from './vite.config.ts';
 
 /**
  * Server test files that never use DATABASE_URL: they test PGlite itself, start their own servers on PGlite, or
@@ -15,8 +14,6 @@ const PGLITE_ONLY_TESTS = [
   'scripts/**',
   'test/lint/**',
 ];
-
-const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 /**
  * Four projects: the web app in jsdom (unit and component tests beside the code), and the back end in Node

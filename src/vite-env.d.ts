@@ -10,3 +10,12 @@ declare const __BUILD_YEAR__: number;
 
 /** The seeded placeholder lessons' lengths in seconds, in order (supabase/seeds/lessons.sql, vite.config.ts). */
 declare const __SEEDED_LESSON_SECONDS__: readonly number[];
+
+/** The seeded placeholder lessons' outline, in order (supabase/seeds/lessons.sql, vite.config.ts). */
+declare const __SEEDED_OUTLINE__: readonly import('./features/course/model/outline').OutlineLesson[];
+
+/** The first seeded lesson's poster, as a hashed asset of the build (vite.config.ts). */
+declare module '@seeded-first-poster?url' {
+  const url: string;
+  export default url;
+}

@@ -1,13 +1,24 @@
 import { useEffect, useState } from 'react';
+import seededFirstPosterUrl from '@seeded-first-poster?url';
 import type { CourseBackend } from './model/course-backend';
 import type { CourseOutline } from './model/outline';
 
 /**
- * The public outline, asked for as soon as the page runs, whoever is visiting; null until it comes. A failure
- * leaves the list's placeholder: the outline is a preview, and signing in does not wait for it.
+ * The outline the page is prerendered with: the seeded lessons (supabase/seeds/lessons.sql, read at build
+ * time) and their first poster, so a visitor on a slow line sees the course at once. The live outline replaces it as soon as it comes,
+ * the same in the usual case (docs/decisions/0120-*).
  */
-export function useCourseOutline(backend: CourseBackend): CourseOutline | null {
-  const [outline, setOutline] = useState<CourseOutline | null>(null);
+const seededOutline: CourseOutline = {
+  lessons: [...__SEEDED_OUTLINE__],
+  firstPosterUrl: seededFirstPosterUrl,
+};
+
+/**
+ * The public outline, asked for as soon as the page runs, whoever is visiting. A failure keeps the seeded
+ * outline: it is a preview, and signing in does not wait for it.
+ */
+export function useCourseOutline(backend: CourseBackend): CourseOutline {
+  const [outline, setOutline] = useState(seededOutline);
   useEffect(() => {
     let current = true;
     backend.loadOutline().then(

@@ -57,7 +57,7 @@ export function CourseLessons({
   feedback,
 }: {
   backend: CourseBackend;
-  outline: CourseOutline | null;
+  outline: CourseOutline;
   feedback: (learnerId: string) => ReactNode;
 }) {
   const [state, setState] = useState<LessonsState>({ status: 'loading' });

@@ -2,74 +2,60 @@ import { courseCopy } from '@/content/course-page';
 import { type CourseOutline, lessonLength, outlineSummary } from '../model/outline';
 
 const copy = courseCopy.lessons;
-/** Rows held open while the outline loads, so the page does not jump when it comes. */
-const PLACEHOLDER_ROWS = 5;
 
 /**
  * The published lessons as anyone may see them, before any sign-in answer: number, title, summary and length,
  * with the first lesson's poster. The signed-in list (lesson-list.tsx) takes its place with the learner's
  * progress.
  */
-export function CourseOutlineList({ outline }: { outline: CourseOutline | null }) {
-  const summary = outline && outlineSummary(outline.lessons);
+export function CourseOutlineList({ outline }: { outline: CourseOutline }) {
+  const summary = outlineSummary(outline.lessons);
   return (
-    <section aria-labelledby="lessons-heading" aria-busy={outline === null}>
+    <section aria-labelledby="lessons-heading">
       <h2 id="lessons-heading" className="font-display text-2xl font-semibold tracking-tight">
         {copy.heading}
       </h2>
-      <p className="mt-2 min-h-5 text-sm font-semibold text-ink-soft">
-        {summary && (
-          <>
-            <span aria-hidden="true">{summary.text}</span>
-            <span className="sr-only">{summary.spoken}</span>
-          </>
-        )}
+      <p className="mt-2 text-sm font-semibold text-ink-soft">
+        <span aria-hidden="true">{summary.text}</span>
+        <span className="sr-only">{summary.spoken}</span>
       </p>
       <ol className="mt-4 space-y-3">
-        {outline === null
-          ? Array.from({ length: PLACEHOLDER_ROWS }, (_, index) => (
-              <li
-                key={index}
+        {outline.lessons.map((lesson, index) => {
+          const length = lessonLength(lesson.durationSeconds);
+          return (
+            <li key={lesson.slug} className="flex gap-4 rounded-2xl border border-line bg-surface p-4">
+              <span
                 aria-hidden="true"
-                className="h-28 rounded-2xl border border-line bg-surface/60"
-              />
-            ))
-          : outline.lessons.map((lesson, index) => {
-              const length = lessonLength(lesson.durationSeconds);
-              return (
-                <li key={lesson.slug} className="flex gap-4 rounded-2xl border border-line bg-surface p-4">
-                  <span
-                    aria-hidden="true"
-                    className="grid size-9 shrink-0 place-items-center rounded-full bg-paper text-sm font-bold text-ink-soft ring-1 ring-line"
-                  >
-                    {index + 1}
-                  </span>
-                  <div className="min-w-0">
-                    <h3 className="font-semibold text-ink">{lesson.title}</h3>
-                    {index === 0 && (
-                      <div className="mt-2 aspect-video w-40 overflow-hidden rounded-lg bg-night">
-                        {outline.firstPosterUrl && (
-                          <img
-                            src={outline.firstPosterUrl}
-                            alt=""
-                            width={160}
-                            height={90}
-                            className="size-full object-cover"
-                          />
-                        )}
-                      </div>
+                className="grid size-9 shrink-0 place-items-center rounded-full bg-paper text-sm font-bold text-ink-soft ring-1 ring-line"
+              >
+                {index + 1}
+              </span>
+              <div className="min-w-0">
+                <h3 className="font-semibold text-ink">{lesson.title}</h3>
+                {index === 0 && (
+                  <div className="mt-2 aspect-video w-40 overflow-hidden rounded-lg bg-night">
+                    {outline.firstPosterUrl && (
+                      <img
+                        src={outline.firstPosterUrl}
+                        alt=""
+                        width={160}
+                        height={90}
+                        className="size-full object-cover"
+                      />
                     )}
-                    {lesson.summary && (
-                      <p className="mt-1 text-sm leading-relaxed text-ink-soft">{lesson.summary}</p>
-                    )}
-                    <p className="mt-2 text-sm font-medium text-ink-muted">
-                      <span aria-hidden="true">{length.clock}</span>
-                      <span className="sr-only">{length.spoken}</span>
-                    </p>
                   </div>
-                </li>
-              );
-            })}
+                )}
+                {lesson.summary && (
+                  <p className="mt-1 text-sm leading-relaxed text-ink-soft">{lesson.summary}</p>
+                )}
+                <p className="mt-2 text-sm font-medium text-ink-muted">
+                  <span aria-hidden="true">{length.clock}</span>
+                  <span className="sr-only">{length.spoken}</span>
+                </p>
+              </div>
+            </li>
+          );
+        })}
       </ol>
     </section>
   );
