@@ -56,6 +56,8 @@ export const courseCopy = {
     failed: "We couldn't check your code. Please check your connection and try again.",
   },
   newLinkHeading: 'Or get a new link',
+  /** On phones, where the lessons stand between what happened and the forms. */
+  signInBelow: 'Sign in below',
   notSignedUp: 'Not signed up yet?',
   signUpLink: 'Sign up free',
   signUpHref: '/#signup',

@@ -16,6 +16,7 @@ import {
 import { type ProgressSaver, createProgressSaver } from '../progress-saver';
 import type { RecordPosition } from '../use-playback-progress';
 import { CourseComplete } from './course-complete';
+import { CourseCover } from './course-cover';
 import { CourseLayout } from './course-layout';
 import { CourseOutlineList } from './course-outline-list';
 import { LessonList } from './lesson-list';
@@ -108,19 +109,24 @@ export function CourseLessons({
 
   if (state.status !== 'ready') {
     return (
-      <CourseLayout aside={<CourseOutlineList outline={outline} />}>
-        {state.status === 'loading' ? (
-          <p className="text-lg text-ink-soft">{copy.loading}</p>
-        ) : (
-          <RetryNotice
-            message={copy.failed}
-            onRetry={() => {
-              setState({ status: 'loading' });
-              setLoads((count) => count + 1);
-            }}
-          />
-        )}
-      </CourseLayout>
+      <CourseLayout
+        cover={
+          <CourseCover outline={outline}>
+            {state.status === 'loading' ? (
+              <p className="text-lg text-on-night-soft">{copy.loading}</p>
+            ) : (
+              <RetryNotice
+                message={copy.failed}
+                onRetry={() => {
+                  setState({ status: 'loading' });
+                  setLoads((count) => count + 1);
+                }}
+              />
+            )}
+          </CourseCover>
+        }
+        aside={<CourseOutlineList outline={outline} />}
+      />
     );
   }
 
@@ -152,9 +158,12 @@ export function CourseLessons({
   );
   if (!lesson) {
     return (
-      <CourseLayout aside={list}>
-        <CourseComplete total={lessons.length} headingRef={playerHeading} feedback={feedback(learnerId)} />
-      </CourseLayout>
+      <CourseLayout
+        cover={
+          <CourseComplete total={lessons.length} headingRef={playerHeading} feedback={feedback(learnerId)} />
+        }
+        aside={list}
+      />
     );
   }
   const index = lessons.indexOf(lesson);
@@ -174,22 +183,22 @@ export function CourseLessons({
 
   const continuing = !chosen && opening.kind === 'continue' && !opening.isFirstVisit;
   return (
-    <>
-      {continuing && (
-        <p className="mt-6 inline-flex rounded-full bg-lens-1/10 px-4 py-1.5 font-semibold text-ink">
-          {courseCopy.player.continueAt(
-            index + 1,
-            opening.fromSeconds > 0 ? lessonLength(opening.fromSeconds).clock : null,
-          )}
-        </p>
-      )}
-      <CourseLayout aside={list}>
+    <CourseLayout
+      cover={
         <LessonPlayer
           key={lesson.slug}
           backend={backend}
           lesson={lesson}
           position={index + 1}
           total={lessons.length}
+          eyebrow={
+            continuing
+              ? courseCopy.player.continueAt(
+                  index + 1,
+                  opening.fromSeconds > 0 ? lessonLength(opening.fromSeconds).clock : null,
+                )
+              : undefined
+          }
           headingRef={playerHeading}
           progress={progress.get(key)}
           record={record}
@@ -198,7 +207,8 @@ export function CourseLessons({
           onEnded={onLessonEnded}
           onShowComplete={showComplete}
         />
-      </CourseLayout>
-    </>
+      }
+      aside={list}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { useId, useRef } from 'react';
 import { LensDots } from '@/components/lens-dots';
 import { courseCopy } from '@/content/course-page';
 import { siteSettings } from '@/content/site';
@@ -5,6 +6,7 @@ import type { CourseAccess } from '../enter-course';
 import type { CourseBackend } from '../model/course-backend';
 import { useCourseAccess } from '../use-course-access';
 import { useCourseOutline } from '../use-course-outline';
+import { CourseCover } from './course-cover';
 import { CourseFeedback } from './course-feedback';
 import { CourseLayout } from './course-layout';
 import { CourseLessons } from './course-lessons';
@@ -12,7 +14,7 @@ import { CourseOutlineList } from './course-outline-list';
 import { LinkReadyPanel } from './link-ready-panel';
 import { RetryNotice } from './retry-notice';
 import { SignOutButton } from './sign-out-button';
-import { SIGN_IN_ANCHOR, SignedOutPanel } from './signed-out-panel';
+import { SIGN_IN_ANCHOR, SignedOutCover, SignedOutPanel } from './signed-out-panel';
 
 /** The words of the page's live region: said while the page finds out who is visiting, empty after. */
 function statusText(access: CourseAccess) {
@@ -35,6 +37,8 @@ function unreachableMessage(access: Extract<CourseAccess, { status: 'unreachable
 export function CoursePage({ backend }: { backend: CourseBackend }) {
   const { access, retry, continueWithLink, showSignedIn, showSignedOut } = useCourseAccess(backend);
   const outline = useCourseOutline(backend);
+  const signedOutHeadingId = useId();
+  const signedOutHeading = useRef<HTMLHeadingElement>(null);
 
   return (
     <>
@@ -63,9 +67,6 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
           <h1 className="font-display text-title font-semibold tracking-tight">{courseCopy.title}</h1>
           {/* Room for the answer while the page finds out, so the footer does not jump when it comes. */}
           <div className="min-h-[32rem]">
-            <p role="status" aria-live="polite" className="mt-4 text-lg text-ink-soft empty:mt-0">
-              {statusText(access)}
-            </p>
             {access.status === 'signed-in' ? (
               <CourseLessons
                 backend={backend}
@@ -79,15 +80,37 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
                 )}
               />
             ) : (
-              <CourseLayout aside={<CourseOutlineList outline={outline} />}>
-                {access.status === 'link-ready' && <LinkReadyPanel onContinue={continueWithLink} />}
-                {access.status === 'signed-out' && (
-                  <SignedOutPanel reason={access.reason} backend={backend} onSignedIn={showSignedIn} />
-                )}
-                {access.status === 'unreachable' && (
-                  <RetryNotice message={unreachableMessage(access)} onRetry={retry} />
-                )}
-              </CourseLayout>
+              <CourseLayout
+                cover={
+                  <CourseCover outline={outline}>
+                    <p role="status" aria-live="polite" className="text-lg text-on-night-soft empty:hidden">
+                      {statusText(access)}
+                    </p>
+                    {access.status === 'link-ready' && <LinkReadyPanel onContinue={continueWithLink} />}
+                    {access.status === 'signed-out' && (
+                      <SignedOutCover
+                        reason={access.reason}
+                        headingId={signedOutHeadingId}
+                        headingRef={signedOutHeading}
+                      />
+                    )}
+                    {access.status === 'unreachable' && (
+                      <RetryNotice message={unreachableMessage(access)} onRetry={retry} />
+                    )}
+                  </CourseCover>
+                }
+                aside={<CourseOutlineList outline={outline} />}
+                below={
+                  access.status === 'signed-out' && (
+                    <SignedOutPanel
+                      reason={access.reason}
+                      backend={backend}
+                      onSignedIn={showSignedIn}
+                      labelledBy={signedOutHeadingId}
+                    />
+                  )
+                }
+              />
             )}
           </div>
         </div>

@@ -26,6 +26,7 @@ export function LessonPlayer({
   lesson,
   position,
   total,
+  eyebrow,
   headingRef,
   progress,
   record,
@@ -38,6 +39,8 @@ export function LessonPlayer({
   lesson: Lesson;
   position: number;
   total: number;
+  /** Said over the title instead of "Lesson n of N": where the learner picks up ("Continue: Lesson 3 at 2:14"). */
+  eyebrow?: string;
   headingRef: RefObject<HTMLHeadingElement | null>;
   progress: LessonProgress | undefined;
   record: RecordPosition;
@@ -129,7 +132,7 @@ export function LessonPlayer({
   return (
     <section aria-labelledby={headingId}>
       <p className="text-sm font-semibold tracking-wide text-ink-muted">
-        {courseCopy.lessons.position(position, total)}
+        {eyebrow ?? courseCopy.lessons.position(position, total)}
       </p>
       <h2
         id={headingId}

@@ -11,15 +11,12 @@ const copy = courseCopy.linkReady;
 export function LinkReadyPanel({ onContinue }: { onContinue: () => void }) {
   const headingId = useId();
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-card bg-night p-6 text-on-night shadow-card sm:p-10"
-    >
-      <h2 id={headingId} className="font-display text-2xl font-semibold tracking-tight sm:text-3xl">
+    <section aria-labelledby={headingId} className="flex flex-col items-center">
+      <h2 id={headingId} className="font-display text-xl font-semibold tracking-tight sm:text-3xl">
         {copy.heading}
       </h2>
-      <p className="mt-3 max-w-xl text-lg leading-relaxed text-on-night-soft">{copy.body}</p>
-      <Button size="lg" className="mt-8" onClick={onContinue}>
+      <p className="mt-2 hidden text-on-night-soft sm:block sm:text-lg">{copy.body}</p>
+      <Button size="lg" className="mt-4 sm:mt-8" onClick={onContinue}>
         {copy.button}
       </Button>
     </section>

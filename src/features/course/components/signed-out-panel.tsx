@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { type RefObject, useEffect, useId } from 'react';
 import { courseCopy } from '@/content/course-page';
 import type { SignedOutReason } from '../enter-course';
 import type { CourseBackend } from '../model/course-backend';
@@ -9,43 +9,66 @@ import { NewLinkForm } from './new-link-form';
 export const SIGN_IN_ANCHOR = 'sign-in';
 
 /**
- * No way in yet: what happened, in plain words, then the two ways in: the code from a sign-in e-mail, on any
- * device, and a new link.
+ * No way in yet, said in the player's place: what happened, and on phones, where the lessons stand between,
+ * the way down to the forms.
+ */
+export function SignedOutCover({
+  reason,
+  headingId,
+  headingRef,
+}: {
+  reason: SignedOutReason;
+  headingId: string;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  // After "Sign out" its button is gone; focus goes to what replaced it rather than to the top of the page.
+  useEffect(() => {
+    if (reason === 'signed-out') headingRef.current?.focus();
+  }, [reason, headingRef]);
+
+  return (
+    <>
+      <h2
+        id={headingId}
+        ref={headingRef}
+        tabIndex={-1}
+        className="font-display text-xl font-semibold tracking-tight sm:text-3xl"
+      >
+        {courseCopy.signedOut[reason].heading}
+      </h2>
+      <a
+        href={`#${SIGN_IN_ANCHOR}`}
+        className="mt-4 inline-flex min-h-11 items-center font-semibold text-on-night underline underline-offset-4 lg:hidden"
+      >
+        {courseCopy.signInBelow}
+      </a>
+    </>
+  );
+}
+
+/**
+ * The two ways in, under what happened: the code from a sign-in e-mail, on any device, and a new link.
  */
 export function SignedOutPanel({
   reason,
   backend,
   onSignedIn,
+  labelledBy,
 }: {
   reason: SignedOutReason;
   backend: CourseBackend;
   onSignedIn: () => void;
+  /** The heading in the player's place, which names this panel too. */
+  labelledBy: string;
 }) {
-  const headingId = useId();
   const newLinkHeadingId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
-  const copy = courseCopy.signedOut[reason];
-
-  // After "Sign out" its button is gone; focus goes to what replaced it rather than to the top of the page.
-  useEffect(() => {
-    if (reason === 'signed-out') heading.current?.focus();
-  }, [reason]);
-
   return (
     <section
       id={SIGN_IN_ANCHOR}
-      aria-labelledby={headingId}
+      aria-labelledby={labelledBy}
       className="scroll-mt-6 rounded-card bg-surface p-6 shadow-card ring-1 ring-line sm:p-10"
     >
-      <h2
-        id={headingId}
-        ref={heading}
-        tabIndex={-1}
-        className="font-display text-2xl font-semibold tracking-tight"
-      >
-        {copy.heading}
-      </h2>
-      <p className="mt-3 text-lg leading-relaxed text-ink-soft">{copy.body}</p>
+      <p className="text-lg leading-relaxed text-ink-soft">{courseCopy.signedOut[reason].body}</p>
       <CodeSignInForm backend={backend} onSignedIn={onSignedIn} />
       <div className="mt-8 border-t border-line pt-6">
         <h3 id={newLinkHeadingId} className="font-display text-xl font-semibold tracking-tight">
