@@ -15,8 +15,8 @@ export function CourseCover({ outline, children }: { outline: CourseOutline; chi
         {courseCopy.lessons.position(1, outline.lessons.length)}
       </p>
       <p className="mt-1 font-display text-2xl font-semibold tracking-tight sm:text-3xl">{first?.title}</p>
-      <div className="mt-4 grid aspect-video place-items-center overflow-hidden rounded-card bg-night bg-[radial-gradient(circle_at_15%_10%,#2d2670_0,transparent_55%),radial-gradient(circle_at_95%_100%,#0f4f4a_0,transparent_50%)] p-5 text-center text-on-night shadow-card sm:p-8">
-        <div className="flex max-w-xl flex-col items-center">{children}</div>
+      <div className="mt-4 flex aspect-video justify-center overflow-hidden rounded-card bg-night bg-[radial-gradient(circle_at_15%_10%,#2d2670_0,transparent_55%),radial-gradient(circle_at_95%_100%,#0f4f4a_0,transparent_50%)] p-5 text-center text-on-night shadow-card sm:p-8">
+        <div className="flex size-full max-w-xl flex-col items-center justify-center">{children}</div>
       </div>
     </div>
   );

@@ -40,6 +40,7 @@ export function CourseOutlineList({ outline }: { outline: CourseOutline }) {
                         alt=""
                         width={160}
                         height={90}
+                        loading="lazy"
                         className="size-full object-cover"
                       />
                     )}
