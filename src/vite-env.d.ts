@@ -12,7 +12,13 @@ declare const __BUILD_YEAR__: number;
 declare const __SEEDED_LESSON_SECONDS__: readonly number[];
 
 /** The seeded placeholder lessons' outline, in order (supabase/seeds/lessons.sql, vite.config.ts). */
-declare const __SEEDED_OUTLINE__: readonly import('./features/course/model/outline').OutlineLesson[];
+declare const __SEEDED_OUTLINE__: readonly {
+  slug: string;
+  title: string;
+  summary: string;
+  durationSeconds: number;
+  orderIndex: number;
+}[];
 
 /** The first seeded lesson's poster, as a hashed asset of the build (vite.config.ts). */
 declare module '@seeded-first-poster?url' {
