@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { courseCopy } from '@/content/course-page';
 import type { CourseBackend, LinkOutcome } from '../model/course-backend';
 import { readSignInCode } from '../model/sign-in-code';
+import { EmailInput, fieldClassName } from './email-input';
 
 const copy = courseCopy.code;
 
@@ -55,15 +56,7 @@ export function CodeSignInForm({ backend, onSignedIn }: { backend: CourseBackend
           <label htmlFor={`${id}-email`} className="mb-1 block font-semibold text-ink">
             {copy.emailLabel}
           </label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            className="block min-h-11 w-full min-w-0 rounded-xl border border-ink/50 bg-surface px-4 py-2.5 text-ink"
-          />
+          <EmailInput id={`${id}-email`} value={email} onChange={setEmail} />
         </div>
         <div>
           <label htmlFor={`${id}-code`} className="mb-1 block font-semibold text-ink">
@@ -81,7 +74,7 @@ export function CodeSignInForm({ backend, onSignedIn }: { backend: CourseBackend
             onChange={(event) => setCode(event.target.value)}
             aria-invalid={problem === 'invalid' || problem === 'refused' ? true : undefined}
             aria-describedby={`${id}-hint${problem ? ` ${errorId}` : ''}`}
-            className="block min-h-11 w-full min-w-0 rounded-xl border border-ink/50 bg-surface px-4 py-2.5 font-mono text-lg tracking-[0.3em] text-ink"
+            className={`${fieldClassName} font-mono text-lg tracking-[0.3em]`}
           />
         </div>
       </div>

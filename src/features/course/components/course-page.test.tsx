@@ -69,6 +69,18 @@ const mediaOf = (chosen: Lesson): LessonMedia => ({
   poster: `https://cdn.test/${chosen.poster_path ?? ''}?token=1`,
 });
 
+const T0 = '2026-11-23T10:00:00.000Z';
+/** A learner's progress as the back end reads it: [lesson key, position, completed at] per lesson. */
+const progressOf = (entries: [string, number, string | null][]) => ({
+  learnerId: 'ada',
+  progress: new Map(
+    entries.map(([key, positionSeconds, completedAt]) => [
+      key,
+      { positionSeconds, completedAt, recordedAt: T0 },
+    ]),
+  ),
+});
+
 const openAt = (address: string) => window.history.replaceState(null, '', address);
 const currentAddress = () => `${window.location.pathname}${window.location.search}`;
 const status = () => screen.getAllByRole('status')[0];
@@ -509,17 +521,6 @@ describe('signing out', () => {
 });
 
 describe('progress', () => {
-  const T0 = '2026-11-23T10:00:00.000Z';
-  const progressOf = (entries: [string, number, string | null][]) => ({
-    learnerId: 'ada',
-    progress: new Map(
-      entries.map(([key, positionSeconds, completedAt]) => [
-        key,
-        { positionSeconds, completedAt, recordedAt: T0 },
-      ]),
-    ),
-  });
-
   async function openCourse(backend: CourseBackend, title = 'Welcome') {
     vi.mocked(backend.sessionStatus).mockResolvedValue('signed-in');
     render(<CoursePage backend={backend} />);
@@ -746,17 +747,6 @@ describe('progress', () => {
 });
 
 describe('coming back', () => {
-  const T0 = '2026-11-23T10:00:00.000Z';
-  const progressOf = (entries: [string, number, string | null][]) => ({
-    learnerId: 'ada',
-    progress: new Map(
-      entries.map(([key, positionSeconds, completedAt]) => [
-        key,
-        { positionSeconds, completedAt, recordedAt: T0 },
-      ]),
-    ),
-  });
-
   async function comeBack(backend: CourseBackend) {
     vi.mocked(backend.sessionStatus).mockResolvedValue('signed-in');
     render(<CoursePage backend={backend} />);

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { courseCopy } from '@/content/course-page';
 import type { CourseBackend, NewLinkOutcome } from '../model/course-backend';
+import { EmailInput } from './email-input';
 
 const copy = courseCopy.newLink;
 
@@ -36,15 +37,7 @@ export function NewLinkForm({ backend, labelledBy }: { backend: CourseBackend; l
         {copy.emailLabel}
       </label>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <input
-          id={`${id}-email`}
-          type="email"
-          required
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          className="block min-h-11 w-full min-w-0 rounded-xl border border-ink/50 bg-surface px-4 py-2.5 text-ink placeholder:text-ink-muted"
-        />
+        <EmailInput id={`${id}-email`} value={email} onChange={setEmail} />
         <Button type="submit" disabled={sending} className="shrink-0">
           {sending ? copy.sending : copy.submit}
         </Button>
