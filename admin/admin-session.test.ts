@@ -1,59 +1,24 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type ServerProcess, spawnServer } from '../scripts/server-process.mjs';
 import { readEnv } from '../server/src/env.ts';
-import { lockFilePath, openMigratedDatabase, SOCKET_FILE } from '../server/src/db/index.ts';
+import { lockFilePath, SOCKET_FILE } from '../server/src/db/index.ts';
 import { writeFixtureSite } from '../server/test/test-app.ts';
 import { solidPng } from '../server/test/test-images.ts';
 import { openAdminSession } from './admin-session.ts';
 import { createGuidesAdmin } from './guides-admin.ts';
+import { createdDataDir, pgliteEnv, runTool } from './test/admin-processes.ts';
 
-// These run real processes on PGlite folders: the server, and `npm run admin`'s entry point.
-const root = fileURLToPath(new URL('../', import.meta.url));
+// These run real processes on PGlite folders: the server, and `npm run admin`'s entry point (the tool's own
+// terminal behaviour is in admin-terminal.test.ts, so the two files run side by side).
 const servers: ServerProcess[] = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) await server.stop();
 });
-
-/** The environment of a process on `dataDir` with PGlite, whatever the test run's DATABASE_URL. */
-const pgliteEnv = (dataDir: string, extra: Record<string, string> = {}) => ({
-  ...process.env,
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  ...extra,
-});
-
-async function createdDataDir() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admin-data-'));
-  const { db } = await openMigratedDatabase({ dataDir });
-  await db.exec(
-    "insert into public.guides (name, title, order_index) values ('Amara Okafor', 'Strategist', 1)",
-  );
-  await db.close();
-  return dataDir;
-}
-
-function runTool(args: string[], env: NodeJS.ProcessEnv, input?: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'admin/main.ts', ...args], {
-    cwd: root,
-    env,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdin.end(input);
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, stdout, stderr })),
-  );
-}
 
 /** Starts the real server (server/src/index.ts) on the data folder; it is stopped after the test. */
 async function startServer(dataDir: string, onOutput?: (output: string) => void): Promise<ServerProcess> {
@@ -133,46 +98,5 @@ describe('how the tool reaches a PGlite database', { timeout: 120_000 }, () => {
     expect(existsSync(lockFilePath(dataDir))).toBe(false);
     const afterStop = await runTool(['guides', 'list'], pgliteEnv(dataDir));
     expect(afterStop.stdout).toContain('Ada Lovelace');
-  });
-
-  it('signups erase asks on the terminal and reads the answer from stdin', async () => {
-    const dataDir = await createdDataDir();
-    const { db } = await openMigratedDatabase({ dataDir });
-    await db.exec(`insert into public.signups (email, name, consent_version, source) values ('ada@example.com', 'Ada', 'v1', 'embedded');
-      insert into public.email_outbox (signup_id, recipient) values (1, 'ada@example.com');`);
-    await db.close();
-    const erase = (input: string) =>
-      runTool(['signups', 'erase', 'ada@example.com'], pgliteEnv(dataDir), input);
-
-    for (const answer of ['n\n', '']) {
-      const declined = await erase(answer);
-      expect(declined.code).toBe(2);
-      expect(declined.stderr).toContain(
-        'Erase every record of ada@example.com (sign-up, e-mails, .eml files, course account, sessions, lesson progress and feedback)? This cannot be undone. [y/N]',
-      );
-      expect(declined.stderr).toContain('Nothing erased: not confirmed (answer "y", or add --yes).');
-    }
-    expect((await runTool(['signups', 'count'], pgliteEnv(dataDir))).stdout).toBe(
-      '1 sign-up (0 unsubscribed)\n',
-    );
-    const confirmed = await erase('y\n');
-    expect(confirmed).toMatchObject({
-      code: 0,
-      stdout:
-        'Erased ada@example.com: 1 sign-up, 1 outbox e-mail, 0 course accounts with 0 lesson progress records and 0 feedback answers, and 0 .eml files.\n',
-    });
-    expect((await runTool(['signups', 'count'], pgliteEnv(dataDir))).stdout).toBe(
-      '0 sign-ups (0 unsubscribed)\n',
-    );
-  });
-
-  it('exits 2 with a clear message on bad arguments, without touching the database', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admin-none-'));
-    const result = await runTool(['guides', 'move', '1', '--order', 'top'], pgliteEnv(dataDir));
-    expect(result).toMatchObject({ code: 2, stdout: '' });
-    expect(result.stderr).toContain(
-      "option '--order <n>' argument 'top' is invalid. --order must be a whole number.",
-    );
-    expect(existsSync(lockFilePath(dataDir))).toBe(false);
   });
 });
