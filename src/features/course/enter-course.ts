@@ -73,4 +73,5 @@ export async function enterCourse(backend: CourseBackend, show: Show) {
     return show(signedIn);
   }
   show({ status: 'link-ready', tokenHash: link.tokenHash });
+  backend.prepareSignIn();
 }

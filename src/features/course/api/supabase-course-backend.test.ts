@@ -119,6 +119,16 @@ describe('verifySignInLink', () => {
   });
 });
 
+describe('prepareSignIn', () => {
+  it('loads the client ahead of the tap without asking the server anything', async () => {
+    answerWith(() => Response.json(sessionBody()));
+    const backend = await freshBackend();
+    backend.prepareSignIn();
+    expect(await backend.verifySignInLink('hash-1')).toBe('signed-in');
+    expect(requests.map((request) => new URL(request.url).pathname)).toEqual(['/auth/v1/verify']);
+  });
+});
+
 describe('verifySignInCode', () => {
   it('posts the address and the code to GoTrue as an e-mail code and keeps the session', async () => {
     answerWith(() => Response.json(sessionBody()));

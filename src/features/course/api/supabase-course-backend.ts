@@ -159,6 +159,8 @@ async function saveProgress(save: ProgressSave, { leaving }: { leaving: boolean 
 /** The course page's back end: supabase-js, loaded on first use, with its default (persisted, refreshed) session. */
 export const supabaseCourseBackend: CourseBackend = {
   verifySignInLink,
+  // A failed load is retried by the call that needs the client, which reports it.
+  prepareSignIn: () => void getSupabase().catch(() => undefined),
   verifySignInCode,
   requestNewLink,
   loadOutline: () => fetchCourseOutline(),

@@ -11,6 +11,7 @@ function fakeBackend(overrides: Partial<CourseBackend> = {}) {
   const backend = {
     verifySignInLink: vi.fn<CourseBackend['verifySignInLink']>(async () => 'signed-in'),
     verifySignInCode: vi.fn<CourseBackend['verifySignInCode']>(async () => 'signed-in'),
+    prepareSignIn: vi.fn<CourseBackend['prepareSignIn']>(),
     loadOutline: vi.fn<CourseBackend['loadOutline']>(async () => outline),
     sessionStatus: vi.fn<CourseBackend['sessionStatus']>(async () => 'no-session'),
     requestNewLink: vi.fn<CourseBackend['requestNewLink']>(async () => 'sent'),
@@ -151,6 +152,7 @@ describe('finding out who is visiting', () => {
     const button = await screen.findByRole('button', { name: 'Continue to your course' });
     expect(screen.getByRole('heading', { name: 'Welcome! One tap and you are in' })).toBeInTheDocument();
     expect(backend.verifySignInLink).not.toHaveBeenCalled();
+    expect(backend.prepareSignIn).toHaveBeenCalledOnce();
     expect(currentAddress()).toBe('/course?token_hash=hash-1&type=magiclink&lesson=three-lenses');
 
     fireEvent.click(button);

@@ -58,6 +58,8 @@ export type FeedbackOutcome = 'saved' | 'already-sent' | 'failed';
 export interface CourseBackend {
   /** Spends a sign-in link's token; a good one leaves a stored session. */
   verifySignInLink(tokenHash: string): Promise<LinkOutcome>;
+  /** Starts loading what spending a link needs, while the page waits for the person's tap. */
+  prepareSignIn(): void;
   /** Spends the 6-digit code a sign-in e-mail carries beside its link, for its address. */
   verifySignInCode(email: string, code: string): Promise<LinkOutcome>;
   sessionStatus(): Promise<SessionOutcome>;
