@@ -207,7 +207,7 @@ test('a second device opens where the learner stopped: lesson 2, at its saved pl
 
   await withFreshBrowser(browser, baseURL, async (phone) => {
     await signInWithCode(phone, address, codeOf(email));
-    await expect(phone.getByText(/^Continue: Lesson 2 at 0:1\d$/)).toBeVisible();
+    await expect(phone.getByText(/^Continue: Lesson 2 at 0:[1-4]\d$/)).toBeVisible();
     await expect(phone.getByRole('heading', { level: 2, name: lessonTitles[1] })).toBeVisible();
     await expect(phone).toHaveURL(`${baseURL}/course`);
   });
