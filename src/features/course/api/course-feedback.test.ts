@@ -1,22 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-/**
- * The real supabase-js client with the network replaced: the requests are what a browser sends, the answers
- * PostgREST's own shapes. Each test gets a fresh client (a fresh page).
- */
-let requests: Request[] = [];
-
-function answerWith(answer: (request: Request) => Response) {
-  requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      const request = new Request(input, init);
-      requests.push(request.clone());
-      return answer(request);
-    }),
-  );
-}
+import { describe, expect, it, vi } from 'vitest';
+import { answerWith, requests, withFakeNetwork } from './fake-network';
 
 const postgrestError = (status: number, code: string, message: string) =>
   Response.json({ code, message, details: null, hint: null }, { status });
@@ -26,16 +9,7 @@ const freshApi = async () => {
   return import('./course-feedback');
 };
 
-beforeEach(() => {
-  window.localStorage.clear();
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+withFakeNetwork();
 
 describe('sendFeedback', () => {
   it('inserts one row for the learner, the comment trimmed, asking for nothing back', async () => {

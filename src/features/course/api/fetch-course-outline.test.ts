@@ -1,21 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-/** The real supabase-js client with the network replaced by PostgREST's and Storage's own answers. */
-type Answer = (request: Request) => Response | Promise<Response>;
-
-let requests: Request[] = [];
-
-function answerWith(answer: Answer) {
-  requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      const request = new Request(input, init);
-      requests.push(request.clone());
-      return answer(request);
-    }),
-  );
-}
+import { describe, expect, it, vi } from 'vitest';
+import { answerWith, requests, withFakeNetwork } from './fake-network';
 
 async function freshFetch() {
   vi.resetModules();
@@ -60,16 +44,7 @@ const lessons = [
 
 const isOutlineRead = (request: Request) => new URL(request.url).pathname === '/rest/v1/course_outline';
 
-beforeEach(() => {
-  // One client per test (a fresh page each) is what this suite means to do.
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+withFakeNetwork();
 
 describe('fetchCourseOutline', () => {
   it('reads the public outline in order as anon and signs the first poster for an hour', async () => {

@@ -1,11 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { answerWith, requests, withFakeNetwork } from './fake-network';
 import type { Lesson } from '../model/lesson';
-
-/**
- * The real supabase-js client with the network replaced: the requests are what a browser sends, and the
- * answers are GoTrue's, PostgREST's and Storage's own shapes. Each test gets a fresh client (a fresh page).
- */
-type Answer = (request: Request) => Response | Promise<Response>;
 
 const STORAGE_KEY = 'sb-localhost-auth-token';
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -28,20 +23,6 @@ function sessionBody(expiresAt = nowSeconds() + 3600) {
 
 const goTrueError = (status: number, code: string, message: string) =>
   Response.json({ code: status, error_code: code, msg: message }, { status });
-
-let requests: Request[] = [];
-
-function answerWith(answer: Answer) {
-  requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      const request = new Request(input, init);
-      requests.push(request.clone());
-      return answer(request);
-    }),
-  );
-}
 
 function networkDown() {
   answerWith(() => {
@@ -66,17 +47,7 @@ const lessonRow: Lesson = {
   order_index: 1,
 };
 
-beforeEach(() => {
-  window.localStorage.clear();
-  // Several clients over one storage key, one per test, is what this suite means to do.
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+withFakeNetwork();
 
 describe('verifySignInLink', () => {
   it('posts the token to GoTrue as a magic link and keeps the session it answers with', async () => {
