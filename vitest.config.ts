@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { SlowFilesFirst } from './test/slow-files-first.ts';
 import { alias, define } from './vite.config.ts';
 
 /**
@@ -28,7 +27,6 @@ export default defineConfig({
     // Vitest's default on 2 cores is one worker, but most server test files wait on child processes,
     // sockets and timers rather than on the CPU: three at once keep both cores busy.
     maxWorkers: 3,
-    sequence: { sequencer: SlowFilesFirst },
     projects: [
       {
         resolve: { alias },
