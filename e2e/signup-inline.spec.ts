@@ -316,7 +316,9 @@ test('against the real back end: the sign-up is accepted and the course e-mail l
   const address = `signup-${Date.now()}@example.com`;
   const mailFolder = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
   const mailFor = async () => {
-    for (const file of await readdir(mailFolder).catch(() => [])) {
+    // Only whole messages: the file mailbox writes `.eml.part`, then renames it into place.
+    const files = await readdir(mailFolder).catch(() => []);
+    for (const file of files.filter((name) => name.endsWith('.eml'))) {
       const raw = await readFile(path.join(mailFolder, file), 'utf8');
       if (raw.includes(`To: ${address}`)) return raw;
     }
