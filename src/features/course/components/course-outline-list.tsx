@@ -1,4 +1,5 @@
 import { courseCopy } from '@/content/course-page';
+import { ShownAndSaid } from '@/components/shown-and-said';
 import { type CourseOutline, lessonLength, outlineSummary } from '../model/outline';
 
 const copy = courseCopy.lessons;
@@ -16,8 +17,7 @@ export function CourseOutlineList({ outline }: { outline: CourseOutline }) {
         {copy.heading}
       </h2>
       <p className="mt-2 text-sm font-semibold text-ink-soft">
-        <span aria-hidden="true">{summary.text}</span>
-        <span className="sr-only">{summary.spoken}</span>
+        <ShownAndSaid shown={summary.text} said={summary.spoken} />
       </p>
       <ol className="mt-4 space-y-3">
         {outline.lessons.map((lesson, index) => {
@@ -50,8 +50,7 @@ export function CourseOutlineList({ outline }: { outline: CourseOutline }) {
                   <p className="mt-1 text-sm leading-relaxed text-ink-soft">{lesson.summary}</p>
                 )}
                 <p className="mt-2 text-sm font-medium text-ink-muted">
-                  <span aria-hidden="true">{length.clock}</span>
-                  <span className="sr-only">{length.spoken}</span>
+                  <ShownAndSaid shown={length.clock} said={length.spoken} />
                 </p>
               </div>
             </li>

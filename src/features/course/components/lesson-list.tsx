@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ShownAndSaid } from '@/components/shown-and-said';
 import { CheckIcon } from '@/components/ui/icons';
 import { courseCopy } from '@/content/course-page';
 import type { Lesson } from '../model/lesson';
@@ -94,8 +95,7 @@ export function LessonList({
                 )}
                 <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm font-medium text-ink-muted">
                   <span>
-                    <span aria-hidden="true">{length.clock}</span>
-                    <span className="sr-only">{length.spoken}</span>
+                    <ShownAndSaid shown={length.clock} said={length.spoken} />
                   </span>
                   <span id={stateId} className="inline-flex items-center gap-1.5">
                     <StateMark state={state} />

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { ShownAndSaid } from '@/components/shown-and-said';
 import { learnCopy } from '@/content/learn';
 import { useDialogShown } from '@/lib/dialog-shown';
 import { useNearViewport } from '@/lib/use-near-viewport';
@@ -33,12 +34,7 @@ export function LandingCourseOutline({ store = landingOutline }: { store?: Outli
         {learnCopy.lessonsHeading}
       </h3>
       <p className="mt-2 min-h-6 font-semibold text-ink-soft">
-        {summary && (
-          <>
-            <span aria-hidden="true">{summary.text}</span>
-            <span className="sr-only">{summary.spoken}</span>
-          </>
-        )}
+        {summary && <ShownAndSaid shown={summary.text} said={summary.spoken} />}
       </p>
       <ol aria-labelledby="landing-lessons-title" aria-busy={lessons === null} className="mt-5 grid gap-3">
         {lessons === null
@@ -57,8 +53,7 @@ export function LandingCourseOutline({ store = landingOutline }: { store?: Outli
                   </span>
                   <span className="line-clamp-2 min-w-0 flex-1 leading-snug font-medium">{lesson.title}</span>
                   <span className="shrink-0 text-sm font-medium text-ink-muted tabular-nums">
-                    <span aria-hidden="true">{length.clock}</span>
-                    <span className="sr-only">{length.spoken}</span>
+                    <ShownAndSaid shown={length.clock} said={length.spoken} />
                   </span>
                 </li>
               );
