@@ -1,6 +1,13 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { EMBEDDED_ANON_KEY } from '../supabase/embedded-keys.ts';
-import { codeOf, openSignInLink, signUpByRequest, waitForMail, watchLinkOf } from './course-helpers';
+import {
+  codeOf,
+  openSignInLink,
+  signUpByRequest,
+  waitForMail,
+  watchLinkOf,
+  lessonTitles,
+} from './course-helpers';
 
 /**
  * Coming back, end to end against the real embedded server: the code signs in on another device, only a
@@ -20,14 +27,6 @@ const copy = {
   newLinkSent: 'If that address signed up, a new link is on its way. It works for 24 hours, once.',
   finished: "You've finished the course!",
 };
-
-const lessonTitles = [
-  'Why plan with three lenses',
-  'Lens one: trends',
-  'Lens two: strengths',
-  'Lens three: dreams',
-  'From opportunities to action this week',
-];
 
 const lessonsNav = (page: Page) => page.getByRole('navigation', { name: copy.lessons });
 

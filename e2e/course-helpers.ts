@@ -5,6 +5,15 @@ import { type APIRequestContext, expect, type Locator, type Page } from '@playwr
 import { readMime } from '../server/test/mime.ts';
 import { EMBEDDED_ANON_KEY } from '../supabase/embedded-keys.ts';
 
+/** The five placeholder lessons the server seeds on its first start, in their order. */
+export const lessonTitles = [
+  'Why plan with three lenses',
+  'Lens one: trends',
+  'Lens two: strengths',
+  'Lens three: dreams',
+  'From opportunities to action this week',
+];
+
 const mailFolder = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
 
 export interface MailMessage {

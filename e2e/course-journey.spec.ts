@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openSignInLink, videoState, waitForMail, watchLinkOf } from './course-helpers';
+import { openSignInLink, videoState, waitForMail, watchLinkOf, lessonTitles } from './course-helpers';
 import {
   answerUpToContact,
   copy as signupCopy,
@@ -28,15 +28,6 @@ const copy = {
   noSession: 'Sign in to watch',
   unlocked: 'Continue the course',
 };
-
-/** The five placeholder lessons the server seeds on its first start, in their order. */
-const lessonTitles = [
-  'Why plan with three lenses',
-  'Lens one: trends',
-  'Lens two: strengths',
-  'Lens three: dreams',
-  'From opportunities to action this week',
-];
 
 /** The contract's shape: `SITE_URL/course?token_hash=<hashed token>&type=magiclink`, nothing else. */
 function expectSignInLinkShape(link: string, baseURL: string | undefined) {
