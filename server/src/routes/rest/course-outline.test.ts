@@ -108,11 +108,22 @@ describe(`the course outline (${databaseKind})`, () => {
     const columns = Object.keys(
       ((await (await app.request('/rest/v1/course_outline')).json()) as object[])[0] ?? {},
     );
-    expect(columns).toEqual(['slug', 'title', 'summary', 'duration_seconds', 'order_index', 'poster_path']);
+    expect(columns).toEqual([
+      'slug',
+      'title',
+      'summary',
+      'duration_seconds',
+      'order_index',
+      'poster_path',
+      'is_preview',
+      'speaks_to',
+      'video_path',
+      'captions_path',
+    ]);
   });
 
   it('refuses the columns it does not have, and anon still reads no lesson', async () => {
-    for (const column of ['video_path', 'captions_path', 'is_published', 'id']) {
+    for (const column of ['is_published', 'id', 'created_at']) {
       const response = await app.request(`/rest/v1/course_outline?select=${column}`);
       expect(response.status, column).toBe(400);
       expect(await response.json()).toMatchObject({ code: '42703' });
@@ -183,6 +194,106 @@ describe(`the first poster follows the outline (${databaseKind})`, () => {
       await own.exec(LESSONS);
       await own.exec(`update public.lessons set order_index = 1 where slug = 'action'`);
       expect((await outlineAsAnon(own))[0]).toEqual({ slug: 'welcome', poster_path: 'lessons/welcome.webp' });
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe(`preview lessons in the outline (${databaseKind})`, () => {
+  const PREVIEW_SELECT = 'slug,is_preview,speaks_to,video_path,captions_path,poster_path';
+  let own: Database;
+  let ownApp: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    own = await createTestDatabase();
+    await own.exec(LESSONS);
+    await own.exec(`
+      update public.lessons set is_preview = true where slug in ('trends', 'early-draft');
+      update public.lessons set speaks_to = '{"AI taking over jobs",under25,Leadership}' where slug = 'trends';
+      update public.lessons set speaks_to = '{Burnout}' where slug = 'early-draft';
+    `);
+    ownApp = await createTestApp(own);
+  });
+  afterAll(() => own.close());
+
+  it("shows anon every lesson's preview flag and tags, and the files of published preview lessons alone", async () => {
+    const { data, error } = await appClient(ownApp, EMBEDDED_ANON_KEY)
+      .from('course_outline')
+      .select(PREVIEW_SELECT)
+      .order('order_index');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      {
+        slug: 'welcome',
+        is_preview: false,
+        speaks_to: [],
+        video_path: null,
+        captions_path: null,
+        poster_path: 'lessons/welcome.webp',
+      },
+      {
+        slug: 'trends',
+        is_preview: true,
+        speaks_to: ['AI taking over jobs', 'under25', 'Leadership'],
+        video_path: 'lessons/trends.mp4',
+        captions_path: 'lessons/trends.vtt',
+        poster_path: 'lessons/trends.webp',
+      },
+      {
+        slug: 'action',
+        is_preview: false,
+        speaks_to: [],
+        video_path: null,
+        captions_path: null,
+        poster_path: null,
+      },
+    ]);
+  });
+
+  it('exposes nothing of an unpublished preview lesson, whatever anon asks for', async () => {
+    for (const query of [
+      'course_outline?select=*',
+      'course_outline?is_preview=eq.true',
+      'course_outline?slug=eq.early-draft',
+      'course_outline?video_path=eq.lessons%2Fearly-draft.mp4',
+    ]) {
+      const response = await ownApp.request(`/rest/v1/${query}`);
+      expect(response.status, query).toBe(200);
+      const body = await response.text();
+      expect(body, query).not.toMatch(/draft|Secret|Burnout/i);
+      expect(
+        pathsIn(body).filter((found) => !found.startsWith('lessons/trends.')),
+        query,
+      ).toEqual(query === 'course_outline?select=*' ? ['lessons/welcome.webp'] : []);
+    }
+  });
+
+  it('drops the files from the outline once the lesson is no longer a preview', async () => {
+    await own.exec(`update public.lessons set is_preview = false where slug = 'trends'`);
+    try {
+      // A query not asked before: the REST answers to anon are cached for a moment.
+      const query = '/rest/v1/course_outline?select=video_path,captions_path,poster_path';
+      const body = await (await ownApp.request(query)).text();
+      expect(pathsIn(body)).toEqual(['lessons/welcome.webp']);
+    } finally {
+      await own.exec(`update public.lessons set is_preview = true where slug = 'trends'`);
+    }
+  });
+});
+
+describe(`the tags of a lesson (${databaseKind})`, () => {
+  it('hold at most 40 entries of 1 to 60 characters', async () => {
+    const own = await createTestDatabase();
+    try {
+      await own.exec(LESSONS);
+      const setTags = (tags: string[]) =>
+        own.query(`update public.lessons set speaks_to = $1 where slug = 'welcome'`, [tags]);
+      await setTags(Array.from({ length: 40 }, (_, index) => `tag ${index}`));
+      await setTags(['x'.repeat(60)]);
+      for (const tags of [Array.from({ length: 41 }, (_, index) => `tag ${index}`), [''], ['x'.repeat(61)]]) {
+        await expect(setTags(tags)).rejects.toThrow(/lessons_speaks_to_check/);
+      }
     } finally {
       await own.close();
     }

@@ -342,3 +342,131 @@ describe('no anonymous URL serves a course file', () => {
     expect(response.status).toBe(404);
   });
 });
+
+describe('the files of preview lessons, for anyone', () => {
+  let previewDb: Database;
+  let previewApp: Awaited<ReturnType<typeof createTestApp>>;
+  const anon = () => appClient(previewApp, EMBEDDED_ANON_KEY).storage.from('course');
+
+  beforeAll(async () => {
+    previewDb = await createTestDatabase();
+    await previewDb.exec(`
+      insert into public.lessons
+        (slug, title, video_path, captions_path, poster_path, duration_seconds, order_index, is_published, is_preview)
+      values
+        ('intro', 'Intro', 'lessons/intro.mp4', 'lessons/intro.vtt', 'lessons/intro.webp', 40, 1, true, false),
+        ('taster', 'Taster', 'lessons/taster.mp4', 'lessons/taster.vtt', 'lessons/taster.webp', 40, 2, true, true),
+        ('locked', 'Locked', 'lessons/locked.mp4', 'lessons/locked.vtt', 'lessons/locked.webp', 40, 3, true, false),
+        ('draft-taster', 'Draft taster', 'lessons/draft-taster.mp4', 'lessons/draft-taster.vtt', null, 40, 4, false, true);
+    `);
+    const storage = await mkdtemp(path.join(os.tmpdir(), 'storage-'));
+    await mkdir(path.join(storage, 'course', 'lessons'), { recursive: true });
+    for (const slug of ['intro', 'taster', 'locked', 'draft-taster']) {
+      await writeFile(path.join(storage, 'course', 'lessons', `${slug}.mp4`), VIDEO);
+      await writeFile(path.join(storage, 'course', 'lessons', `${slug}.vtt`), CAPTIONS);
+      await writeFile(path.join(storage, 'course', 'lessons', `${slug}.webp`), Buffer.from([1, 2, 3]));
+    }
+    previewApp = await createTestApp(previewDb, { storageFolder: storage });
+  });
+  afterAll(() => previewDb.close());
+
+  it("lets anon sign a preview lesson's video and play it in byte ranges, and its captions", async () => {
+    const video = await anon().createSignedUrl('lessons/taster.mp4', 3600);
+    expect(video.error).toBeNull();
+    const ranged = await previewApp.request(video.data?.signedUrl ?? '', {
+      headers: { range: 'bytes=100-199' },
+    });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get('content-range')).toBe('bytes 100-199/1000');
+    expect(ranged.headers.get('content-type')).toBe('video/mp4');
+    expect(Buffer.from(await ranged.arrayBuffer())).toEqual(VIDEO.subarray(100, 200));
+
+    const captions = await anon().createSignedUrl('lessons/taster.vtt', 3600);
+    expect(captions.error).toBeNull();
+    const served = await previewApp.request(captions.data?.signedUrl ?? '');
+    expect(served.status).toBe(200);
+    expect(await served.text()).toBe(CAPTIONS);
+  });
+
+  it("signs anon a preview lesson's three files at once with createSignedUrls, as the page asks", async () => {
+    const { data, error } = await anon().createSignedUrls(
+      ['lessons/taster.mp4', 'lessons/taster.vtt', 'lessons/taster.webp'],
+      3600,
+    );
+    expect(error).toBeNull();
+    expect(data?.map((signed) => [signed.path, signed.error])).toEqual([
+      ['lessons/taster.mp4', null],
+      ['lessons/taster.vtt', null],
+      ['lessons/taster.webp', null],
+    ]);
+    const poster = await previewApp.request(data?.[2]?.signedUrl ?? '');
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('content-type')).toBe('image/webp');
+    const video = await previewApp.request(data?.[0]?.signedUrl ?? '', { headers: { range: 'bytes=990-' } });
+    expect(video.status).toBe(206);
+    expect(Buffer.from(await video.arrayBuffer())).toEqual(VIDEO.subarray(990));
+  });
+
+  it.each([
+    'lessons/locked.mp4',
+    'lessons/locked.vtt',
+    'lessons/locked.webp',
+    'lessons/intro.mp4',
+    'lessons/intro.vtt',
+    'lessons/draft-taster.mp4',
+    'lessons/draft-taster.vtt',
+  ])('refuses anon %s: a file of no published preview lesson is not there', async (objectPath) => {
+    const { data, error } = await anon().createSignedUrl(objectPath, 60);
+    expect(data).toBeNull();
+    expect(error).toMatchObject({ message: 'Object not found', status: 404 });
+  });
+
+  it("answers anon's batch for other lessons' files, and missing ones, with Storage's error for each", async () => {
+    const { data, error } = await anon().createSignedUrls(
+      ['lessons/intro.webp', 'lessons/locked.mp4', 'lessons/draft-taster.mp4', 'lessons/nobody.mp4', '../x'],
+      60,
+    );
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      expect.objectContaining({ path: 'lessons/intro.webp', error: null }),
+      ...['lessons/locked.mp4', 'lessons/draft-taster.mp4', 'lessons/nobody.mp4', '../x'].map(
+        (objectPath) => ({
+          path: objectPath,
+          error: 'Either the object does not exist or you do not have access to it',
+          signedURL: null,
+          signedUrl: null,
+        }),
+      ),
+    ]);
+  });
+
+  it('still signs a learner every published lesson, but no draft', async () => {
+    const token = await testJwtKeys.signAccessToken({
+      userId: ADA,
+      email: 'ada@example.com',
+      sessionId: crypto.randomUUID(),
+      expiresInSeconds: 3600,
+    });
+    const { data } = await appClient(previewApp, EMBEDDED_ANON_KEY, token)
+      .storage.from('course')
+      .createSignedUrls(['lessons/locked.mp4', 'lessons/taster.mp4', 'lessons/draft-taster.mp4'], 60);
+    expect(data?.map((signed) => signed.error === null)).toEqual([true, true, false]);
+  });
+
+  it('refuses a batch without paths or with a bad expiry, and a bucket it does not keep private', async () => {
+    for (const body of [{ expiresIn: 60 }, { expiresIn: 60, paths: [] }, { expiresIn: 0, paths: ['a'] }]) {
+      const response = await previewApp.request('/storage/v1/object/sign/course', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+    }
+    const guides = await previewApp.request('/storage/v1/object/sign/guides', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ expiresIn: 60, paths: ['ada.svg'] }),
+    });
+    expect(guides.status).toBe(404);
+  });
+});

@@ -23,6 +23,8 @@ async function storageBlockOf(migration: string): Promise<string> {
   return block;
 }
 
+const PREVIEWS_MIGRATION = '20261127000100_lesson_previews_and_tags.sql';
+
 let db: Database;
 
 beforeAll(async () => {
@@ -37,15 +39,21 @@ beforeAll(async () => {
     values
       ('welcome', 'Welcome', 'lessons/welcome.mp4', 'lessons/welcome.vtt', 'lessons/welcome.webp', 40, 1, true),
       ('early-draft', 'Early draft', 'lessons/early-draft.mp4', null, 'lessons/early-draft.webp', 40, 0, false),
-      ('second', 'Second', 'lessons/second.mp4', null, 'lessons/second.webp', 40, 2, true);
+      ('second', 'Second', 'lessons/second.mp4', null, 'lessons/second.webp', 40, 2, true),
+      ('taster', 'Taster', 'lessons/taster.mp4', 'lessons/taster.vtt', 'lessons/taster.webp', 40, 3, true),
+      ('draft-taster', 'Draft taster', 'lessons/draft-taster.mp4', null, null, 40, 4, false);
+    update public.lessons set is_preview = true where slug in ('taster', 'draft-taster');
     insert into storage.objects (bucket_id, name) values
       ('course', 'lessons/welcome.mp4'), ('course', 'lessons/welcome.vtt'), ('course', 'lessons/welcome.webp'),
       ('course', 'lessons/early-draft.mp4'), ('course', 'lessons/early-draft.webp'),
       ('course', 'lessons/second.mp4'), ('course', 'lessons/second.webp'),
+      ('course', 'lessons/taster.mp4'), ('course', 'lessons/taster.vtt'), ('course', 'lessons/taster.webp'),
+      ('course', 'lessons/draft-taster.mp4'),
       ('course', 'lessons/loose.webp'), ('guides', 'lessons/welcome.webp');
   `);
   await db.exec(await storageBlockOf('20261123000700_course_files_of_published_lessons.sql'));
   await db.exec(await storageBlockOf('20261125000200_course_outline.sql'));
+  await db.exec(await storageBlockOf(PREVIEWS_MIGRATION));
 });
 afterAll(() => db.close());
 
@@ -57,16 +65,43 @@ const readableBy = (caller: Caller) =>
   );
 
 describe(`the course bucket's policies on hosted Supabase (${databaseKind})`, () => {
-  it("let anon read the first published lesson's poster and nothing else in the bucket", async () => {
+  it("let anon read the first published lesson's poster and the published preview lessons' files, nothing else", async () => {
     expect(await readableBy(ANONYMOUS_CALLER)).toEqual([
+      { bucket_id: 'course', name: 'lessons/taster.mp4' },
+      { bucket_id: 'course', name: 'lessons/taster.vtt' },
+      { bucket_id: 'course', name: 'lessons/taster.webp' },
       { bucket_id: 'course', name: 'lessons/welcome.webp' },
     ]);
+  });
+
+  it("replace the policy of the first poster alone by the one of the outline's files", async () => {
+    const policies = await db.query<{ policyname: string }>(
+      "select policyname from pg_policies where schemaname = 'storage' and tablename = 'objects' order by 1",
+    );
+    expect(policies.map((policy) => policy.policyname)).toEqual([
+      'Signed-in learners read the files of published lessons',
+      "Visitors read the preview lessons' files and the first poster",
+    ]);
+  });
+
+  it("stop showing anon a lesson's files once it is no longer a preview", async () => {
+    await db.exec(`update public.lessons set is_preview = false where slug = 'taster'`);
+    try {
+      expect((await readableBy(ANONYMOUS_CALLER)).map((object) => object.name)).toEqual([
+        'lessons/welcome.webp',
+      ]);
+    } finally {
+      await db.exec(`update public.lessons set is_preview = true where slug = 'taster'`);
+    }
   });
 
   it("let a learner read every published lesson's files, and no draft's or loose file", async () => {
     expect((await readableBy(LEARNER)).map((object) => object.name)).toEqual([
       'lessons/second.mp4',
       'lessons/second.webp',
+      'lessons/taster.mp4',
+      'lessons/taster.vtt',
+      'lessons/taster.webp',
       'lessons/welcome.mp4',
       'lessons/welcome.vtt',
       'lessons/welcome.webp',
@@ -74,7 +109,7 @@ describe(`the course bucket's policies on hosted Supabase (${databaseKind})`, ()
   });
 
   it('can run again, as a migration replayed on a project that has the policy', async () => {
-    await db.exec(await storageBlockOf('20261125000200_course_outline.sql'));
-    expect(await readableBy(ANONYMOUS_CALLER)).toHaveLength(1);
+    await db.exec(await storageBlockOf(PREVIEWS_MIGRATION));
+    expect(await readableBy(ANONYMOUS_CALLER)).toHaveLength(4);
   });
 });

@@ -25,7 +25,15 @@ const USER_FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox
 /** A year, as a signed URL may last on Supabase Storage for anything longer-lived than a session. */
 const MAX_SIGNED_SECONDS = 365 * 24 * 60 * 60;
 
-const signRequest = z.object({ expiresIn: z.number().int().min(1).max(MAX_SIGNED_SECONDS) });
+const expiresIn = z.number().int().min(1).max(MAX_SIGNED_SECONDS);
+const signRequest = z.object({ expiresIn });
+/** `createSignedUrls`: several objects of one bucket at once. */
+const signManyRequest = z.object({
+  expiresIn,
+  paths: z.array(z.string().min(1).max(1024)).min(1).max(100),
+});
+/** Storage's answer for an object of a batch that is missing or that the caller may not read: the same words. */
+const NOT_READABLE = 'Either the object does not exist or you do not have access to it';
 const signedToken = z.looseObject({ url: z.string(), exp: z.number() });
 
 /** Storage's error body; its `statusCode` is the HTTP status as a string. */
@@ -68,20 +76,22 @@ interface StorageDeps {
   db: Database;
 }
 
-const FIRST_POSTER = 'exists (select 1 from public.course_outline where poster_path = $1)';
+/** The files the public outline names: the preview lessons' video, captions and poster, and the first poster. */
+const OUTLINE_FILE =
+  'exists (select 1 from public.course_outline where $1 in (poster_path, video_path, captions_path))';
 const LESSON_FILE =
   'exists (select 1 from public.lessons where $1 in (video_path, captions_path, poster_path))';
 /** anon may not name public.lessons at all: that statement would be refused, not answered false. */
 const READABLE_AS = {
-  anon: `select ${FIRST_POSTER} as readable`,
-  authenticated: `select ${FIRST_POSTER} or ${LESSON_FILE} as readable`,
+  anon: `select ${OUTLINE_FILE} as readable`,
+  authenticated: `select ${OUTLINE_FILE} or ${LESSON_FILE} as readable`,
 };
 
 /**
  * The embedded stand-in for the storage policies of the bucket `course`, run as the caller: anyone may read the
- * first published lesson's poster ("Visitors read the first lesson's poster", through the public view
- * `course_outline`), and a signed-in learner the files that the lessons they can see under row-level security
- * name ("Signed-in learners read the files of published lessons").
+ * files the public view `course_outline` names, the preview lessons' and the first poster ("Visitors read the
+ * preview lessons' files and the first poster"), and a signed-in learner the files that the lessons they can
+ * see under row-level security name ("Signed-in learners read the files of published lessons").
  */
 function isReadableCourseFile(db: Database, caller: Caller, key: string): Promise<boolean> {
   if (caller.role === 'service_role') return Promise.resolve(true);
@@ -94,8 +104,8 @@ function isReadableCourseFile(db: Database, caller: Caller, key: string): Promis
 
 /**
  * The local buckets at the URLs supabase-js builds: public objects at `getPublicUrl`'s address, and the
- * private `course` bucket through `createSignedUrl` and the signed GET, which streams the file and serves byte
- * ranges so a video seeks. No unsigned URL serves a private object.
+ * private `course` bucket through `createSignedUrl`, `createSignedUrls` and the signed GET, which streams the
+ * file and serves byte ranges so a video seeks. No unsigned URL serves a private object.
  */
 export function storageRoutes({ storageFolder, jwt, callers, db }: StorageDeps): Hono {
   const routes = new Hono();
@@ -113,37 +123,81 @@ export function storageRoutes({ storageFolder, jwt, callers, db }: StorageDeps):
     return c.body(new Uint8Array(content));
   });
 
-  routes.post(
-    '/object/sign/:bucket/*',
-    bodyLimit({
-      maxSize: 4 * 1024,
-      onError: (c) => storageError(c, 413, 'Payload too large', 'The request body must be at most 4 KB.'),
-    }),
-    async (c) => {
-      const bucket = c.req.param('bucket');
-      if (!PRIVATE_BUCKETS.has(bucket)) return storageError(c, 404, 'Bucket not found', 'Bucket not found');
-      let caller: Caller;
-      try {
-        caller = await callers((name) => c.req.header(name));
-      } catch (error) {
-        if (error instanceof JwtRejected) return storageError(c, 401, 'InvalidJWT', error.message);
-        throw error;
-      }
-      const body = signRequest.safeParse(await c.req.json().catch(() => undefined));
-      if (!body.success) {
-        return storageError(c, 400, 'InvalidParameter', 'expiresIn must be a whole number of seconds ≥ 1');
-      }
-      const found = await objectFile(c, storageFolder, bucket, '/object/sign/');
-      if (found instanceof Response) return found;
-      // To anyone the policy does not let read the object it is invisible, as row-level security makes it on
-      // Supabase Storage: the answer is the missing object's.
-      if (!(await isReadableCourseFile(db, caller, found.key)))
-        return storageError(c, 404, 'not_found', 'Object not found');
-      const url = `${bucket}/${found.key}`;
-      const token = await jwt.signPayload({ url }, body.data.expiresIn);
-      return c.json({ signedURL: `/object/sign/${url}?token=${token}` });
-    },
-  );
+  const signBodyLimit = bodyLimit({
+    maxSize: 4 * 1024,
+    onError: (c) => storageError(c, 413, 'Payload too large', 'The request body must be at most 4 KB.'),
+  });
+
+  /** The caller a request's headers name, or Storage's 401 for a token it refuses. */
+  async function callerOf(c: Context): Promise<Caller | Response> {
+    try {
+      return await callers((name) => c.req.header(name));
+    } catch (error) {
+      if (error instanceof JwtRejected) return storageError(c, 401, 'InvalidJWT', error.message);
+      throw error;
+    }
+  }
+
+  /** The signed URL's path and query for an object, as Storage returns it in `signedURL`. */
+  async function signedPath(bucket: string, key: string, seconds: number) {
+    const url = `${bucket}/${key}`;
+    return `/object/sign/${url}?token=${await jwt.signPayload({ url }, seconds)}`;
+  }
+
+  // Registered before the single-object route, whose wildcard would otherwise take the bare bucket's path.
+  routes.post('/object/sign/:bucket', signBodyLimit, async (c) => {
+    const bucket = c.req.param('bucket');
+    if (!PRIVATE_BUCKETS.has(bucket)) return storageError(c, 404, 'Bucket not found', 'Bucket not found');
+    const caller = await callerOf(c);
+    if (caller instanceof Response) return caller;
+    const body = signManyRequest.safeParse(await c.req.json().catch(() => undefined));
+    if (!body.success) {
+      return storageError(
+        c,
+        400,
+        'InvalidParameter',
+        'expiresIn must be a whole number of seconds ≥ 1 and paths a list of 1 to 100 object names',
+      );
+    }
+    const bucketFolder = path.join(storageFolder, bucket);
+    const signed = [];
+    for (const objectPath of body.data.paths) {
+      const rawKey = objectPath.split('/').map(encodeURIComponent).join('/');
+      const resolved = await resolveObjectPath(bucketFolder, rawKey);
+      const readable =
+        typeof resolved === 'object' &&
+        (await stat(resolved.file)).isFile() &&
+        (await isReadableCourseFile(db, caller, resolved.key));
+      signed.push(
+        readable
+          ? {
+              error: null,
+              path: objectPath,
+              signedURL: await signedPath(bucket, resolved.key, body.data.expiresIn),
+            }
+          : { error: NOT_READABLE, path: objectPath, signedURL: null },
+      );
+    }
+    return c.json(signed);
+  });
+
+  routes.post('/object/sign/:bucket/*', signBodyLimit, async (c) => {
+    const bucket = c.req.param('bucket');
+    if (!PRIVATE_BUCKETS.has(bucket)) return storageError(c, 404, 'Bucket not found', 'Bucket not found');
+    const caller = await callerOf(c);
+    if (caller instanceof Response) return caller;
+    const body = signRequest.safeParse(await c.req.json().catch(() => undefined));
+    if (!body.success) {
+      return storageError(c, 400, 'InvalidParameter', 'expiresIn must be a whole number of seconds ≥ 1');
+    }
+    const found = await objectFile(c, storageFolder, bucket, '/object/sign/');
+    if (found instanceof Response) return found;
+    // To anyone the policy does not let read the object it is invisible, as row-level security makes it on
+    // Supabase Storage: the answer is the missing object's.
+    if (!(await isReadableCourseFile(db, caller, found.key)))
+      return storageError(c, 404, 'not_found', 'Object not found');
+    return c.json({ signedURL: await signedPath(bucket, found.key, body.data.expiresIn) });
+  });
 
   routes.get('/object/sign/:bucket/*', async (c) => {
     const bucket = c.req.param('bucket');
