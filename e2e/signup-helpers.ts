@@ -2,7 +2,7 @@
 import { expect, type Locator, type Page, type Request, type Route } from '@playwright/test';
 
 export const SEND_EMAIL = '**/functions/v1/send-email';
-export const STORAGE_KEY = 'three-lenses.signup.v1';
+export const STORAGE_KEY = 'three-lenses.signup.v2';
 
 export const copy = {
   submit: 'Show Me My Free Course',

@@ -208,9 +208,9 @@ test('a failed send shows the failure message, logs the error and keeps the form
 test('with no strength stored, submit says "Please pick at least one strength." and sends nothing', async ({
   page,
 }) => {
-  // Only stored answers (e.g. from an older version of the page in the same tab) can get here.
+  // Only stored answers (e.g. from an older version of the page on this device) can get here.
   await page.addInitScript((key) => {
-    if (window.sessionStorage.getItem(key)) return;
+    if (window.localStorage.getItem(key)) return;
     const answers = {
       ageGroup: '55plus',
       worries: [],
@@ -219,7 +219,7 @@ test('with no strength stored, submit says "Please pick at least one strength." 
       name: 'Ada',
       email: 'a@b.co',
     };
-    window.sessionStorage.setItem(key, JSON.stringify({ step: 5, answers }));
+    window.localStorage.setItem(key, JSON.stringify({ step: 5, answers }));
   }, STORAGE_KEY);
   const requests = recordSendEmailRequests(page);
   await openHome(page);

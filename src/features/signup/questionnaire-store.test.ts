@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialState } from './model/questionnaire';
 import { STORAGE_KEY, createQuestionnaireStore } from './questionnaire-store';
 
-const storage = () => window.sessionStorage;
+const storage = () => window.localStorage;
 const fakeStorage = (raw: string) => ({ getItem: () => raw, setItem: () => {}, removeItem: () => {} });
 
 function deferred() {
@@ -28,7 +28,7 @@ function readyStore(send = vi.fn(async () => {})) {
   return { store, send };
 }
 
-beforeEach(() => window.sessionStorage.clear());
+beforeEach(() => window.localStorage.clear());
 afterEach(() => vi.restoreAllMocks());
 
 describe('questionnaire store', () => {
@@ -36,12 +36,12 @@ describe('questionnaire store', () => {
     expect(createQuestionnaireStore({ storage, send: vi.fn() }).getState()).toBe(initialState);
   });
 
-  it('keeps the step and the answers in sessionStorage, and a new store (a reload) reads them back', () => {
+  it('keeps the step and the answers in localStorage, and a new store (a reload) reads them back', () => {
     const { store } = readyStore();
     const reloaded = createQuestionnaireStore({ storage, send: vi.fn() });
     expect(reloaded.getState()).toEqual(store.getState());
     expect(reloaded.getState().step).toBe(5);
-    expect(JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? '')).toEqual({
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? '')).toEqual({
       step: 5,
       answers: {
         ageGroup: '55plus',
@@ -80,7 +80,7 @@ describe('questionnaire store', () => {
       JSON.stringify({ ...valid, answers: { ...answers, email: undefined } }),
     ];
     for (const raw of bad) {
-      window.sessionStorage.setItem(STORAGE_KEY, raw);
+      window.localStorage.setItem(STORAGE_KEY, raw);
       expect(createQuestionnaireStore({ storage, send: vi.fn() }).getState()).toBe(initialState);
     }
   });
@@ -112,11 +112,36 @@ describe('questionnaire store', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
+  it("takes in another tab's change to the stored answers, until the last subscriber leaves", () => {
+    let otherTabChanged = () => {};
+    const stopWatching = vi.fn();
+    const store = createQuestionnaireStore({
+      storage,
+      send: vi.fn(),
+      watchOtherTabs(onChange) {
+        otherTabChanged = onChange;
+        return stopWatching;
+      },
+    });
+    const listener = vi.fn();
+    const unsubscribe = store.subscribe(listener);
+    const answers = { ...initialState.answers, dream: 'Pilot' };
+    window.localStorage.setItem(STORAGE_KEY, JSON.stringify({ step: 3, answers }));
+    otherTabChanged();
+    expect(store.getState()).toMatchObject({ step: 3, answers: { dream: 'Pilot' } });
+    expect(listener).toHaveBeenCalledTimes(1);
+    window.localStorage.removeItem(STORAGE_KEY);
+    otherTabChanged();
+    expect(store.getState()).toBe(initialState);
+    unsubscribe();
+    expect(stopWatching).toHaveBeenCalledTimes(1);
+  });
+
   it('start over clears the stored answers', () => {
     const { store } = readyStore();
     store.dispatch({ type: 'startOver' });
     expect(store.getState()).toBe(initialState);
-    expect(window.sessionStorage.getItem(STORAGE_KEY)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEY)).toBeNull();
   });
 });
 
@@ -149,7 +174,7 @@ describe('submit', () => {
   it('sends nothing when a strength is missing', async () => {
     const send = vi.fn(async () => {});
     const store = createQuestionnaireStore({ storage, send });
-    window.sessionStorage.setItem(
+    window.localStorage.setItem(
       STORAGE_KEY,
       JSON.stringify({
         step: 5,

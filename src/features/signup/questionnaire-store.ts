@@ -1,7 +1,8 @@
 /**
- * The one store behind every Questionnaire on the page (the section and the dialog), so an answer given in
- * one shell is there in the other. The step and the answers are kept in sessionStorage: they survive a reload
- * of the tab and are gone when the tab closes, or when the visitor starts over (docs/decisions/0031).
+ * The one store behind every Questionnaire (the section, the dialog, and /course's short form), so an answer
+ * given in one is there in the others. The step and the answers are kept on the device in localStorage: they
+ * survive a reload, a new tab (the e-mail's link) and another day, and are gone when the visitor starts over or
+ * forgets them (docs/decisions/0126). Another tab's change arrives through the `storage` event.
  */
 import { useSyncExternalStore } from 'react';
 import { type AgeGroupId, ageGroups } from '@/content/signup';
@@ -17,7 +18,7 @@ import {
   signupPayload,
 } from './model/questionnaire';
 
-export const STORAGE_KEY = 'three-lenses.signup.v1';
+export const STORAGE_KEY = 'three-lenses.signup.v2';
 
 const steps: readonly Step[] = [1, 2, 3, 4, 5];
 const ageGroupIds: readonly (AgeGroupId | null)[] = [null, ...ageGroups.map((group) => group.id)];
@@ -56,11 +57,14 @@ interface StoreDeps {
   /** Null where there is no storage (prerendering) or it is blocked: the store then lives in memory. */
   storage: () => Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   send: (contact: { name: string; email: string }) => Promise<void>;
+  /** Calls back when another tab changed the stored answers; returns the unsubscribe. */
+  watchOtherTabs?: (onChange: () => void) => () => void;
 }
 
-export function createQuestionnaireStore({ storage, send }: StoreDeps): QuestionnaireStore {
+export function createQuestionnaireStore({ storage, send, watchOtherTabs }: StoreDeps): QuestionnaireStore {
   let state: QuestionnaireState | undefined;
   const listeners = new Set<() => void>();
+  let stopWatching: (() => void) | undefined;
 
   function read(): QuestionnaireState {
     try {
@@ -101,7 +105,17 @@ export function createQuestionnaireStore({ storage, send }: StoreDeps): Question
     dispatch,
     subscribe(listener) {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      stopWatching ??= watchOtherTabs?.(() => {
+        if (state?.sending) return;
+        state = read();
+        for (const each of listeners) each();
+      });
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size > 0) return;
+        stopWatching?.();
+        stopWatching = undefined;
+      };
     },
     async submit() {
       const wasSending = getState().sending;
@@ -121,8 +135,15 @@ export function createQuestionnaireStore({ storage, send }: StoreDeps): Question
 }
 
 export const questionnaireStore = createQuestionnaireStore({
-  storage: () => (typeof window === 'undefined' ? null : window.sessionStorage),
+  storage: () => (typeof window === 'undefined' ? null : window.localStorage),
   send: sendSignupEmail,
+  watchOtherTabs(onChange) {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === STORAGE_KEY || event.key === null) onChange();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  },
 });
 
 /**
