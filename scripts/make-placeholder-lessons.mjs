@@ -25,12 +25,16 @@ const PAUSE = { beforeCard: 0.5, afterLine: 0.4, afterCard: 0.6 };
 const LENS_COLOURS = { trends: '#7c5cff', strengths: '#14b8a6', dreams: '#f5b83d' };
 
 /**
+ * `preview` lessons play for anyone without signing in; `speaksTo` names the sign-up questionnaire's options
+ * (src/content/signup.ts: worries, age-group ids, strengths) a lesson speaks to, none for one meant for all.
  * Each card shows a heading and a short text beside the three lenses (one of them, all, or where they meet,
  * lit); its `lines` are spoken in turn and are the captions, one cue a line.
  */
 const LESSONS = [
   {
     slug: 'why-three-lenses',
+    preview: true,
+    speaksTo: [],
     title: 'Why plan with three lenses',
     summary:
       'Nobody can predict the future, so the companies that stay ahead prepare for several. Meet the simple 3-lens framework they use, and why one lens is never enough.',
@@ -85,6 +89,18 @@ const LESSONS = [
   },
   {
     slug: 'the-trends-lens',
+    speaksTo: [
+      'AI taking over jobs',
+      'Automation',
+      'Staying relevant',
+      'Job security',
+      'Climate change',
+      'Cost of living',
+      'Relocation',
+      'Technology',
+      'Tech skills',
+      'Data analysis',
+    ],
     title: 'Lens one: trends',
     summary:
       'How to spot the trends in technology, work and society that will impact your career, and why tasks change long before job titles do.',
@@ -135,6 +151,21 @@ const LESSONS = [
   },
   {
     slug: 'the-strengths-lens',
+    speaksTo: [
+      'Starting my first job',
+      'Career change',
+      'under25',
+      'Problem-solving',
+      'Communication',
+      'Creativity',
+      'Leadership',
+      'Empathy',
+      'Mentoring',
+      'Advisory',
+      'Science',
+      'Math',
+      'Art & Design',
+    ],
     title: 'Lens two: strengths',
     summary:
       'Take stock of the skills, subjects and experience you bring, including the ones you take for granted, and ask the people who know you.',
@@ -183,6 +214,16 @@ const LESSONS = [
   },
   {
     slug: 'the-dreams-lens',
+    speaksTo: [
+      'Purpose & meaning',
+      'Burnout',
+      'Work/life balance',
+      'Career change',
+      'Music',
+      'Drama/Theatre',
+      'Writing',
+      'Volunteering',
+    ],
     title: 'Lens three: dreams',
     summary:
       'Bring back what you wanted to be as a child and name what matters to you today, so your plan is one you will want to follow.',
@@ -235,6 +276,17 @@ const LESSONS = [
   },
   {
     slug: 'from-opportunities-to-action',
+    speaksTo: [
+      'Career change',
+      'Starting my first job',
+      'Job security',
+      'Cost of living',
+      '55plus',
+      '45-55',
+      'Consulting',
+      'Board work',
+      'Strategy',
+    ],
     title: 'From opportunities to action this week',
     summary:
       'Put the three lenses together, turn the trends into personal opportunities, and choose one small step to start taking action this week.',
@@ -496,6 +548,8 @@ async function makeLesson({ lesson, lessonNumber, fonts, chromium, work }) {
 }
 
 const sqlText = (text) => `'${text.replaceAll("'", "''")}'`;
+const sqlTextArray = (texts) =>
+  texts.length === 0 ? 'array[]::text[]' : `array[${texts.map(sqlText).join(', ')}]`;
 
 function seedSql(rows) {
   const values = rows
@@ -510,6 +564,8 @@ function seedSql(rows) {
           sqlText(`lessons/${lesson.slug}.webp`),
           seconds,
           index + 1,
+          lesson.preview === true,
+          sqlTextArray(lesson.speaksTo),
         ].join(', ')})`,
     )
     .join(',\n');
@@ -517,11 +573,14 @@ function seedSql(rows) {
 -- Their files are in supabase/storage/course/lessons/ (uploaded by \`supabase seed buckets\`, copied by the
 -- embedded server). Inserted only into an empty table, so running this again never duplicates a lesson.
 insert into public.lessons
-  (slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index, is_published)
-select slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index, true
+  (slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index, is_published,
+   is_preview, speaks_to)
+select slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index, true,
+  is_preview, speaks_to
 from (values
 ${values}
-) as sample (slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index)
+) as sample (slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index,
+  is_preview, speaks_to)
 where not exists (select 1 from public.lessons);
 `;
 }

@@ -4,6 +4,8 @@ export interface SeededLesson {
   summary: string;
   durationSeconds: number;
   orderIndex: number;
+  isPreview: boolean;
+  speaksTo: string[];
 }
 export function seededOutline(sql?: string): SeededLesson[];
 export function seededLessonSeconds(sql?: string): number[];

@@ -8,8 +8,33 @@ const seedFile = path.resolve(import.meta.dirname, '..', 'supabase', 'seeds', 'l
 /** Where the seed's files are: its paths are inside the bucket `course`. */
 const courseBucket = path.resolve(import.meta.dirname, '..', 'supabase', 'storage', 'course');
 const COLUMNS_END = /\)\s*as sample \(([^)]*)\)/;
-/** One value of a row: a SQL string ('' is a quote) or a whole number. */
-const VALUE = /\s*(?:'((?:[^']|'')*)'|(-?\d+))\s*(,|\))/y;
+/**
+ * One value of a row: a SQL string ('' is a quote), a whole number, true or false, or an array of strings
+ * (`array['a', 'b']`, `array[]::text[]`).
+ */
+const VALUE =
+  /\s*(?:'((?:[^']|'')*)'|(-?\d+)|(true|false)|array\[((?:[^'\]]|'(?:[^']|'')*')*)\](?:::text\[\])?)\s*(,|\))/y;
+const ARRAY_ITEM = /\s*'((?:[^']|'')*)'\s*(?:,|$)/y;
+
+/** The strings of an `array[…]`'s inside, or undefined when it holds anything else. */
+function readArray(inside) {
+  const items = [];
+  ARRAY_ITEM.lastIndex = 0;
+  while (ARRAY_ITEM.lastIndex < inside.length) {
+    const match = ARRAY_ITEM.exec(inside);
+    if (!match) return inside.trim() === '' && items.length === 0 ? items : undefined;
+    items.push(match[1].replaceAll("''", "'"));
+  }
+  return items;
+}
+
+/** A matched value as JavaScript: a string, a number, a boolean or an array of strings. */
+function valueOf(match) {
+  if (match[1] !== undefined) return match[1].replaceAll("''", "'");
+  if (match[2] !== undefined) return Number(match[2]);
+  if (match[3] !== undefined) return match[3] === 'true';
+  return readArray(match[4]);
+}
 
 /** A row's values, or undefined when the line is not `(value, value, …)` with an optional trailing comma. */
 function readRow(line) {
@@ -20,8 +45,10 @@ function readRow(line) {
   for (;;) {
     const match = VALUE.exec(text);
     if (!match) return undefined;
-    values.push(match[1] === undefined ? Number(match[2]) : match[1].replaceAll("''", "'"));
-    if (match[3] === ')') return VALUE.lastIndex === text.length ? values : undefined;
+    const value = valueOf(match);
+    if (value === undefined) return undefined;
+    values.push(value);
+    if (match[5] === ')') return VALUE.lastIndex === text.length ? values : undefined;
   }
 }
 
@@ -53,8 +80,8 @@ function seededRows(sql) {
 }
 
 /**
- * The seeded lessons' public outline (slug, title, summary, length, order), in order; throws on a seed it cannot
- * read rather than guessing.
+ * The seeded lessons' public outline (slug, title, summary, length, order, whether it is a free preview and whom
+ * it speaks to), in order; throws on a seed it cannot read rather than guessing.
  */
 export function seededOutline(sql = readFileSync(seedFile, 'utf8')) {
   return seededRows(sql).map((row) => ({
@@ -63,6 +90,8 @@ export function seededOutline(sql = readFileSync(seedFile, 'utf8')) {
     summary: typeof row.summary === 'string' ? row.summary : '',
     durationSeconds: row.duration_seconds,
     orderIndex: row.order_index,
+    isPreview: row.is_preview === true,
+    speaksTo: Array.isArray(row.speaks_to) ? row.speaks_to : [],
   }));
 }
 

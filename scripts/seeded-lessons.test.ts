@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
+import { ageGroups, strengthOptions, worryOptions } from '../src/content/signup.ts';
 import { seededFirstPosterFile, seededLessonSeconds, seededOutline } from './seeded-lessons.mjs';
 
 const seed = (rows: string, columns = 'slug, title, duration_seconds, order_index') => `
@@ -38,8 +39,24 @@ describe('seededOutline', () => {
     expect(
       seededOutline(seed(rows.join('\n'), 'order_index, slug, title, video_path, duration_seconds')),
     ).toEqual([
-      { slug: 'a', title: 'One (1)', summary: '', durationSeconds: 65, orderIndex: 1 },
-      { slug: 'b', title: "It's two, really", summary: '', durationSeconds: 30, orderIndex: 2 },
+      {
+        slug: 'a',
+        title: 'One (1)',
+        summary: '',
+        durationSeconds: 65,
+        orderIndex: 1,
+        isPreview: false,
+        speaksTo: [],
+      },
+      {
+        slug: 'b',
+        title: "It's two, really",
+        summary: '',
+        durationSeconds: 30,
+        orderIndex: 2,
+        isPreview: false,
+        speaksTo: [],
+      },
     ]);
   });
 
@@ -51,6 +68,48 @@ describe('seededOutline', () => {
       durationSeconds: 47,
     });
     expect(first?.summary).toMatch(/^Nobody can predict the future/);
+  });
+});
+
+describe('seededOutline: previews and tags', () => {
+  it('reads whether a lesson is a preview and the tags it speaks to, quotes and commas included', () => {
+    const rows = [
+      "  ('a', 'A', 65, 1, true, array[]::text[]),",
+      "  ('b', 'B', 30, 2, false, array['Art & Design', 'It''s, odd', 'under25'])",
+    ];
+    const columns = 'slug, title, duration_seconds, order_index, is_preview, speaks_to';
+    expect(
+      seededOutline(seed(rows.join('\n'), columns)).map(({ slug, isPreview, speaksTo }) => ({
+        slug,
+        isPreview,
+        speaksTo,
+      })),
+    ).toEqual([
+      { slug: 'a', isPreview: true, speaksTo: [] },
+      { slug: 'b', isPreview: false, speaksTo: ['Art & Design', "It's, odd", 'under25'] },
+    ]);
+  });
+
+  it('refuses an array it cannot read', () => {
+    const columns = 'slug, title, duration_seconds, order_index, speaks_to';
+    expect(() => seededOutline(seed("  ('a', 'A', 65, 1, array['x' 'y'])", columns))).toThrow(
+      /cannot read the lesson row/,
+    );
+  });
+
+  it('makes the first placeholder lesson the preview, and tags the others with questionnaire options only', () => {
+    const lessons = seededOutline();
+    expect(lessons.map((lesson) => lesson.isPreview)).toEqual([true, false, false, false, false]);
+    expect(lessons[0]?.speaksTo).toEqual([]);
+    const known = new Set<string>([
+      ...worryOptions,
+      ...ageGroups.map((group) => group.id),
+      ...Object.values(strengthOptions).flat(),
+    ]);
+    for (const lesson of lessons.slice(1)) {
+      expect(lesson.speaksTo.length, lesson.slug).toBeGreaterThan(0);
+      for (const tag of lesson.speaksTo) expect(known, `${lesson.slug}: ${tag}`).toContain(tag);
+    }
   });
 });
 

@@ -1,10 +1,13 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS_CALLER, runAsCaller } from '../../caller.ts';
 import type { Database } from '../../db/database.ts';
 import { createTestApp, testJwtKeys } from '../../../test/test-app.ts';
-import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
+import { createTestDatabase, databaseKind, supabaseFolder } from '../../../test/test-database.ts';
 import { appClient } from '../../../test/supabase-client.ts';
 import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
+import { seededOutline } from '../../../../scripts/seeded-lessons.mjs';
 
 /** The course's public outline, the view `course_outline`: what a visitor may know before signing in. */
 
@@ -294,6 +297,61 @@ describe(`the tags of a lesson (${databaseKind})`, () => {
       for (const tags of [Array.from({ length: 41 }, (_, index) => `tag ${index}`), [''], ['x'.repeat(61)]]) {
         await expect(setTags(tags)).rejects.toThrow(/lessons_speaks_to_check/);
       }
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe(`the placeholder course of an existing installation (${databaseKind})`, () => {
+  /** The migration's updates of the lessons, run again as on an installation made before it. */
+  async function previewsMigrationUpdates(): Promise<string> {
+    const text = await readFile(
+      path.join(supabaseFolder, 'migrations', '20261127000100_lesson_previews_and_tags.sql'),
+      'utf8',
+    );
+    return [...text.matchAll(/^update public\.lessons[\s\S]*?;$/gm)].map(([update]) => update).join('\n');
+  }
+
+  it("gets the seed's preview and tags from the migration; an owner's own choices stay", async () => {
+    const own = await createTestDatabase();
+    try {
+      await own.exec(LESSONS);
+      const seeded = seededOutline();
+      for (const lesson of seeded) {
+        await own.query(
+          `insert into public.lessons (id, slug, title, video_path, duration_seconds, order_index, is_published)
+           values ($5::bigint, $1, $2, $3, $4, $5::integer, true)`,
+          [
+            lesson.slug,
+            lesson.title,
+            `lessons/${lesson.slug}.mp4`,
+            lesson.durationSeconds,
+            lesson.orderIndex + 10,
+          ],
+        );
+      }
+      await own.exec(`update public.lessons set speaks_to = '{Burnout}' where slug = 'the-dreams-lens'`);
+      await own.exec(await previewsMigrationUpdates());
+      const rows = await own.query<{ slug: string; is_preview: boolean; speaks_to: string[] }>(
+        'select slug, is_preview, speaks_to from public.lessons order by order_index, id',
+      );
+      const bySlug = new Map(rows.map((row) => [row.slug, row]));
+      for (const lesson of seeded) {
+        expect(bySlug.get(lesson.slug), lesson.slug).toEqual({
+          slug: lesson.slug,
+          is_preview: lesson.isPreview,
+          speaks_to: lesson.slug === 'the-dreams-lens' ? ['Burnout'] : lesson.speaksTo,
+        });
+      }
+      for (const slug of ['welcome', 'trends', 'action']) {
+        expect(bySlug.get(slug), slug).toEqual({ slug, is_preview: false, speaks_to: [] });
+      }
+
+      await own.exec(`update public.lessons set is_preview = (slug = 'trends')`);
+      await own.exec(await previewsMigrationUpdates());
+      const previews = await own.query<{ slug: string }>('select slug from public.lessons where is_preview');
+      expect(previews).toEqual([{ slug: 'trends' }]);
     } finally {
       await own.close();
     }
