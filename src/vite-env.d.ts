@@ -18,6 +18,8 @@ declare const __SEEDED_OUTLINE__: readonly {
   summary: string;
   durationSeconds: number;
   orderIndex: number;
+  isPreview: boolean;
+  speaksTo: string[];
 }[];
 
 /** The first seeded lesson's poster, as a hashed asset of the build (vite.config.ts). */

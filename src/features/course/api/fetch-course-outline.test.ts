@@ -14,6 +14,10 @@ const rows = [
     duration_seconds: 47,
     order_index: 1,
     poster_path: 'lessons/why-three-lenses.webp',
+    is_preview: false,
+    speaks_to: [],
+    video_path: null,
+    captions_path: null,
   },
   {
     slug: 'the-trends-lens',
@@ -22,6 +26,10 @@ const rows = [
     duration_seconds: 43,
     order_index: 2,
     poster_path: null,
+    is_preview: false,
+    speaks_to: ['AI taking over jobs', 'under25'],
+    video_path: null,
+    captions_path: null,
   },
 ];
 
@@ -32,6 +40,9 @@ const lessons = [
     summary: 'Meet the framework.',
     durationSeconds: 47,
     orderIndex: 1,
+    isPreview: false,
+    speaksTo: [],
+    preview: null,
   },
   {
     slug: 'the-trends-lens',
@@ -39,6 +50,9 @@ const lessons = [
     summary: 'Spot the trends.',
     durationSeconds: 43,
     orderIndex: 2,
+    isPreview: false,
+    speaksTo: ['AI taking over jobs', 'under25'],
+    preview: null,
   },
 ];
 
@@ -61,7 +75,7 @@ describe('fetchCourseOutline', () => {
     const [read, sign] = requests;
     const url = new URL(read?.url ?? '');
     expect(url.searchParams.get('select')).toBe(
-      'slug,title,summary,duration_seconds,order_index,poster_path',
+      'slug,title,summary,duration_seconds,order_index,poster_path,is_preview,speaks_to,video_path,captions_path',
     );
     expect(url.searchParams.get('order')).toBe('order_index.asc,slug.asc');
     expect(new URL(sign?.url ?? '').pathname).toBe(
@@ -93,10 +107,40 @@ describe('fetchCourseOutline', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it("gives a preview lesson its files to sign, and signs the first lesson's poster, not a preview's", async () => {
+    const withPreview = [
+      { ...rows[0], poster_path: null },
+      {
+        ...rows[1],
+        is_preview: true,
+        video_path: 'lessons/the-trends-lens.mp4',
+        captions_path: null,
+        poster_path: 'lessons/the-trends-lens.webp',
+      },
+    ];
+    answerWith(() => Response.json(withPreview));
+    const outline = await (await freshFetch())();
+    expect(outline.lessons.map(({ isPreview, preview }) => ({ isPreview, preview }))).toEqual([
+      { isPreview: false, preview: null },
+      {
+        isPreview: true,
+        preview: {
+          videoPath: 'lessons/the-trends-lens.mp4',
+          captionsPath: null,
+          posterPath: 'lessons/the-trends-lens.webp',
+        },
+      },
+    ]);
+    expect(outline.firstPosterUrl).toBeNull();
+    expect(requests).toHaveLength(1);
+  });
+
   it('rejects a refusal and a malformed row', async () => {
     answerWith(() => Response.json({ code: '42P01', message: 'relation does not exist' }, { status: 404 }));
     await expect((await freshFetch())()).rejects.toMatchObject({ code: '42P01' });
     answerWith(() => Response.json([{ ...rows[0], duration_seconds: '47' }]));
+    await expect((await freshFetch())()).rejects.toThrow();
+    answerWith(() => Response.json([{ ...rows[0], speaks_to: 'Burnout' }]));
     await expect((await freshFetch())()).rejects.toThrow();
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { getSupabase } from '@/lib/supabase';
-import type { CourseOutline } from '../model/outline';
+import type { CourseOutline, OutlineLesson } from '../model/outline';
 
 // zod compiles object parsers with `new Function` unless told not to; the page's CSP forbids eval.
 z.config({ jitless: true });
@@ -8,7 +8,13 @@ z.config({ jitless: true });
 /** How long the first poster's signed address works: an hour, as the lessons' files. */
 const POSTER_URL_SECONDS = 3600;
 
-/** A row of the view `course_outline`; only the first lesson's row names a poster. */
+const OUTLINE_COLUMNS =
+  'slug,title,summary,duration_seconds,order_index,poster_path,is_preview,speaks_to,video_path,captions_path';
+
+/**
+ * A row of the view `course_outline`: the first lesson's row and the preview lessons' name a poster, and only
+ * the preview lessons' name their video and captions.
+ */
 const outlineRowSchema = z.object({
   slug: z.string().check(z.minLength(1)),
   title: z.string(),
@@ -16,10 +22,23 @@ const outlineRowSchema = z.object({
   duration_seconds: z.number().check(z.nonnegative()),
   order_index: z.number(),
   poster_path: z.nullable(z.string().check(z.minLength(1))),
+  is_preview: z.boolean(),
+  speaks_to: z.array(z.string()),
+  video_path: z.nullable(z.string().check(z.minLength(1))),
+  captions_path: z.nullable(z.string().check(z.minLength(1))),
 });
 
+type OutlineRow = z.infer<typeof outlineRowSchema>;
+
+/** A preview lesson's files, when the row is a preview's that names its video. */
+function previewOf(row: OutlineRow): OutlineLesson['preview'] {
+  if (!row.is_preview || row.video_path === null) return null;
+  return { videoPath: row.video_path, captionsPath: row.captions_path, posterPath: row.poster_path };
+}
+
 /**
- * The published lessons' outline, readable before any sign-in, with the first lesson's poster signed unless
+ * The published lessons' outline, readable before any sign-in (a preview lesson's files are signed when it is
+ * played, by signPreviewMedia), with the first lesson's poster signed unless
  * the page shows none (`withPoster: false`). Rejects when the outline cannot be read or a row is malformed; a
  * poster that cannot be signed only leaves `firstPosterUrl` null.
  */
@@ -27,12 +46,13 @@ export async function fetchCourseOutline({ withPoster = true } = {}): Promise<Co
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('course_outline')
-    .select('slug,title,summary,duration_seconds,order_index,poster_path')
+    .select(OUTLINE_COLUMNS)
     .order('order_index', { ascending: true })
     .order('slug', { ascending: true });
   if (error) throw error;
   const rows = z.array(outlineRowSchema).parse(data);
-  const posterPath = rows.find((row) => row.poster_path !== null)?.poster_path ?? null;
+  // Preview lessons name their posters too: the first poster is the first lesson's.
+  const posterPath = rows[0]?.poster_path ?? null;
   let firstPosterUrl: string | null = null;
   if (withPoster && posterPath !== null) {
     const signed = await supabase.storage.from('course').createSignedUrl(posterPath, POSTER_URL_SECONDS);
@@ -46,6 +66,9 @@ export async function fetchCourseOutline({ withPoster = true } = {}): Promise<Co
       summary: row.summary,
       durationSeconds: row.duration_seconds,
       orderIndex: row.order_index,
+      isPreview: row.is_preview,
+      speaksTo: row.speaks_to,
+      preview: previewOf(row),
     })),
     firstPosterUrl,
   };

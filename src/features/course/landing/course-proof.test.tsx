@@ -10,6 +10,9 @@ const lesson = (durationSeconds: number): OutlineLesson => ({
   summary: '',
   durationSeconds,
   orderIndex: 1,
+  isPreview: false,
+  speaksTo: [],
+  preview: null,
 });
 
 /** A store whose load the test settles by hand. */

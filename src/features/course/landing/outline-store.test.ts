@@ -3,7 +3,18 @@ import type { CourseOutline } from '../model/outline';
 import { createOutlineStore } from './outline-store';
 
 const outline: CourseOutline = {
-  lessons: [{ slug: 'welcome', title: 'Welcome', summary: '', durationSeconds: 47, orderIndex: 1 }],
+  lessons: [
+    {
+      slug: 'welcome',
+      title: 'Welcome',
+      summary: '',
+      durationSeconds: 47,
+      orderIndex: 1,
+      isPreview: false,
+      speaksTo: [],
+      preview: null,
+    },
+  ],
   firstPosterUrl: null,
 };
 

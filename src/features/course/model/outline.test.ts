@@ -13,6 +13,9 @@ const lesson = (slug: string, durationSeconds: number, orderIndex: number): Outl
   summary: '',
   durationSeconds,
   orderIndex,
+  isPreview: false,
+  speaksTo: [],
+  preview: null,
 });
 
 // The seeded placeholder course: 47 + 43 + 37 + 43 + 42 seconds.

@@ -1,8 +1,9 @@
 import { courseOutlineCopy } from '@/content/course-outline';
 
 /**
- * The course's public outline: the published lessons as anyone may see them (no file paths), in order, and
- * the first lesson's poster as a signed address. The view `public.course_outline` is its source.
+ * The course's public outline: the published lessons as anyone may see them (file paths only of preview
+ * lessons), in order, and the first lesson's poster as a signed address. The view `public.course_outline` is
+ * its source.
  */
 export interface OutlineLesson {
   slug: string;
@@ -10,6 +11,12 @@ export interface OutlineLesson {
   summary: string;
   durationSeconds: number;
   orderIndex: number;
+  /** A free preview: it plays for anyone, signed in or not. */
+  isPreview: boolean;
+  /** The questionnaire's options (worries, age-group ids, strengths) the lesson speaks to; public. */
+  speaksTo: string[];
+  /** A preview lesson's files in the bucket `course`, which anyone may sign; null for every other lesson. */
+  preview: { videoPath: string; captionsPath: string | null; posterPath: string | null } | null;
 }
 
 export interface CourseOutline {

@@ -1,0 +1,75 @@
+import { describe, expect, it, vi } from 'vitest';
+import { answerWith, requests, withFakeNetwork } from './fake-network';
+
+async function freshSign() {
+  vi.resetModules();
+  return (await import('./sign-preview-media')).signPreviewMedia;
+}
+
+const preview = {
+  videoPath: 'lessons/why-three-lenses.mp4',
+  captionsPath: 'lessons/why-three-lenses.vtt',
+  posterPath: 'lessons/why-three-lenses.webp',
+};
+const NOT_READABLE = 'Either the object does not exist or you do not have access to it';
+const signed = (path: string) => ({ error: null, path, signedURL: `/object/sign/course/${path}?token=t` });
+const refused = (path: string) => ({ error: NOT_READABLE, path, signedURL: null });
+const urlOf = (path: string) => `${window.location.origin}/storage/v1/object/sign/course/${path}?token=t`;
+
+withFakeNetwork();
+
+describe('signPreviewMedia', () => {
+  it("signs a preview's video, captions and poster for an hour in one request, as anon", async () => {
+    answerWith(() =>
+      Response.json([preview.videoPath, preview.captionsPath, preview.posterPath].map(signed)),
+    );
+    expect(await (await freshSign())(preview)).toEqual({
+      video: urlOf(preview.videoPath),
+      captions: urlOf(preview.captionsPath),
+      poster: urlOf(preview.posterPath),
+    });
+    expect(requests).toHaveLength(1);
+    const [sign] = requests;
+    expect(sign?.method).toBe('POST');
+    expect(new URL(sign?.url ?? '').pathname).toBe('/storage/v1/object/sign/course');
+    expect(await sign?.json()).toEqual({
+      expiresIn: 3600,
+      paths: [preview.videoPath, preview.captionsPath, preview.posterPath],
+    });
+    expect(sign?.headers.get('authorization')).toMatch(/^Bearer /);
+  });
+
+  it('asks only for the files the preview has, and leaves out captions or a poster that cannot be signed', async () => {
+    answerWith(() => Response.json([signed(preview.videoPath)]));
+    expect(await (await freshSign())({ ...preview, captionsPath: null, posterPath: null })).toEqual({
+      video: urlOf(preview.videoPath),
+      captions: null,
+      poster: null,
+    });
+    expect(await requests[0]?.json()).toMatchObject({ paths: [preview.videoPath] });
+
+    answerWith(() =>
+      Response.json([signed(preview.videoPath), refused(preview.captionsPath), refused(preview.posterPath)]),
+    );
+    expect(await (await freshSign())(preview)).toEqual({
+      video: urlOf(preview.videoPath),
+      captions: null,
+      poster: null,
+    });
+  });
+
+  it('rejects when the video cannot be signed, or Storage refuses the request', async () => {
+    answerWith(() =>
+      Response.json([refused(preview.videoPath), signed(preview.captionsPath), signed(preview.posterPath)]),
+    );
+    await expect((await freshSign())(preview)).rejects.toThrow(/could not be signed/);
+
+    answerWith(() =>
+      Response.json(
+        { statusCode: '400', error: 'InvalidParameter', message: 'bad request' },
+        { status: 400 },
+      ),
+    );
+    await expect((await freshSign())(preview)).rejects.toThrow();
+  });
+});
