@@ -1,5 +1,5 @@
 // The web build: Vite's client bundle, then each route prerendered to static HTML, then brotli/gzip variants.
-import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
@@ -61,6 +61,8 @@ async function prerender(dist) {
       // The Course's structured data describes the landing page only.
       .replace(/\s*<script type="application\/ld\+json">[\s\S]*?<\/script>/, '')
       .replace('<!--app-html-->', render(page.path));
+    // A page below another's address (course/plan.html) goes in that page's folder.
+    mkdirSync(path.dirname(path.join(dist, page.file)), { recursive: true });
     writeFileSync(path.join(dist, page.file), html);
   }
   rmSync(ssrOut, { recursive: true, force: true });

@@ -1,13 +1,15 @@
 import { renderToString } from 'react-dom/server';
 import { App } from '@/app/app';
-import { COURSE_PATH } from '@/content/course';
+import { COURSE_PATH, PLAN_PATH } from '@/content/course';
 import { courseCopy } from '@/content/course-page';
+import { planCopy } from '@/content/plan';
 import { PRIVACY_PATH, privacyCopy } from '@/content/privacy';
 
-// renderToString cannot wait for a lazily loaded route: /course starts loading on a first render and has
-// loaded (its lazy component resolved) before scripts/build.mjs renders any page.
+// renderToString cannot wait for a lazily loaded route: /course and /course/plan start loading on a first render
+// and have loaded (their lazy components resolved) before scripts/build.mjs renders any page.
 renderToString(<App path={COURSE_PATH} />);
-await import('@/app/routes/course');
+renderToString(<App path={PLAN_PATH} />);
+await Promise.all([import('@/app/routes/course'), import('@/app/routes/plan')]);
 await new Promise((resolve) => setTimeout(resolve));
 
 /** Used by scripts/build.mjs at build time only: the HTML of one route, before any script runs. */
@@ -32,6 +34,14 @@ export const extraPages = [
     title: courseCopy.documentTitle,
     description: courseCopy.description,
     // Signed-in visitors' page: nothing on it is for search results.
+    noindex: true,
+  },
+  {
+    path: PLAN_PATH,
+    file: `${PLAN_PATH.slice(1)}.html`,
+    title: planCopy.documentTitle,
+    description: planCopy.description,
+    // One learner's own page, filled in on their device: nothing on it is for search results.
     noindex: true,
   },
 ];

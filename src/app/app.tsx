@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { COURSE_PATH } from '@/content/course';
+import { COURSE_PATH, PLAN_PATH } from '@/content/course';
 import { PRIVACY_PATH } from '@/content/privacy';
 import { Home } from './routes/home';
 import { NotFound } from './routes/not-found';
@@ -7,6 +7,8 @@ import { Privacy } from './routes/privacy';
 
 /** The course's code is fetched by /course only, so the landing page's first load does not grow with it. */
 const Course = lazy(() => import('./routes/course').then((route) => ({ default: route.Course })));
+/** The learner's plan too: its code is fetched by /course/plan only. */
+const Plan = lazy(() => import('./routes/plan').then((route) => ({ default: route.Plan })));
 
 /**
  * The whole routing table. Each page is served both at its clean URL and as its prerendered file
@@ -19,6 +21,13 @@ export function App({ path }: { path: string }) {
     return (
       <Suspense>
         <Course />
+      </Suspense>
+    );
+  }
+  if (path === PLAN_PATH || path === `${PLAN_PATH}.html`) {
+    return (
+      <Suspense>
+        <Plan />
       </Suspense>
     );
   }

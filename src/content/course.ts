@@ -6,3 +6,6 @@ export const courseLinks = {
   signIn: 'Sign in',
   continueCourse: 'Continue the course',
 } as const;
+
+/** Where the learner's three-lenses plan is served (scripts/build.mjs prerenders it; the course links to it). */
+export const PLAN_PATH = '/course/plan';

@@ -20,6 +20,10 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'privacy.html'), '<!doctype html><title>Privacy policy</title>');
   await mkdir(path.join(dist, 'course'));
   await writeFile(path.join(dist, 'course', 'index.html'), '<!doctype html><title>Your course</title>');
+  await writeFile(
+    path.join(dist, 'course', 'plan.html'),
+    '<!doctype html><title>My three-lenses plan</title>',
+  );
   app = await createTestApp(db, { distDir: dist });
 });
 afterAll(() => db.close());
@@ -74,6 +78,8 @@ describe('the static site', () => {
       ['/privacy.html', 'Privacy policy'],
       ['/course', 'Your course'],
       ['/course/', 'Your course'],
+      ['/course/plan', 'My three-lenses plan'],
+      ['/course/plan.html', 'My three-lenses plan'],
     ]) {
       const response = await app.request(url ?? '');
       expect(response.status, url).toBe(200);
@@ -81,7 +87,7 @@ describe('the static site', () => {
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(await response.text()).toContain(`<title>${title}</title>`);
     }
-    for (const url of ['/privacy/', '/privacy.htm', '/course.html', '/assets/app-3f2a1b']) {
+    for (const url of ['/privacy/', '/privacy.htm', '/course.html', '/course/plan/', '/assets/app-3f2a1b']) {
       const response = await app.request(url);
       expect(response.status, url).toBe(404);
     }

@@ -2,6 +2,7 @@ import { type ReactNode, type RefObject, useId } from 'react';
 import { buttonVariants } from '@/components/ui/button';
 import { courseCopy } from '@/content/course-page';
 import { courseNextStep } from '@/content/course-next-step';
+import { PlanLink } from '@/features/plan/plan-link';
 
 const copy = courseCopy.complete;
 
@@ -17,8 +18,9 @@ function Lenses() {
 }
 
 /**
- * Every published lesson watched: the celebration, the owner's next step (content/course-next-step.ts) and the
- * one question. It is what /course opens at for a finished learner, on every device.
+ * Every published lesson watched: the celebration, the owner's next step (content/course-next-step.ts) with the
+ * way to the learner's plan, and the one question. It is what /course opens at for a finished learner, on every
+ * device.
  */
 export function CourseComplete({
   total,
@@ -63,6 +65,9 @@ export function CourseComplete({
         <a href={courseNextStep.url} className={buttonVariants({ variant: 'dark', className: 'mt-5' })}>
           {courseNextStep.buttonLabel}
         </a>
+        <p className="mt-4">
+          <PlanLink />
+        </p>
       </section>
       <div className="mt-6 rounded-card bg-surface p-6 shadow-card ring-1 ring-line sm:p-8">{feedback}</div>
       <p className="mt-6 text-ink-soft">{copy.rewatch}</p>
