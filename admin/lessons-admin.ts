@@ -4,7 +4,7 @@ import { type Database, type Sql, sqlState } from '../server/src/db/index.ts';
 import { AdminError, withSchemaAdvice } from './admin-error.ts';
 
 const LESSON_COLUMNS =
-  'id, slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index, is_published, created_at, updated_at';
+  'id, slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index, is_published, is_preview, speaks_to, created_at, updated_at';
 
 const lessonRow = z.object({
   id: z.coerce.number(),
@@ -17,6 +17,8 @@ const lessonRow = z.object({
   duration_seconds: z.number(),
   order_index: z.number(),
   is_published: z.boolean(),
+  is_preview: z.boolean(),
+  speaks_to: z.array(z.string()),
   created_at: z.coerce.date(),
   updated_at: z.coerce.date(),
 });
@@ -37,6 +39,10 @@ export interface NewLesson {
   poster_path: string | null;
   duration_seconds: number;
   is_published: boolean;
+  /** A free preview: anyone may watch it without signing in, once it is published. */
+  is_preview: boolean;
+  /** The questionnaire's options the lesson speaks to (admin/lesson-tags.ts). */
+  speaks_to: string[];
 }
 
 export type LessonChanges = Partial<Omit<NewLesson, 'is_published'>>;
@@ -130,8 +136,8 @@ export function createLessonsAdmin(db: Database) {
             const [inserted] = await tx.query<{ id: string }>(
               `insert into public.lessons
                  (slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index,
-                  is_published)
-               values ($1, $2, $3, $4, $5, $6, $7, 0, $8) returning id::text as id`,
+                  is_published, is_preview, speaks_to)
+               values ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9, $10::text[]) returning id::text as id`,
               [
                 lesson.slug,
                 lesson.title,
@@ -141,6 +147,8 @@ export function createLessonsAdmin(db: Database) {
                 lesson.poster_path,
                 lesson.duration_seconds,
                 lesson.is_published,
+                lesson.is_preview,
+                lesson.speaks_to,
               ],
             );
             const id = Number(inserted?.id);
@@ -166,11 +174,16 @@ export function createLessonsAdmin(db: Database) {
                 'captions_path',
                 'poster_path',
                 'duration_seconds',
+                'is_preview',
+                'speaks_to',
               ] as const
             ).filter((column) => changes[column] !== undefined);
+            // The cast lets an empty list through every driver as text[].
+            const value = (column: (typeof columns)[number], index: number) =>
+              `$${index + 2}${column === 'speaks_to' ? '::text[]' : ''}`;
             await tx.query(
               `update public.lessons
-                  set ${[...columns.map((column, index) => `${column} = $${index + 2}`), 'updated_at = now()'].join(', ')}
+                  set ${[...columns.map((column, index) => `${column} = ${value(column, index)}`), 'updated_at = now()'].join(', ')}
                 where id = $1`,
               [before.id, ...columns.map((column) => changes[column])],
             );

@@ -103,10 +103,10 @@ describe(`lessons commands on ${databaseKind}`, () => {
       const table = await admin.run(['lessons', 'list']);
       expect(table.code).toBe(0);
       expect(table.stdout.split('\n')).toEqual([
-        'ID  ORDER  PUBLISHED  LENGTH  CAPTIONS  POSTER  SLUG              TITLE',
-        '1   1      yes        0:47    yes       yes     why-three-lenses  Why plan with three lenses',
-        '2   2      yes        0:43    yes       no      the-trends-lens   Lens one: trends',
-        '3   3      no         0:43    no        no      the-dreams-lens   Lens three: dreams',
+        'ID  ORDER  PUBLISHED  PREVIEW  LENGTH  CAPTIONS  POSTER  SLUG              TITLE                       FOR',
+        '1   1      yes                 0:47    yes       yes     why-three-lenses  Why plan with three lenses',
+        '2   2      yes                 0:43    yes       no      the-trends-lens   Lens one: trends',
+        '3   3      no                  0:43    no        no      the-dreams-lens   Lens three: dreams',
         '',
       ]);
       const json = await admin.run(['lessons', 'list', '--format', 'json']);
@@ -123,6 +123,8 @@ describe(`lessons commands on ${databaseKind}`, () => {
         duration_seconds: 47,
         order_index: 1,
         is_published: true,
+        is_preview: false,
+        speaks_to: [],
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
@@ -258,6 +260,92 @@ describe(`lessons commands on ${databaseKind}`, () => {
       expect((await admin.run(['lessons', 'update', '2', '--slug', 'trends'])).code).toBe(0);
       expect((await lessons())[1]?.slug).toBe('trends');
       expect(await stored()).toEqual(filesBefore);
+    });
+
+    it('lessons edit --preview and --no-preview make a lesson a free preview and back; list shows it', async () => {
+      const result = await admin.run(['lessons', 'edit', 'the-trends-lens', '--preview']);
+      expect(result).toMatchObject({
+        code: 0,
+        stdout:
+          'Updated lesson 2 "Lens one: trends" (the-trends-lens, order 2, 0:43, published, free preview).\n',
+      });
+      const previews = () => db.query<{ slug: string }>('select slug from public.lessons where is_preview');
+      expect(await previews()).toEqual([{ slug: 'the-trends-lens' }]);
+      expect((await admin.run(['lessons', 'list'])).stdout.split('\n')[2]).toMatch(
+        /^2 +2 +yes +yes +0:43 +yes +no +the-trends-lens +Lens one: trends$/,
+      );
+      expect((await admin.run(['lessons', 'update', '2', '--no-preview'])).code).toBe(0);
+      expect(await previews()).toEqual([]);
+    });
+
+    it('lessons edit --for takes the sign-up options in any case, stores their spelling, and "" clears them', async () => {
+      const result = await admin.run([
+        'lessons',
+        'edit',
+        '2',
+        '--for',
+        'ai TAKING over jobs, under25 ,leadership, Under 25, Art & Design',
+      ]);
+      expect(result).toMatchObject({
+        code: 0,
+        stdout:
+          'Updated lesson 2 "Lens one: trends" (the-trends-lens, order 2, 0:43, published). It speaks to: ' +
+          'AI taking over jobs, under25, Leadership, Art & Design.\n',
+      });
+      const tags = async () =>
+        (await db.query<{ speaks_to: string[] }>(`select speaks_to from public.lessons where id = 2`))[0]
+          ?.speaks_to;
+      expect(await tags()).toEqual(['AI taking over jobs', 'under25', 'Leadership', 'Art & Design']);
+
+      const list = await admin.run(['lessons', 'list']);
+      expect(list.stdout.split('\n')[2]).toMatch(
+        /Lens one: trends +AI taking over jobs, under25, Leadership \+1$/,
+      );
+      const json = z
+        .array(z.object({ slug: z.string(), speaks_to: z.array(z.string()) }))
+        .parse(JSON.parse((await admin.run(['lessons', 'list', '--format', 'json'])).stdout));
+      expect(json[1]?.speaks_to).toEqual(['AI taking over jobs', 'under25', 'Leadership', 'Art & Design']);
+
+      const cleared = await admin.run(['lessons', 'edit', 'the-trends-lens', '--for', '']);
+      expect(cleared.stdout).toMatch(/It speaks to everyone \(no --for tags\)\.\n$/);
+      expect(await tags()).toEqual([]);
+    });
+
+    it('lessons add --preview --for stores a free preview and whom it speaks to', async () => {
+      const result = await admin.run([
+        'lessons',
+        'add',
+        '--title',
+        'A taster',
+        '--summary',
+        'Try it.',
+        '--video',
+        webm,
+        '--publish',
+        '--preview',
+        '--for',
+        'burnout, 55plus',
+      ]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(
+        /\(a-taster, order 4, 0:02, published, free preview\)\. It speaks to: Burnout, 55plus\.\n$/,
+      );
+      const [added] = await db.query<{ is_preview: boolean; speaks_to: string[] }>(
+        `select is_preview, speaks_to from public.lessons where slug = 'a-taster'`,
+      );
+      expect(added).toEqual({ is_preview: true, speaks_to: ['Burnout', '55plus'] });
+      const { data } = await appClient(await createTestApp(db), EMBEDDED_ANON_KEY)
+        .from('course_outline')
+        .select('slug,is_preview,speaks_to,video_path')
+        .eq('slug', 'a-taster');
+      expect(data).toEqual([
+        {
+          slug: 'a-taster',
+          is_preview: true,
+          speaks_to: ['Burnout', '55plus'],
+          video_path: expect.stringMatching(/^lessons\//),
+        },
+      ]);
     });
 
     it('lessons update --video replaces the file and the length, and deletes the old file no lesson uses', async () => {
@@ -414,6 +502,17 @@ describe(`lessons commands on ${databaseKind}`, () => {
       ],
       ['add: over the size limit', async () => add('--video', await hugeVideo()), /over the 200 MB limit/],
       [
+        'add: an unknown --for value',
+        async () => add('--video', webm, '--for', 'Burnout, Aliens'),
+        /^Error: Unknown --for value "Aliens": use worries \("AI taking over jobs", .*\), age groups \("under25", "25-35", "45-55", "55plus"\) or strengths \(.*"Leadership".*\)\.$/m,
+      ],
+      [
+        'edit: an unknown --for value',
+        async () => ['lessons', 'edit', '2', '--for', 'under 30'],
+        /Unknown --for value "under 30"/,
+      ],
+      ['edit: nothing to change', async () => ['lessons', 'edit', '2'], /Nothing to change/],
+      [
         'add: a poster that is not a picture',
         async () => add('--video', webm, '--poster', await notAVideo()),
         /not a JPEG, PNG or WebP picture/,
@@ -503,6 +602,8 @@ describe('lessons --help', () => {
     [['lessons', 'add'], /--video <file>[\s\S]*MP4 or WebM video of at most 200 MB/],
     [['lessons', 'remove'], /every learner's progress/],
     [['lessons', 'unpublish'], /hide the lesson from learners at once/],
+    [['lessons', 'edit'], /--preview[\s\S]*--no-preview[\s\S]*--for <list>[\s\S]*--for ""\s+clears\s+them/],
+    [['lessons', 'add'], /--preview[\s\S]*anyone can watch\s+it\s+without\s+signing\s+in/],
   ])('%j --help explains the command and exits 0', async (argv, text) => {
     const result = await admin.run([...argv, '--help']);
     expect(result).toMatchObject({ code: 0, sessions: 0 });

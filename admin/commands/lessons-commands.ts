@@ -12,6 +12,7 @@ import {
   readLessonVideo,
 } from '../lesson-files.ts';
 import { createLessonsAdmin, type LessonRef, type LessonRow, type LessonsAdmin } from '../lessons-admin.ts';
+import { parseLessonTags, shortTags } from '../lesson-tags.ts';
 import type { StoredObject } from '../storage-bucket.ts';
 import { textTable } from './text-table.ts';
 
@@ -39,9 +40,11 @@ const lessonChanges = z
     slug: slugSchema.optional(),
     title: titleSchema.optional(),
     summary: summarySchema.optional(),
+    preview: z.boolean().optional(),
+    speaksTo: z.array(z.string()).optional(),
     files: z.boolean(),
   })
-  .refine((input) => input.files || Object.values(input).some((value) => typeof value === 'string'), {
+  .refine(({ files, ...fields }) => files || Object.values(fields).some((value) => value !== undefined), {
     message: 'Nothing to change: give at least one option to update (see --help).',
   });
 
@@ -60,8 +63,17 @@ function slugFromTitle(title: string): string {
 const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 function describeLesson(lesson: LessonRow): string {
-  return `lesson ${lesson.id} "${lesson.title}" (${lesson.slug}, order ${lesson.order_index}, ${minutes(lesson.duration_seconds)}, ${lesson.is_published ? 'published' : 'unpublished'})`;
+  return `lesson ${lesson.id} "${lesson.title}" (${lesson.slug}, order ${lesson.order_index}, ${minutes(lesson.duration_seconds)}, ${lesson.is_published ? 'published' : 'unpublished'}${lesson.is_preview ? ', free preview' : ''})`;
 }
+
+/** Whom the lesson speaks to, said after a change of its tags. */
+const speaksToNote = (lesson: LessonRow) =>
+  lesson.speaks_to.length === 0
+    ? ' It speaks to everyone (no --for tags).'
+    : ` It speaks to: ${lesson.speaks_to.join(', ')}.`;
+
+const FOR_HELP =
+  'whom it speaks to, comma-separated: worries, age groups or strengths from the sign-up form, e.g. "AI taking over jobs, under25, Leadership"';
 
 const megabytes = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -145,7 +157,9 @@ export function lessonsCommands(program: Command, context: AdminContext) {
 
   lessons
     .command('list')
-    .description('every lesson in course order: id, order, published, length, captions, poster, slug, title')
+    .description(
+      'every lesson in course order: id, order, published, free preview, length, captions, poster, slug, title, and whom it speaks to',
+    )
     .addOption(new Option('--format <format>', 'table or json').choices(['table', 'json']).default('table'))
     .action((options: { format: 'table' | 'json' }) =>
       context.withSession(async ({ db }) => {
@@ -160,16 +174,18 @@ export function lessonsCommands(program: Command, context: AdminContext) {
         }
         io.stdout(
           textTable(
-            ['ID', 'ORDER', 'PUBLISHED', 'LENGTH', 'CAPTIONS', 'POSTER', 'SLUG', 'TITLE'],
+            ['ID', 'ORDER', 'PUBLISHED', 'PREVIEW', 'LENGTH', 'CAPTIONS', 'POSTER', 'SLUG', 'TITLE', 'FOR'],
             rows.map((lesson) => [
               String(lesson.id),
               String(lesson.order_index),
               lesson.is_published ? 'yes' : 'no',
+              lesson.is_preview ? 'yes' : '',
               minutes(lesson.duration_seconds),
               lesson.captions_path ? 'yes' : 'no',
               lesson.poster_path ? 'yes' : 'no',
               lesson.slug,
               lesson.title,
+              shortTags(lesson.speaks_to),
             ]),
           ),
         );
@@ -197,6 +213,8 @@ export function lessonsCommands(program: Command, context: AdminContext) {
       position('--order'),
     )
     .option('--publish', 'show it to signed-in learners at once')
+    .option('--preview', 'make it a free preview: once published, anyone can watch it without signing in')
+    .option('--for <list>', FOR_HELP)
     .action(
       async (options: {
         title: string;
@@ -207,7 +225,10 @@ export function lessonsCommands(program: Command, context: AdminContext) {
         slug?: string;
         order?: number;
         publish?: true;
+        preview?: true;
+        for?: string;
       }) => {
+        const speaksTo = parseLessonTags(options.for ?? '');
         const fields = parseInput(lessonFields, {
           title: options.title,
           summary: options.summary,
@@ -227,12 +248,14 @@ export function lessonsCommands(program: Command, context: AdminContext) {
                 poster_path: files.poster?.objectName ?? null,
                 duration_seconds: video.durationSeconds,
                 is_published: options.publish === true,
+                is_preview: options.preview === true,
+                speaks_to: speaksTo,
               },
               options.order,
             ),
           );
           io.stdout(
-            `Added ${describeLesson(lesson)}.${lesson.is_published ? '' : ` Publish it with: lessons publish ${lesson.id}`}\n`,
+            `Added ${describeLesson(lesson)}.${options.for === undefined ? '' : speaksToNote(lesson)}${lesson.is_published ? '' : ` Publish it with: lessons publish ${lesson.id}`}\n`,
           );
         });
       },
@@ -240,6 +263,7 @@ export function lessonsCommands(program: Command, context: AdminContext) {
 
   lessons
     .command('update')
+    .alias('edit')
     .description("change a lesson's fields or files; what you leave out stays as it is")
     .argument('<id|slug>', 'the lesson (see `lessons list`)', lessonRef)
     .option('--title <title>', 'new title (the slug stays, so links keep working)')
@@ -251,6 +275,9 @@ export function lessonsCommands(program: Command, context: AdminContext) {
     .option('--captions <file>', 'new WebVTT captions')
     .option('--poster <file>', 'new poster picture (JPEG, PNG or WebP)')
     .option('--slug <slug>', 'new slug: links with the old one stop working')
+    .option('--preview', 'make it a free preview: once published, anyone can watch it without signing in')
+    .option('--no-preview', 'make it no longer a free preview: only signed-in learners can watch it')
+    .option('--for <list>', `${FOR_HELP}; --for "" clears them`)
     .action(
       async (
         ref: LessonRef,
@@ -261,12 +288,16 @@ export function lessonsCommands(program: Command, context: AdminContext) {
           captions?: string;
           poster?: string;
           slug?: string;
+          preview?: boolean;
+          for?: string;
         },
       ) => {
         const changes = parseInput(lessonChanges, {
           slug: options.slug,
           title: options.title,
           summary: options.summary,
+          preview: options.preview,
+          speaksTo: options.for === undefined ? undefined : parseLessonTags(options.for),
           files: [options.video, options.captions, options.poster].some((file) => file !== undefined),
         });
         const files = await readFiles(options);
@@ -286,6 +317,8 @@ export function lessonsCommands(program: Command, context: AdminContext) {
                 duration_seconds: files.video?.durationSeconds,
                 captions_path: files.captions?.objectName,
                 poster_path: files.poster?.objectName,
+                is_preview: changes.preview,
+                speaks_to: changes.speaksTo,
               },
             ),
           );
@@ -295,7 +328,8 @@ export function lessonsCommands(program: Command, context: AdminContext) {
             [before.poster_path, after.poster_path],
           ].flatMap(([old, now]) => (old && old !== now ? [old] : []));
           const deleted = await removeUnused(context, session, admin, replaced);
-          io.stdout(`Updated ${describeLesson(after)}.${deletedNote(deleted)}\n`);
+          const tagsNote = changes.speaksTo === undefined ? '' : speaksToNote(after);
+          io.stdout(`Updated ${describeLesson(after)}.${tagsNote}${deletedNote(deleted)}\n`);
         });
       },
     );
