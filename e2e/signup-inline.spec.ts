@@ -109,25 +109,35 @@ test('the whole journey in the section, by keyboard only, with every rule and me
   await tabTo(page, form.getByRole('button', { name: 'Next' }));
   await page.keyboard.press('Enter');
 
-  // Step 5: name and e-mail, both required; the browser refuses empty or malformed ones.
+  // Step 5: name and e-mail, both required; an empty or malformed one is named under its field, which
+  // takes the focus.
   await expectStep(form, 5);
   await expect(stepHeading(form)).toBeFocused();
   const name = form.getByRole('textbox', { name: 'Your name' });
   const email = form.getByRole('textbox', { name: 'Your email' });
+  await expect(name).toHaveAttribute('required');
   await expect(email).toHaveAttribute('type', 'email');
+  await expect(email).toHaveAttribute('required');
   await tabTo(page, form.getByRole('button', { name: copy.submit }));
   await page.keyboard.press('Enter');
-  expect(await name.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
-  await tabTo(page, name);
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAccessibleDescription('Please enter your name.');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('Please enter your e-mail address.')).toHaveCSS('color', RED);
   await page.keyboard.type('Ada Lovelace');
+  await expect(name).not.toHaveAttribute('aria-invalid');
   await page.keyboard.press('Tab');
   await page.keyboard.type('ada');
   await page.keyboard.press('Enter');
-  expect(await email.evaluate((input: HTMLInputElement) => input.validity.typeMismatch)).toBe(true);
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAccessibleDescription(
+    "That doesn't look like an e-mail address (like name@example.com). One e-mail with your link. No spam. Privacy policy",
+  );
   expect(requests).toHaveLength(0);
 
   await page.keyboard.press('End');
   await page.keyboard.type('@example.com');
+  await expect(email).not.toHaveAttribute('aria-invalid');
   await page.keyboard.press('Enter');
   await expect(form.getByRole('button', { name: copy.sending })).toBeDisabled();
   await expect.poll(() => requests.length).toBe(1);

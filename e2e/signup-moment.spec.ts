@@ -17,6 +17,14 @@ import {
 } from './signup-helpers';
 
 const PHONE = { width: 375, height: 667 };
+const NARROWEST = { width: 320, height: 568 };
+const RED = 'oklch(0.505 0.213 27.518)';
+const trustLine = 'One e-mail with your link. No spam. Privacy policy';
+const contactErrors = {
+  nameMissing: 'Please enter your name.',
+  emailIncomplete:
+    'Please enter the whole address, with a dot in the part after the @ (like name@example.com).',
+};
 const DESKTOP = { width: 1440, height: 900 };
 const heroButton = (page: Page) => page.getByRole('button', { name: 'Sign up free and watch instantly' });
 const lockedButton = (page: Page) => page.getByRole('button', { name: 'Play Full Course (locked)' });
@@ -102,38 +110,29 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect(dialog.getByText('We sent your link to')).toHaveCount(0);
     });
 
-    test('the browser refuses an address without a dot in its domain and sends nothing', async ({ page }) => {
+    test('an address without a dot in its domain is named under the field, stays named, and nothing is sent', async ({
+      page,
+    }) => {
       const requests = recordSendEmailRequests(page);
       await openHome(page);
       const section = signupSection(page);
       await answerUpToContact(section);
       await fillContact(section, 'Alex', 'alex@bad');
-      // A sign-up is sent only from the form's submit event, which the browser fires only for a valid form.
-      await section.locator('form').evaluate((form) => {
-        const events: string[] = [];
-        Object.assign(window, { formEvents: events });
-        form.addEventListener('submit', () => events.push('submit'));
-        form.addEventListener(
-          'invalid',
-          (event) => {
-            if (event.target instanceof Element) events.push(`invalid ${event.target.id}`);
-          },
-          true,
-        );
-      });
       await section.getByRole('button', { name: copy.submit }).click();
       const email = section.getByRole('textbox', { name: 'Your email' });
+      const message = section.getByText(contactErrors.emailIncomplete);
       await expect(email).toBeFocused();
-      expect(await email.evaluate((input: HTMLInputElement) => input.validationMessage)).toBe(
-        'Please enter the whole address, with a dot in the part after the @ (like name@example.com).',
-      );
-      // The browser refused the submit: it reported the e-mail field invalid, and after that it fires no submit.
-      const emailId = await email.getAttribute('id');
-      await expect
-        .poll(() => page.evaluate(() => (window as unknown as { formEvents: string[] }).formEvents))
-        .toEqual([`invalid ${emailId}`]);
+      await expect(message).toBeVisible();
+      await expect(email).toHaveAttribute('aria-invalid', 'true');
+      await expect(email).toHaveAccessibleDescription(`${contactErrors.emailIncomplete} ${trustLine}`);
+      // Unlike the browser's bubble, the message stays when the focus moves on.
+      await section.getByRole('textbox', { name: 'Your name' }).click();
+      await expect(message).toBeVisible();
       expect(requests).toHaveLength(0);
-      await expect(email).toHaveAccessibleDescription('One e-mail with your link. No spam. Privacy policy');
+      await email.fill('alex@bad.example');
+      await expect(message).toHaveCount(0);
+      await expect(email).not.toHaveAttribute('aria-invalid');
+      await expect(email).toHaveAccessibleDescription(trustLine);
     });
 
     test('"Privacy policy" leads to a prerendered /privacy page that says what is kept and how to erase it', async ({
@@ -286,6 +285,57 @@ test.describe('the dialog on a phone', () => {
     await next(dialog);
     const shortStep = await box(dialog.getByRole('button', { name: 'Next', exact: true }));
     expect(shortStep.y + shortStep.height).toBeGreaterThan(PHONE.height - 40);
+  });
+
+  test('step 5 says under each field what is wrong; a mistyped domain is fixed with one tap; then the sign-up goes', async ({
+    page,
+  }) => {
+    const requests = recordSendEmailRequests(page);
+    await page.route(SEND_EMAIL, succeed);
+    await openHome(page);
+    await lockedButton(page).click();
+    const dialog = signupDialog(page);
+    await answerUpToContact(dialog);
+    await fillContact(dialog, '   ', 'sam@gmial.com');
+    await dialog.getByRole('button', { name: copy.submit }).click();
+
+    const name = dialog.getByRole('textbox', { name: 'Your name' });
+    const email = dialog.getByRole('textbox', { name: 'Your email' });
+    await expect(name).toBeFocused();
+    await expect(dialog.getByText(contactErrors.nameMissing)).toBeVisible();
+    await expect(dialog.getByText(contactErrors.nameMissing)).toHaveCSS('color', RED);
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription(contactErrors.nameMissing);
+    await expect(name).toHaveCSS('border-top-color', RED);
+    await expect(dialog.getByText('Did you mean sam@gmail.com?')).toBeVisible();
+    // Chromium lays a button out as an inline block, so the description has a space before the "?".
+    await expect(email).toHaveAccessibleDescription(
+      /^Did you mean sam@gmail\.com ?\? One e-mail with your link\. No spam\. Privacy policy$/,
+    );
+    await expect(email).not.toHaveAttribute('aria-invalid');
+    expect(requests).toHaveLength(0);
+    await expectNoViolations(page, '[role="dialog"]');
+    // On the narrowest phone the messages wrap inside the sheet: nothing sticks out sideways.
+    await page.setViewportSize(NARROWEST);
+    expect(await dialog.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    for (const text of [contactErrors.nameMissing, 'Did you mean sam@gmail.com?']) {
+      const { x, width } = await box(dialog.getByText(text));
+      expect(x + width).toBeLessThanOrEqual(NARROWEST.width);
+    }
+    await page.setViewportSize(PHONE);
+
+    await dialog.getByRole('button', { name: 'sam@gmail.com' }).click();
+    await expect(email).toHaveValue('sam@gmail.com');
+    await expect(email).toBeFocused();
+    await expect(dialog.getByText(/Did you mean/)).toHaveCount(0);
+    await name.fill('Sam');
+    await expect(dialog.getByText(contactErrors.nameMissing)).toHaveCount(0);
+    await expect(name).not.toHaveAttribute('aria-invalid');
+    await dialog.getByRole('button', { name: copy.submit }).click();
+    await expect(dialog.getByRole('status')).toHaveText(copy.sent);
+    expect(requests.map((request) => request.postDataJSON())).toEqual([
+      { name: 'Sam', email: 'sam@gmail.com' },
+    ]);
   });
 
   test('on step 4 the red hint waits for the list, and the Next error takes its place', async ({ page }) => {

@@ -131,9 +131,15 @@ export const signupCopy = {
     /** Under the e-mail field: what the address is used for. */
     trust: 'One e-mail with your link. No spam.',
     privacyLink: 'Privacy policy',
-    /** The browser's message for an address whose domain has no dot (alex@bad). */
+    /** Under the name field after a submit with no name (or only spaces). */
+    nameMissing: 'Please enter your name.',
+    /** Under the e-mail field: no address, one that is not an address, one whose domain has no dot (alex@bad). */
+    emailMissing: 'Please enter your e-mail address.',
+    emailMalformed: "That doesn't look like an e-mail address (like name@example.com).",
     emailIncomplete:
       'Please enter the whole address, with a dot in the part after the @ (like name@example.com).',
+    /** Under the e-mail field when its domain looks like a typo of a well-known one; the address is a button. */
+    didYouMean: { before: 'Did you mean ', after: '?' },
     /** spec: steps */
     submit: 'Show Me My Free Course',
     sending: 'Sending...',

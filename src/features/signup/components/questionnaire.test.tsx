@@ -38,9 +38,9 @@ async function sentBody(fetchMock: ReturnType<typeof answerSendEmail>): Promise<
   return request.json();
 }
 
-/** A fresh copy of the modules over what sessionStorage holds (or is given): what a reload of the tab does. */
+/** A fresh copy of the modules over what localStorage holds (or is given): what a reload of the tab does. */
 async function reloadWith(stored?: unknown) {
-  if (stored !== undefined) window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
+  if (stored !== undefined) window.localStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
   vi.resetModules();
   return import('./questionnaire');
 }
@@ -70,7 +70,7 @@ function fillContact(name = 'Ada Lovelace', email = 'ada@example.com') {
 }
 
 beforeEach(() => {
-  window.sessionStorage.clear();
+  window.localStorage.clear();
   act(() => questionnaireStore.dispatch({ type: 'startOver' }));
 });
 
@@ -216,17 +216,105 @@ describe('Questionnaire: steps', () => {
 });
 
 describe('Questionnaire: submit', () => {
-  it('sends nothing while the name or the e-mail is empty', async () => {
+  it('with both fields empty says what is missing under each field, focuses the name and sends nothing', async () => {
     const fetchMock = answerSendEmail(200);
     render(<Questionnaire variant="full" />);
     goToContactStep();
-    fillContact('Ada', '');
-    fireEvent.submit(screen.getByRole('button', { name: 'Show Me My Free Course' }));
-    fillContact('', 'ada@example.com');
-    fireEvent.submit(screen.getByRole('button', { name: 'Show Me My Free Course' }));
+    const name = screen.getByRole('textbox', { name: 'Your name' });
+    const email = screen.getByRole('textbox', { name: 'Your email' });
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Please enter your name.')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show Me My Free Course' }));
+
+    expect(screen.getByText('Please enter your name.')).toHaveClass('text-red-700');
+    expect(screen.getByText('Please enter your e-mail address.')).toHaveClass('text-red-700');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Please enter your name.');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(
+      'Please enter your e-mail address. One e-mail with your link. No spam. Privacy policy',
+    );
+    expect(name).toHaveFocus();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('a name of spaces only counts as none; a fixed value loses its message at once', async () => {
+    const fetchMock = answerSendEmail(200);
+    render(<Questionnaire variant="compact" />);
+    goToContactStep();
+    fillContact('   ', 'ada@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Show Me My Free Course' }));
+    const name = screen.getByRole('textbox', { name: 'Your name' });
+    expect(screen.getByText('Please enter your name.')).toBeVisible();
+    expect(name).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Your email' })).not.toHaveAttribute('aria-invalid');
+
+    fireEvent.change(name, { target: { value: 'Ada' } });
+    expect(screen.queryByText('Please enter your name.')).not.toBeInTheDocument();
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(name).not.toHaveAccessibleDescription();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a malformed e-mail is named when the field is left with it, and focused on submit', async () => {
+    const fetchMock = answerSendEmail(200);
+    render(<Questionnaire variant="full" />);
+    goToContactStep();
+    const email = screen.getByRole('textbox', { name: 'Your email' });
+    fillContact('Ada', 'ada');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    fireEvent.blur(email);
+    const message = "That doesn't look like an e-mail address (like name@example.com).";
+    expect(screen.getByText(message)).toBeVisible();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Show Me My Free Course' }));
+    expect(email).toHaveFocus();
+    fireEvent.change(email, { target: { value: 'ada@example.com' } });
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    expect(email).toHaveAccessibleDescription('One e-mail with your link. No spam. Privacy policy');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('an empty e-mail field left behind says nothing until a submit', () => {
+    render(<Questionnaire variant="full" />);
+    goToContactStep();
+    fireEvent.blur(screen.getByRole('textbox', { name: 'Your email' }));
+    expect(screen.queryByText('Please enter your e-mail address.')).not.toBeInTheDocument();
+  });
+
+  it('suggests sam@gmail.com for sam@gmial.com; one tap fills the field and focuses it', async () => {
+    render(<Questionnaire variant="full" />);
+    goToContactStep();
+    const email = screen.getByRole('textbox', { name: 'Your email' });
+    fillContact('Sam', 'sam@gmial.com');
+    fireEvent.blur(email);
+    const suggestion = await screen.findByRole('button', { name: 'sam@gmail.com' });
+    expect(suggestion.closest('p')).toHaveTextContent(/^Did you mean sam@gmail\.com\?$/);
+    // (jsdom has no style sheets: it takes the button for a block and puts a space before the "?".)
+    expect(email).toHaveAccessibleDescription(
+      /^Did you mean sam@gmail\.com ?\? One e-mail with your link\. No spam\. Privacy policy$/,
+    );
+    // A suggestion, not an error.
+    expect(email).not.toHaveAttribute('aria-invalid');
+
+    fireEvent.click(suggestion);
+    expect(email).toHaveValue('sam@gmail.com');
+    expect(email).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'sam@gmail.com' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
+  });
+
+  it('a suggestion never blocks: the typed address is sent', async () => {
+    const fetchMock = answerSendEmail(200);
+    render(<Questionnaire variant="full" />);
+    goToContactStep();
+    fillContact('Sam', 'sam@gmial.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Show Me My Free Course' }));
+    expect(await sentBody(fetchMock)).toEqual({ name: 'Sam', email: 'sam@gmial.com' });
+    expect(await screen.findByRole('status')).toHaveTextContent("You're in! Check your inbox for access.");
   });
 
   it('Next on step 4 moves to step 5 and never submits, even with the contact filled in', async () => {
@@ -338,17 +426,23 @@ describe('Questionnaire: submit', () => {
     expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
   });
 
-  it('the browser refuses an address without a dot in its domain, with a message saying so', () => {
+  it('refuses an address without a dot in its domain, saying so under the field', async () => {
+    const fetchMock = answerSendEmail(200);
     render(<Questionnaire variant="full" />);
     goToContactStep();
-    const email = screen.getByRole<HTMLInputElement>('textbox', { name: 'Your email' });
+    const email = screen.getByRole('textbox', { name: 'Your email' });
     fillContact('Alex', 'alex@bad');
-    expect(email.checkValidity()).toBe(false);
-    expect(email.validationMessage).toBe(
-      'Please enter the whole address, with a dot in the part after the @ (like name@example.com).',
-    );
+    fireEvent.click(screen.getByRole('button', { name: 'Show Me My Free Course' }));
+    const message =
+      'Please enter the whole address, with a dot in the part after the @ (like name@example.com).';
+    expect(screen.getByText(message)).toBeVisible();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveFocus();
     fillContact('Alex', 'alex@bad.example');
-    expect(email.checkValidity()).toBe(true);
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('with no strength shows "Please pick at least one strength." and sends nothing', async () => {
@@ -420,7 +514,7 @@ describe('Questionnaire: one store', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start over' }));
     expect(heading()).toHaveTextContent("Let's make this course yours.");
     expect(heading()).toHaveFocus();
-    expect(window.sessionStorage.getItem(STORAGE_KEY)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEY)).toBeNull();
     next();
     expect(screen.getAllByRole('checkbox').filter((box) => box.matches(':checked'))).toHaveLength(0);
   });

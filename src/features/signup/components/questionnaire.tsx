@@ -7,7 +7,9 @@ import {
   type QuestionnaireState,
   type Step,
   TOTAL_STEPS,
+  contactErrors,
   initialState,
+  shownContactErrors,
 } from '../model/questionnaire';
 import { questionnaireStore, useQuestionnaireState } from '../questionnaire-store';
 import { AboutYouStep } from './about-you-step';
@@ -90,6 +92,7 @@ export function Questionnaire({ variant, stepHeadingRef, onWatchTeaser }: Questi
   const messageId = `${idPrefix}-message`;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const dispatch = questionnaireStore.dispatch;
@@ -104,7 +107,15 @@ export function Questionnaire({ variant, stepHeadingRef, onWatchTeaser }: Questi
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void questionnaireStore.submit().then(() => {
+    // Rendered at once, so the field that takes the focus already carries its error.
+    const sent = flushSync(() => questionnaireStore.submit());
+    const after = questionnaireStore.getState();
+    if (!after.sending) {
+      const errors = contactErrors(after.answers);
+      if (errors.name) nameRef.current?.focus();
+      else if (errors.email) emailRef.current?.focus();
+    }
+    void sent.then(() => {
       // The disabled "Sending..." button dropped the focus; give it back to the button.
       if (document.activeElement === document.body) submitRef.current?.focus();
       // In a scrolling sheet the outcome may be out of view: bring it into view where the visitor is.
@@ -114,7 +125,8 @@ export function Questionnaire({ variant, stepHeadingRef, onWatchTeaser }: Questi
   }
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} aria-busy={sending}>
+    // noValidate: the browser's bubble would vanish; the contact step shows each error under its field.
+    <form className={styles.form} onSubmit={onSubmit} aria-busy={sending} noValidate>
       <div className={styles.progress}>
         <ProgressBar step={step} />
       </div>
@@ -152,7 +164,15 @@ export function Questionnaire({ variant, stepHeadingRef, onWatchTeaser }: Questi
         />
       )}
       {step === 5 && (
-        <ContactStep answers={answers} idPrefix={idPrefix} emailRef={emailRef} dispatch={dispatch} />
+        <ContactStep
+          answers={answers}
+          errors={shownContactErrors(state)}
+          checkEmail={state.contactAttempted || state.emailLeft}
+          idPrefix={idPrefix}
+          nameRef={nameRef}
+          emailRef={emailRef}
+          dispatch={dispatch}
+        />
       )}
 
       {step === TOTAL_STEPS && (

@@ -4,11 +4,13 @@ import {
   type QuestionnaireAction,
   type QuestionnaireState,
   type Step,
+  contactErrors,
   emailDomainLooksComplete,
   initialState,
   progressPercent,
   questionnaireReducer,
   restoreState,
+  shownContactErrors,
   signupPayload,
 } from './questionnaire';
 
@@ -162,10 +164,18 @@ describe('age group and strengths (step 4)', () => {
 });
 
 describe('submit (step 5)', () => {
-  it('does nothing when the name or the e-mail is empty (or only spaces)', () => {
-    for (const missing of [{ name: '' }, { email: '' }, { name: '   ' }, { email: ' ' }]) {
-      const state = { ...readyToSend, answers: { ...readyToSend.answers, ...missing } };
-      expect(run([{ type: 'submit' }], state)).toBe(state);
+  it('sends nothing while the name or the e-mail is missing or wrong, and records the attempt', () => {
+    for (const wrong of [
+      { name: '' },
+      { email: '' },
+      { name: '   ' },
+      { email: ' ' },
+      { email: 'alex@bad' },
+    ]) {
+      const state = { ...readyToSend, answers: { ...readyToSend.answers, ...wrong } };
+      const refused = run([{ type: 'submit' }], state);
+      expect(refused).toEqual({ ...state, contactAttempted: true });
+      expect(run([{ type: 'submit' }], refused)).toBe(refused);
     }
   });
 
@@ -195,10 +205,11 @@ describe('submit (step 5)', () => {
   it('success and failure end the sending and keep the form as it was', () => {
     const sending = run([{ type: 'submit' }], readyToSend);
     const sent = run([{ type: 'sendSucceeded', sentTo: 'ada@example.com' }], sending);
-    expect(sent).toEqual({ ...readyToSend, message: 'sent', sentTo: 'ada@example.com' });
+    const attempted = { ...readyToSend, contactAttempted: true };
+    expect(sent).toEqual({ ...attempted, message: 'sent', sentTo: 'ada@example.com' });
     for (const failure of ['send-failed', 'address-rejected', 'rate-limited'] as const) {
       const failed = run([{ type: 'sendFailed', failure }], sending);
-      expect(failed).toEqual({ ...readyToSend, message: failure });
+      expect(failed).toEqual({ ...attempted, message: failure });
     }
   });
 
@@ -226,6 +237,78 @@ describe('submit (step 5)', () => {
   });
 });
 
+describe('contactErrors', () => {
+  const errorsOf = (name: string, email: string) => contactErrors({ name, email });
+
+  it('finds nothing wrong with a name and a whole address', () => {
+    for (const email of ['ada@example.com', ' ada@example.com ', 'a.b+c@mail.example.co.uk', "o'neil@x.io"])
+      expect(errorsOf('Ada', email), email).toEqual({});
+  });
+
+  it('wants a name: spaces alone count as none', () => {
+    expect(errorsOf('', 'ada@example.com')).toEqual({ name: 'missing' });
+    expect(errorsOf('   ', 'ada@example.com')).toEqual({ name: 'missing' });
+  });
+
+  it('wants an e-mail address: spaces alone count as none', () => {
+    expect(errorsOf('Ada', '')).toEqual({ email: 'missing' });
+    expect(errorsOf('Ada', '  ')).toEqual({ email: 'missing' });
+    expect(errorsOf('', '')).toEqual({ name: 'missing', email: 'missing' });
+  });
+
+  it('refuses what is not shaped like an address', () => {
+    for (const email of [
+      'ada',
+      'ada@',
+      '@example.com',
+      'ada@@example.com',
+      'a da@example.com',
+      'ada@exa mple.com',
+    ])
+      expect(errorsOf('Ada', email).email, email).toBe('malformed');
+  });
+
+  it('refuses a well-formed address whose domain has no dot as incomplete', () => {
+    expect(errorsOf('Ada', 'alex@bad')).toEqual({ email: 'incomplete' });
+  });
+});
+
+describe('shownContactErrors', () => {
+  const wrong = atStep(5, { strengths: ['Strategy'], ageGroup: '25-35', name: ' ', email: 'alex@bad' });
+
+  it('shows nothing before a submit or before the e-mail field is left with a value', () => {
+    expect(shownContactErrors(wrong)).toEqual({});
+    expect(
+      run([{ type: 'leaveEmail' }], { ...wrong, answers: { ...wrong.answers, email: '' } }),
+    ).toMatchObject({
+      emailLeft: false,
+    });
+  });
+
+  it('shows the e-mail error once the field is left with a value in it', () => {
+    expect(shownContactErrors(run([{ type: 'leaveEmail' }], wrong))).toEqual({ email: 'incomplete' });
+  });
+
+  it('shows both after a submit, and each goes as soon as its value is fixed', () => {
+    const refused = run([{ type: 'submit' }], wrong);
+    expect(shownContactErrors(refused)).toEqual({ name: 'missing', email: 'incomplete' });
+    const named = run([{ type: 'setName', name: 'Alex' }], refused);
+    expect(shownContactErrors(named)).toEqual({ email: 'incomplete' });
+    const fixed = run([{ type: 'setEmail', email: 'alex@bad.example' }], named);
+    expect(shownContactErrors(fixed)).toEqual({});
+    // Wrong again: the error is back at once, without another submit.
+    expect(shownContactErrors(run([{ type: 'setName', name: '' }], fixed))).toEqual({ name: 'missing' });
+  });
+
+  it('Start over hides them again', () => {
+    const refused = run([{ type: 'submit' }, { type: 'leaveEmail' }], wrong);
+    expect(run([{ type: 'startOver' }], refused)).toMatchObject({
+      contactAttempted: false,
+      emailLeft: false,
+    });
+  });
+});
+
 describe('emailDomainLooksComplete', () => {
   it('wants a dot between parts of the domain', () => {
     for (const email of ['ada@example.com', 'ada@mail.example.co.uk', 'a.b@x.io', ' ada@example.com '])
@@ -234,7 +317,7 @@ describe('emailDomainLooksComplete', () => {
       expect(emailDomainLooksComplete(email), email).toBe(false);
   });
 
-  it('leaves empty and @-less values to the browser', () => {
+  it('leaves empty and @-less values to the other checks', () => {
     expect(emailDomainLooksComplete('')).toBe(true);
     expect(emailDomainLooksComplete('alex')).toBe(true);
   });

@@ -39,6 +39,10 @@ export interface QuestionnaireState {
   message: SubmitMessage | null;
   /** The address the last successful send went to, shown in the success panel even if the field changes. */
   sentTo: string | null;
+  /** Set by the first submit on step 5: from then on the contact fields' errors show until fixed. */
+  contactAttempted: boolean;
+  /** Set when the e-mail field is left with something in it: from then on its error shows until fixed. */
+  emailLeft: boolean;
 }
 
 export type QuestionnaireAction =
@@ -50,6 +54,7 @@ export type QuestionnaireAction =
   | { type: 'toggleStrength'; strength: string }
   | { type: 'setName'; name: string }
   | { type: 'setEmail'; email: string }
+  | { type: 'leaveEmail' }
   | { type: 'submit' }
   | { type: 'sendSucceeded'; sentTo: string }
   | { type: 'sendFailed'; failure: SendFailure }
@@ -62,6 +67,8 @@ export const initialState: QuestionnaireState = {
   sending: false,
   message: null,
   sentTo: null,
+  contactAttempted: false,
+  emailLeft: false,
 };
 
 export function progressPercent(step: Step): number {
@@ -73,19 +80,55 @@ function canLeaveStep(state: QuestionnaireState): boolean {
 }
 
 /** The only data that leaves the browser: the product spec sends only name and email; the rest stays here. */
-export function signupPayload(answers: Answers): { name: string; email: string } {
+export function signupPayload(answers: Pick<Answers, 'name' | 'email'>): { name: string; email: string } {
   return { name: answers.name.trim(), email: answers.email.trim() };
 }
 
 /**
- * Whether an address the browser accepts as an e-mail also has a dot in its domain (`alex@bad` has none, and
- * the server refuses it). An empty or @-less value is left to the browser's own checks.
+ * Whether an address has a dot in its domain (`alex@bad` has none, and the server refuses it). An empty or
+ * @-less value is left to the other checks.
  */
 export function emailDomainLooksComplete(email: string): boolean {
   const at = email.lastIndexOf('@');
   if (at < 0) return true;
   const domain = email.slice(at + 1).trim();
   return /^[^.]+(\.[^.]+)+$/.test(domain);
+}
+
+/**
+ * The HTML standard's "valid e-mail address", the check `type="email"` makes: the form has `noValidate`, so
+ * the page makes it itself and says what is wrong under the field instead of in the browser's bubble.
+ */
+const EMAIL_SHAPE =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+export interface ContactErrors {
+  name?: 'missing';
+  /** `incomplete`: well formed but with no dot in the domain (`alex@bad`). */
+  email?: 'missing' | 'malformed' | 'incomplete';
+}
+
+/** What is wrong with step 5's name and e-mail; `{}` when both may be sent. Spaces alone count as empty. */
+export function contactErrors(answers: Pick<Answers, 'name' | 'email'>): ContactErrors {
+  const { name, email } = signupPayload(answers);
+  const errors: ContactErrors = {};
+  if (!name) errors.name = 'missing';
+  if (!email) errors.email = 'missing';
+  else if (!EMAIL_SHAPE.test(email)) errors.email = 'malformed';
+  else if (!emailDomainLooksComplete(email)) errors.email = 'incomplete';
+  return errors;
+}
+
+/**
+ * The errors the visitor sees: the name's after a submit, the e-mail's also once the field was left with a
+ * value in it. Each goes as soon as its value is fixed.
+ */
+export function shownContactErrors(state: QuestionnaireState): ContactErrors {
+  const { name, email } = contactErrors(state.answers);
+  const shown: ContactErrors = {};
+  if (name && state.contactAttempted) shown.name = name;
+  if (email && (state.contactAttempted || state.emailLeft)) shown.email = email;
+  return shown;
 }
 
 const knownWorries: ReadonlySet<string> = new Set(worryOptions);
@@ -136,11 +179,15 @@ export function questionnaireReducer(
       return withAnswers(state, { name: action.name });
     case 'setEmail':
       return withAnswers(state, { email: action.email });
+    case 'leaveEmail':
+      return state.emailLeft || !answers.email.trim() ? state : { ...state, emailLeft: true };
     case 'submit': {
-      const { name, email } = signupPayload(answers);
-      if (state.sending || state.step !== TOTAL_STEPS || !name || !email) return state;
-      if (answers.strengths.length < MIN_STRENGTHS) return { ...state, message: 'strengths-missing' };
-      return { ...state, sending: true, message: null };
+      if (state.sending || state.step !== TOTAL_STEPS) return state;
+      const attempted = state.contactAttempted ? state : { ...state, contactAttempted: true };
+      const { name, email } = contactErrors(answers);
+      if (name || email) return attempted;
+      if (answers.strengths.length < MIN_STRENGTHS) return { ...attempted, message: 'strengths-missing' };
+      return { ...attempted, sending: true, message: null };
     }
     case 'sendSucceeded':
       return state.sending ? { ...state, sending: false, message: 'sent', sentTo: action.sentTo } : state;
