@@ -5,11 +5,11 @@ import { courseCopy } from '@/content/course-page';
 import { planCopy } from '@/content/plan';
 import { PRIVACY_PATH, privacyCopy } from '@/content/privacy';
 
-// renderToString cannot wait for a lazily loaded route: /course and /course/plan start loading on a first render
-// and have loaded (their lazy components resolved) before scripts/build.mjs renders any page.
+// renderToString cannot wait for a lazily loaded route: the course's pages (/course, /course/plan) start loading on
+// a first render and have loaded (their lazy components resolved) before scripts/build.mjs renders any page.
 renderToString(<App path={COURSE_PATH} />);
 renderToString(<App path={PLAN_PATH} />);
-await Promise.all([import('@/app/routes/course'), import('@/app/routes/plan')]);
+await import('@/app/routes/course-pages');
 await new Promise((resolve) => setTimeout(resolve));
 
 /** Used by scripts/build.mjs at build time only: the HTML of one route, before any script runs. */

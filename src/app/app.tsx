@@ -5,10 +5,13 @@ import { Home } from './routes/home';
 import { NotFound } from './routes/not-found';
 import { Privacy } from './routes/privacy';
 
-/** The course's code is fetched by /course only, so the landing page's first load does not grow with it. */
-const Course = lazy(() => import('./routes/course').then((route) => ({ default: route.Course })));
-/** The learner's plan too: its code is fetched by /course/plan only. */
-const Plan = lazy(() => import('./routes/plan').then((route) => ({ default: route.Plan })));
+/**
+ * The course's pages (/course and the learner's plan) are fetched by those pages only, so the landing page's
+ * first load does not grow with them. They share one chunk: see routes/course-pages.ts.
+ */
+const coursePages = () => import('./routes/course-pages');
+const Course = lazy(() => coursePages().then((route) => ({ default: route.Course })));
+const Plan = lazy(() => coursePages().then((route) => ({ default: route.Plan })));
 
 /**
  * The whole routing table. Each page is served both at its clean URL and as its prerendered file
