@@ -37,10 +37,10 @@ function previewOf(row: OutlineRow): OutlineLesson['preview'] {
 }
 
 /**
- * The published lessons' outline, readable before any sign-in (a preview lesson's files are signed when it is
- * played, by signPreviewMedia), with the first lesson's poster signed unless
- * the page shows none (`withPoster: false`). Rejects when the outline cannot be read or a row is malformed; a
- * poster that cannot be signed only leaves `firstPosterUrl` null.
+ * The published lessons' outline, readable before any sign-in, with the first lesson's poster signed unless the
+ * page shows none (`withPoster: false`); a preview lesson's files are signed when it plays (signPreviewMedia).
+ * Rejects when the outline cannot be read or a row is malformed; a poster that cannot be signed only leaves
+ * `firstPosterUrl` null.
  */
 export async function fetchCourseOutline({ withPoster = true } = {}): Promise<CourseOutline> {
   const supabase = await getSupabase();
