@@ -45,6 +45,8 @@ const lesson = (slug: string, title: string, order: number, seconds: number): Le
   poster_path: `lessons/${slug}.jpg`,
   duration_seconds: seconds,
   order_index: order,
+  is_preview: false,
+  speaks_to: [],
 });
 
 const lessons = [
@@ -60,6 +62,9 @@ const outline: CourseOutline = {
     summary: listed.summary,
     durationSeconds: listed.duration_seconds,
     orderIndex: listed.order_index,
+    isPreview: listed.is_preview,
+    speaksTo: listed.speaks_to,
+    preview: null,
   })),
   firstPosterUrl: 'https://cdn.test/lessons/welcome.jpg?token=outline',
 };
