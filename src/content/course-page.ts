@@ -114,6 +114,48 @@ export const courseCopy = {
     /** A lesson watched again ends with every lesson watched: the way back to the completion view. */
     seeCompletion: "See what's next",
   },
+  /**
+   * The course tailored on this device by the questionnaire's answers, which are never sent: lessons picked
+   * for the visitor, one line in their own words, and the short form again where the device has no answers.
+   */
+  tailoring: {
+    heading: 'Made for you',
+    /** Beside each lesson that speaks to an answer. */
+    forYou: 'For you',
+    echo: {
+      worry: (said: string, lesson: number) =>
+        `You said you worry about ${said}: lesson ${lesson} starts there.`,
+      strength: (said: string, lesson: number) =>
+        `You said you're good at ${said}: lesson ${lesson} builds on it.`,
+    },
+    /** When no lesson's tags meet the answers. */
+    noEcho: 'Every lesson is for you: the three lenses work whatever you answered.',
+    picked: (count: number) =>
+      `${plural(count, 'lesson')} marked "For you" ${count === 1 ? 'speaks' : 'speak'} to your answers.`,
+    kept: 'Your answers stay on this device and are never sent.',
+    change: 'Change my answers',
+    forget: 'Forget my answers',
+    forgotten: 'Your answers are gone from this device.',
+    offer: {
+      heading: 'Make this course yours',
+      body: 'Three quick questions, and the lessons that speak to you are marked. Your answers stay on this device.',
+      start: 'Answer the questions',
+      skip: 'Not now',
+    },
+    form: {
+      heading: 'Your answers',
+      done: 'Done',
+    },
+  },
+  /** Free preview lessons: anyone may watch them, before signing in. */
+  preview: {
+    badge: 'Free preview',
+    watch: (position: number) => `Watch lesson ${position} now, free`,
+    watchShort: 'Watch free',
+    eyebrow: (position: number, total: number) => `Free preview · Lesson ${position} of ${total}`,
+    afterwards: 'Sign in to watch the rest of the course and keep your place.',
+    close: 'Close the preview',
+  },
   /** The completion view: every published lesson watched. It stays, after a reload and on every device. */
   complete: {
     heading: "You've finished the course!",

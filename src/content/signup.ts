@@ -162,6 +162,9 @@ export const signupCopy = {
     spamHint: 'Nothing yet? Check your Promotions or Spam folder.',
     wrongAddress: 'Wrong address?',
     changeAddress: 'Change it',
+    /** A free preview lesson, played in place while the e-mail is on its way. */
+    startLesson: (position: number) => `Start lesson ${position} now`,
+    previewEyebrow: (position: number) => `Free preview · Lesson ${position}`,
     meanwhile: 'While you wait:',
     watchTeaser: 'watch the 30-second teaser',
   },

@@ -45,8 +45,6 @@ const lessonRow: Lesson = {
   poster_path: 'lessons/welcome.jpg',
   duration_seconds: 45,
   order_index: 1,
-  is_preview: false,
-  speaks_to: [],
 };
 
 withFakeNetwork();
@@ -205,7 +203,7 @@ describe('listLessons', () => {
     const url = new URL(request?.url ?? '');
     expect(url.pathname).toBe('/rest/v1/lessons');
     expect(url.searchParams.get('select')).toBe(
-      'id,slug,title,summary,video_path,captions_path,poster_path,duration_seconds,order_index,is_preview,speaks_to',
+      'id,slug,title,summary,video_path,captions_path,poster_path,duration_seconds,order_index',
     );
     expect(url.searchParams.get('order')).toBe('order_index.asc');
     expect(request?.headers.get('authorization')).toBe(`Bearer ${session.access_token}`);

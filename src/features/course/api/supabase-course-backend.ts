@@ -14,6 +14,7 @@ import type {
 import { LESSON_COLUMNS, type Lesson, lessonSchema } from '../model/lesson';
 import { loadOwnFeedback, sendFeedback } from './course-feedback';
 import { fetchCourseOutline } from './fetch-course-outline';
+import { signPreviewMedia } from './sign-preview-media';
 import { PROGRESS_COLUMNS, progressFromRows, progressRowSchema } from '../model/progress';
 
 /** How long a signed lesson address works; the player signs again when one runs out. */
@@ -166,6 +167,7 @@ export const supabaseCourseBackend: CourseBackend = {
   loadOutline: () => fetchCourseOutline(),
   listLessons,
   signLessonMedia,
+  signPreviewMedia,
   loadProgress,
   saveProgress,
   loadFeedback: loadOwnFeedback,

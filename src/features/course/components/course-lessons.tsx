@@ -55,10 +55,19 @@ type LessonsState =
 export function CourseLessons({
   backend,
   outline,
+  picked,
+  asideEnd,
+  below,
   feedback,
 }: {
   backend: CourseBackend;
   outline: CourseOutline;
+  /** The lessons the visitor's answers pick, marked "For you" in the list. */
+  picked: ReadonlySet<string>;
+  /** Under the list: the way to the plan. */
+  asideEnd: ReactNode;
+  /** Under the player: the course tailored by the answers. */
+  below: ReactNode;
   feedback: (learnerId: string) => ReactNode;
 }) {
   const [state, setState] = useState<LessonsState>({ status: 'loading' });
@@ -125,7 +134,13 @@ export function CourseLessons({
             )}
           </CourseCover>
         }
-        aside={<CourseOutlineList outline={outline} />}
+        aside={
+          <>
+            <CourseOutlineList outline={outline} picked={picked} />
+            {asideEnd}
+          </>
+        }
+        below={below}
       />
     );
   }
@@ -154,7 +169,16 @@ export function CourseLessons({
   }
 
   const list = (
-    <LessonList lessons={lessons} progress={progress} currentSlug={lesson?.slug} onChoose={choose} />
+    <>
+      <LessonList
+        lessons={lessons}
+        progress={progress}
+        currentSlug={lesson?.slug}
+        picked={picked}
+        onChoose={choose}
+      />
+      {asideEnd}
+    </>
   );
   if (!lesson) {
     return (
@@ -163,6 +187,7 @@ export function CourseLessons({
           <CourseComplete total={lessons.length} headingRef={playerHeading} feedback={feedback(learnerId)} />
         }
         aside={list}
+        below={below}
       />
     );
   }
@@ -209,6 +234,7 @@ export function CourseLessons({
         />
       }
       aside={list}
+      below={below}
     />
   );
 }

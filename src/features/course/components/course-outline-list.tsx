@@ -1,15 +1,27 @@
+import { useId } from 'react';
 import { courseCopy } from '@/content/course-page';
 import { ShownAndSaid } from '@/components/shown-and-said';
-import { type CourseOutline, lessonLength, outlineSummary } from '../model/outline';
+import { type CourseOutline, type OutlineLesson, lessonLength, outlineSummary } from '../model/outline';
+import { LessonBadges } from './lesson-badges';
 
 const copy = courseCopy.lessons;
 
 /**
  * The published lessons as anyone may see them, before any sign-in answer: number, title, summary and length,
- * with the first lesson's poster. The signed-in list (lesson-list.tsx) takes its place with the learner's
- * progress.
+ * with the first lesson's poster, the lessons picked by the visitor's answers marked "For you", and the free
+ * previews with a way to watch them (`onWatchPreview`). The signed-in list (lesson-list.tsx) takes its place
+ * with the learner's progress.
  */
-export function CourseOutlineList({ outline }: { outline: CourseOutline }) {
+export function CourseOutlineList({
+  outline,
+  picked,
+  onWatchPreview,
+}: {
+  outline: CourseOutline;
+  picked: ReadonlySet<string>;
+  onWatchPreview?: (lesson: OutlineLesson) => void;
+}) {
+  const titleIdPrefix = useId();
   const summary = outlineSummary(outline.lessons);
   return (
     <section aria-labelledby="lessons-heading">
@@ -22,6 +34,7 @@ export function CourseOutlineList({ outline }: { outline: CourseOutline }) {
       <ol className="mt-4 space-y-3">
         {outline.lessons.map((lesson, index) => {
           const length = lessonLength(lesson.durationSeconds);
+          const titleId = `${titleIdPrefix}-${index}`;
           return (
             <li key={lesson.slug} className="flex gap-4 rounded-2xl border border-line bg-surface p-4">
               <span
@@ -31,7 +44,9 @@ export function CourseOutlineList({ outline }: { outline: CourseOutline }) {
                 {index + 1}
               </span>
               <div className="min-w-0">
-                <h3 className="font-semibold text-ink">{lesson.title}</h3>
+                <h3 id={titleId} className="font-semibold text-ink">
+                  {lesson.title}
+                </h3>
                 {index === 0 && (
                   <div className="mt-2 aspect-video w-40 overflow-hidden rounded-lg bg-night">
                     {outline.firstPosterUrl && (
@@ -49,9 +64,22 @@ export function CourseOutlineList({ outline }: { outline: CourseOutline }) {
                 {lesson.summary && (
                   <p className="mt-1 text-sm leading-relaxed text-ink-soft">{lesson.summary}</p>
                 )}
-                <p className="mt-2 text-sm font-medium text-ink-muted">
-                  <ShownAndSaid shown={length.clock} said={length.spoken} />
+                <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm font-medium text-ink-muted">
+                  <span>
+                    <ShownAndSaid shown={length.clock} said={length.spoken} />
+                  </span>
+                  <LessonBadges forYou={picked.has(lesson.slug)} preview={lesson.isPreview} />
                 </p>
+                {lesson.preview && onWatchPreview && (
+                  <button
+                    type="button"
+                    aria-describedby={titleId}
+                    onClick={() => onWatchPreview(lesson)}
+                    className="mt-2 inline-flex min-h-11 items-center font-semibold text-link underline underline-offset-4"
+                  >
+                    {courseCopy.preview.watchShort}
+                  </button>
+                )}
               </div>
             </li>
           );

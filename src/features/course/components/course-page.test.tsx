@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CourseBackend, LessonMedia } from '../model/course-backend';
 import type { Lesson } from '../model/lesson';
 import type { CourseOutline } from '../model/outline';
+import { questionnaireStore } from '@/features/signup/questionnaire-store';
 import { CoursePage } from './course-page';
 
 /** The page over a back end of the test's making: the port the real supabase-js back end also implements. */
@@ -17,6 +18,11 @@ function fakeBackend(overrides: Partial<CourseBackend> = {}) {
     requestNewLink: vi.fn<CourseBackend['requestNewLink']>(async () => 'sent'),
     listLessons: vi.fn<CourseBackend['listLessons']>(async () => lessons),
     signLessonMedia: vi.fn<CourseBackend['signLessonMedia']>(async (lesson) => mediaOf(lesson)),
+    signPreviewMedia: vi.fn<CourseBackend['signPreviewMedia']>(async (preview) => ({
+      video: `https://cdn.test/${preview.videoPath}?token=anon`,
+      captions: preview.captionsPath && `https://cdn.test/${preview.captionsPath}?token=anon`,
+      poster: preview.posterPath && `https://cdn.test/${preview.posterPath}?token=anon`,
+    })),
     loadProgress: vi.fn<CourseBackend['loadProgress']>(async () => ({
       learnerId: 'ada',
       progress: new Map(),
@@ -45,8 +51,6 @@ const lesson = (slug: string, title: string, order: number, seconds: number): Le
   poster_path: `lessons/${slug}.jpg`,
   duration_seconds: seconds,
   order_index: order,
-  is_preview: false,
-  speaks_to: [],
 });
 
 const lessons = [
@@ -62,8 +66,8 @@ const outline: CourseOutline = {
     summary: listed.summary,
     durationSeconds: listed.duration_seconds,
     orderIndex: listed.order_index,
-    isPreview: listed.is_preview,
-    speaksTo: listed.speaks_to,
+    isPreview: false,
+    speaksTo: [],
     preview: null,
   })),
   firstPosterUrl: 'https://cdn.test/lessons/welcome.jpg?token=outline',
@@ -92,7 +96,9 @@ const currentAddress = () => `${window.location.pathname}${window.location.searc
 const status = () => screen.getAllByRole('status')[0];
 const lessonLink = (name: string) =>
   within(screen.getByRole('navigation', { name: 'Lessons' })).getByRole('link', { name });
-const playerHeading = () => screen.getByRole('heading', { level: 2, name: /^(?!Lessons$)/ });
+/** The player's title: the one h2 that is not the list's or the tailoring panel's. */
+const playerHeading = () =>
+  screen.getByRole('heading', { level: 2, name: /^(?!Lessons$|Made for you$|Make this course yours$)/ });
 
 function deferred<T>() {
   let resolve: (value: T) => void = () => undefined;
@@ -833,5 +839,92 @@ describe('coming back', () => {
     fireEvent.ended(video);
     fireEvent.click(await screen.findByRole('button', { name: "See what's next" }));
     expect(screen.getByRole('heading', { name: "You've finished the course!" })).toHaveFocus();
+  });
+});
+
+describe('the course tailored by the answers on this device', () => {
+  const tagged: CourseOutline = {
+    ...outline,
+    lessons: outline.lessons.map((listed, index) => ({
+      ...listed,
+      isPreview: index === 0,
+      speaksTo: [[], ['AI taking over jobs', 'Leadership'], ['Burnout']][index] ?? [],
+      preview:
+        index === 0
+          ? { videoPath: 'lessons/welcome.mp4', captionsPath: 'lessons/welcome.vtt', posterPath: null }
+          : null,
+    })),
+  };
+  const answer = (worry: string) =>
+    act(() => {
+      questionnaireStore.dispatch({ type: 'chooseAgeGroup', ageGroup: '25-35' });
+      questionnaireStore.dispatch({ type: 'toggleWorry', worry });
+    });
+  afterEach(() => act(() => questionnaireStore.dispatch({ type: 'startOver' })));
+
+  it("marks the lessons for the learner's answers, echoes them, and forgets them on request", async () => {
+    answer('AI taking over jobs');
+    const { backend } = fakeBackend({
+      loadOutline: vi.fn(async () => tagged),
+      sessionStatus: vi.fn(async () => 'signed-in' as const),
+    });
+    render(<CoursePage backend={backend} />);
+    const lessonsNav = await screen.findByRole('navigation', { name: 'Lessons' });
+    await waitFor(() =>
+      expect(within(lessonsNav).getByRole('link', { name: 'The three lenses' })).toHaveAccessibleDescription(
+        'Not started For you',
+      ),
+    );
+    expect(within(lessonsNav).getAllByText('For you')).toHaveLength(1);
+    expect(
+      screen.getByText('You said you worry about AI taking over jobs: lesson 2 starts there.'),
+    ).toBeVisible();
+    expect(screen.getByText('1 lesson marked "For you" speaks to your answers.')).toBeVisible();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Forget my answers' }));
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent(
+      'Your answers are gone from this device.',
+    );
+    expect(within(lessonsNav).queryByText('For you')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem('three-lenses.signup.v2')).toBeNull();
+  });
+
+  it('offers the short form where the device has no answers, tailors at once, and puts it away on "Not now"', async () => {
+    const { backend } = fakeBackend({ loadOutline: vi.fn(async () => tagged) });
+    const { unmount } = render(<CoursePage backend={backend} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Answer the questions' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Burnout' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.getByText('You said you worry about burnout: lesson 3 starts there.')).toBeVisible();
+    expect(within(screen.getByRole('region', { name: 'Lessons' })).getByText('For you')).toBeVisible();
+    unmount();
+
+    act(() => questionnaireStore.dispatch({ type: 'startOver' }));
+    render(<CoursePage backend={backend} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('heading', { name: 'Make this course yours' })).not.toBeInTheDocument();
+  });
+
+  it('plays the free preview for a visitor who is not signed in, signed under no session', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const { backend } = fakeBackend({ loadOutline: vi.fn(async () => tagged) });
+    render(<CoursePage backend={backend} />);
+    await screen.findByRole('heading', { name: 'Sign in to watch' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Watch lesson 1 now, free' }));
+    expect(await screen.findByText('Free preview · Lesson 1 of 3')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Welcome' })).toHaveFocus();
+    expect(backend.signPreviewMedia).toHaveBeenCalledWith(tagged.lessons[0]?.preview);
+    const video = await waitFor(() => {
+      const found = document.querySelector('video');
+      if (!found) throw new Error('no player yet');
+      return found;
+    });
+    expect(video).toHaveAttribute('src', 'https://cdn.test/lessons/welcome.mp4?token=anon');
+    expect(video.querySelector('track')).toHaveAttribute('kind', 'captions');
+    expect(play).toHaveBeenCalledOnce();
+    expect(backend.signLessonMedia).not.toHaveBeenCalled();
+    expect(
+      within(screen.getByRole('region', { name: 'Lessons' })).getAllByRole('button', { name: 'Watch free' }),
+    ).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { LensDots } from '@/components/lens-dots';
 import { courseCopy } from '@/content/course-page';
 import { siteSettings } from '@/content/site';
@@ -6,11 +6,17 @@ import type { CourseAccess } from '../enter-course';
 import type { CourseBackend } from '../model/course-backend';
 import { useCourseAccess } from '../use-course-access';
 import { useCourseOutline } from '../use-course-outline';
+import { PlanLink } from '@/features/plan/plan-link';
+import { useQuestionnaireState } from '@/features/signup/questionnaire-store';
+import type { OutlineLesson } from '../model/outline';
+import { tailorCourse } from '../model/tailoring';
 import { CourseCover } from './course-cover';
 import { CourseFeedback } from './course-feedback';
 import { CourseLayout } from './course-layout';
 import { CourseLessons } from './course-lessons';
 import { CourseOutlineList } from './course-outline-list';
+import { CourseTailoring } from './course-tailoring';
+import { PreviewVideo } from './preview-video';
 import { LinkReadyPanel } from './link-ready-panel';
 import { RetryNotice } from './retry-notice';
 import { SignOutButton } from './sign-out-button';
@@ -31,14 +37,23 @@ function unreachableMessage(access: Extract<CourseAccess, { status: 'unreachable
 /**
  * /course: the brand and "Sign out" (or "Sign in") on top, then the course. Before any answer about who is
  * visiting, and for anyone not signed in, the public outline stands beside what to do: tap to spend the
- * e-mail's link, or sign in with a code or a new link. A signed-in learner gets the lessons and their progress.
- * The prerendered page shows the "checking" state in the same layout.
+ * e-mail's link, or sign in with a code or a new link, or watch a free preview lesson in the player's place.
+ * A signed-in learner gets the lessons and their progress. Both see the course tailored by the answers kept
+ * on this device. The prerendered page shows the "checking" state in the same layout.
  */
 export function CoursePage({ backend }: { backend: CourseBackend }) {
   const { access, retry, continueWithLink, showSignedIn, showSignedOut } = useCourseAccess(backend);
   const outline = useCourseOutline(backend);
+  const { answers } = useQuestionnaireState();
+  const tailoring = tailorCourse(outline.lessons, answers);
   const signedOutHeadingId = useId();
   const signedOutHeading = useRef<HTMLHeadingElement>(null);
+  const [previewing, setPreviewing] = useState<OutlineLesson | null>(null);
+  const firstPreview = outline.lessons.find((lesson) => lesson.preview !== null);
+  const canPreview = access.status === 'signed-out';
+
+  const planLink: ReactNode = <PlanLink className="mt-4" />;
+  const tailoringPanel: ReactNode = <CourseTailoring tailoring={tailoring} />;
 
   return (
     <>
@@ -71,6 +86,9 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
               <CourseLessons
                 backend={backend}
                 outline={outline}
+                picked={tailoring.picked}
+                asideEnd={planLink}
+                below={tailoringPanel}
                 feedback={(learnerId) => (
                   <CourseFeedback
                     load={backend.loadFeedback}
@@ -82,32 +100,74 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
             ) : (
               <CourseLayout
                 cover={
-                  <CourseCover outline={outline}>
-                    <p role="status" aria-live="polite" className="text-lg text-on-night-soft empty:hidden">
-                      {statusText(access)}
-                    </p>
-                    {access.status === 'link-ready' && <LinkReadyPanel onContinue={continueWithLink} />}
-                    {access.status === 'signed-out' && (
-                      <SignedOutCover
-                        reason={access.reason}
-                        headingId={signedOutHeadingId}
-                        headingRef={signedOutHeading}
-                      />
-                    )}
-                    {access.status === 'unreachable' && (
-                      <RetryNotice message={unreachableMessage(access)} onRetry={retry} />
-                    )}
-                  </CourseCover>
+                  canPreview && previewing?.preview ? (
+                    <PreviewVideo
+                      key={previewing.slug}
+                      lesson={previewing}
+                      preview={previewing.preview}
+                      eyebrow={courseCopy.preview.eyebrow(
+                        outline.lessons.indexOf(previewing) + 1,
+                        outline.lessons.length,
+                      )}
+                      sign={backend.signPreviewMedia}
+                      after={
+                        <p className="mt-4 text-ink-soft">
+                          {courseCopy.preview.afterwards}{' '}
+                          <a
+                            href={`#${SIGN_IN_ANCHOR}`}
+                            className="font-semibold text-link underline underline-offset-4"
+                          >
+                            {courseCopy.signIn}
+                          </a>
+                        </p>
+                      }
+                    />
+                  ) : (
+                    <CourseCover outline={outline}>
+                      <p role="status" aria-live="polite" className="text-lg text-on-night-soft empty:hidden">
+                        {statusText(access)}
+                      </p>
+                      {access.status === 'link-ready' && <LinkReadyPanel onContinue={continueWithLink} />}
+                      {access.status === 'signed-out' && (
+                        <SignedOutCover
+                          reason={access.reason}
+                          headingId={signedOutHeadingId}
+                          headingRef={signedOutHeading}
+                          preview={
+                            firstPreview && {
+                              position: outline.lessons.indexOf(firstPreview) + 1,
+                              watch: () => setPreviewing(firstPreview),
+                            }
+                          }
+                        />
+                      )}
+                      {access.status === 'unreachable' && (
+                        <RetryNotice message={unreachableMessage(access)} onRetry={retry} />
+                      )}
+                    </CourseCover>
+                  )
                 }
-                aside={<CourseOutlineList outline={outline} />}
+                aside={
+                  <>
+                    <CourseOutlineList
+                      outline={outline}
+                      picked={tailoring.picked}
+                      onWatchPreview={canPreview ? setPreviewing : undefined}
+                    />
+                    {planLink}
+                  </>
+                }
                 below={
                   access.status === 'signed-out' && (
-                    <SignedOutPanel
-                      reason={access.reason}
-                      backend={backend}
-                      onSignedIn={showSignedIn}
-                      labelledBy={signedOutHeadingId}
-                    />
+                    <div className="space-y-8">
+                      <SignedOutPanel
+                        reason={access.reason}
+                        backend={backend}
+                        onSignedIn={showSignedIn}
+                        labelledBy={signedOutHeadingId}
+                      />
+                      {tailoringPanel}
+                    </div>
                   )
                 }
               />

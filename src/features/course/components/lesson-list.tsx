@@ -11,6 +11,7 @@ import {
   progressKey,
   watchedCount,
 } from '../model/progress';
+import { LessonBadges } from './lesson-badges';
 import { LessonLink } from './lesson-link';
 
 const copy = courseCopy.lessons;
@@ -35,16 +36,19 @@ function StateMark({ state }: { state: LessonState }) {
 /**
  * The lessons in order: number, title, summary, duration and how far the learner is, under "n of N watched".
  * Each is a link to its own address (`?lesson=<slug>`), and the one on show is marked as the current page.
+ * The lessons picked by the visitor's answers are marked "For you".
  */
 export function LessonList({
   lessons,
   progress,
   currentSlug,
+  picked,
   onChoose,
 }: {
   lessons: readonly Lesson[];
   progress: ProgressByLesson;
   currentSlug: string | undefined;
+  picked: ReadonlySet<string>;
   onChoose: (lesson: Lesson) => void;
 }) {
   const stateIdPrefix = useId();
@@ -85,7 +89,7 @@ export function LessonList({
                   lesson={lesson}
                   onChoose={onChoose}
                   aria-current={current ? 'page' : undefined}
-                  aria-describedby={stateId}
+                  aria-describedby={picked.has(lesson.slug) ? `${stateId} ${stateId}-marks` : stateId}
                   className="font-semibold text-ink after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
                 >
                   {lesson.title}
@@ -101,6 +105,7 @@ export function LessonList({
                     <StateMark state={state} />
                     {copy.state[state]}
                   </span>
+                  <LessonBadges id={`${stateId}-marks`} forYou={picked.has(lesson.slug)} />
                 </p>
               </div>
             </li>

@@ -1,4 +1,6 @@
 import { type RefObject, useEffect, useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { PlayIcon } from '@/components/ui/icons';
 import { courseCopy } from '@/content/course-page';
 import type { SignedOutReason } from '../enter-course';
 import type { CourseBackend } from '../model/course-backend';
@@ -9,17 +11,19 @@ import { NewLinkForm } from './new-link-form';
 export const SIGN_IN_ANCHOR = 'sign-in';
 
 /**
- * No way in yet, said in the player's place: what happened, and on phones, where the lessons stand between,
- * the way down to the forms.
+ * No way in yet, said in the player's place: what happened, the free preview lesson to watch meanwhile (when
+ * the owner marked one), and on phones, where the lessons stand between, the way down to the forms.
  */
 export function SignedOutCover({
   reason,
   headingId,
   headingRef,
+  preview,
 }: {
   reason: SignedOutReason;
   headingId: string;
   headingRef: RefObject<HTMLHeadingElement | null>;
+  preview?: { position: number; watch: () => void } | undefined;
 }) {
   // After "Sign out" its button is gone; focus goes to what replaced it rather than to the top of the page.
   useEffect(() => {
@@ -36,6 +40,12 @@ export function SignedOutCover({
       >
         {courseCopy.signedOut[reason].heading}
       </h2>
+      {preview && (
+        <Button variant="accent" className="mt-5" onClick={preview.watch}>
+          <PlayIcon className="size-4" />
+          {courseCopy.preview.watch(preview.position)}
+        </Button>
+      )}
       <a
         href={`#${SIGN_IN_ANCHOR}`}
         className="mt-4 inline-flex min-h-11 items-center font-semibold text-on-night underline underline-offset-4 lg:hidden"

@@ -1,5 +1,5 @@
 import type { Lesson } from './lesson';
-import type { CourseOutline } from './outline';
+import type { CourseOutline, OutlineLesson } from './outline';
 import type { LessonProgress } from './progress';
 
 /**
@@ -70,6 +70,8 @@ export interface CourseBackend {
   listLessons(): Promise<Lesson[]>;
   /** Rejects when any of the lesson's files cannot be signed. */
   signLessonMedia(lesson: Lesson): Promise<LessonMedia>;
+  /** Signs a free preview lesson's files under whatever session there is, none included. */
+  signPreviewMedia(preview: NonNullable<OutlineLesson['preview']>): Promise<LessonMedia>;
   /** The learner's own progress rows, read with the lessons; rejects on any failure. */
   loadProgress(): Promise<LearnerProgress>;
   /**

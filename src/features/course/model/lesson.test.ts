@@ -12,8 +12,6 @@ const row = {
   poster_path: 'lessons/welcome.jpg',
   duration_seconds: 45,
   order_index: 1,
-  is_preview: false,
-  speaks_to: [],
 };
 
 const lessons: Lesson[] = [row, { ...row, id: 2, slug: 'trends', title: 'Trends', order_index: 2 }];

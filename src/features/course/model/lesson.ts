@@ -5,7 +5,7 @@ z.config({ jitless: true });
 
 /** The columns the page reads from `lessons` (the migration's names; `is_published` is RLS's business). */
 export const LESSON_COLUMNS =
-  'id, slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index, is_preview, speaks_to';
+  'id, slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index';
 
 /** A row of `lessons` as the page reads it; the paths are inside the private bucket `course`. */
 export const lessonSchema = z.object({
@@ -18,10 +18,6 @@ export const lessonSchema = z.object({
   poster_path: z.nullable(z.string()),
   duration_seconds: z.number().check(z.nonnegative()),
   order_index: z.number(),
-  /** A free preview: it plays for anyone, signed in or not. */
-  is_preview: z.boolean(),
-  /** The questionnaire's options (worries, age-group ids, strengths) the lesson speaks to; public. */
-  speaks_to: z.array(z.string()),
 });
 
 export type Lesson = z.infer<typeof lessonSchema>;

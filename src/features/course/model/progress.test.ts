@@ -62,8 +62,6 @@ describe('the list', () => {
     poster_path: null,
     duration_seconds: 40,
     order_index: Number(id),
-    is_preview: false,
-    speaks_to: [],
   });
 
   it('names each lesson not started, in progress or watched', () => {

@@ -10,6 +10,10 @@ import { Questionnaire } from './questionnaire';
  */
 let releaseHeld: (() => void) | undefined;
 
+// The success panel's preview lesson reads the course outline over its own requests; it has its own tests
+// (first-preview.test.tsx), so here the network is the sign-up's alone.
+vi.mock('./first-preview', () => ({ FirstPreview: () => null }));
+
 function answerSendEmail(status: number) {
   const fetchMock = vi.fn<typeof fetch>(async () =>
     Response.json(status === 200 ? { ok: true } : { error: 'x' }, { status }),

@@ -1,4 +1,4 @@
-import { type FormEvent, type RefObject, useId, useRef } from 'react';
+import { type FormEvent, type RefObject, Suspense, lazy, useId, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { signupCopy } from '@/content/signup';
@@ -17,8 +17,11 @@ import { ContactStep } from './contact-step';
 import { DreamStep } from './dream-step';
 import { IntroStep } from './intro-step';
 import { ProgressBar } from './progress-bar';
-import { SentPanel } from './sent-panel';
 import { WorriesStep } from './worries-step';
+
+/** The success panel is fetched while the sign-up is sent, so the landing page's first load does not carry it. */
+const loadSentPanel = () => import('./sent-panel');
+const SentPanel = lazy(() => loadSentPanel().then((module) => ({ default: module.SentPanel })));
 
 const stepTitles: Record<Step, string> = {
   1: signupCopy.intro.title,
@@ -110,7 +113,8 @@ export function Questionnaire({ variant, stepHeadingRef, onWatchTeaser }: Questi
     // Rendered at once, so the field that takes the focus already carries its error.
     const sent = flushSync(() => questionnaireStore.submit());
     const after = questionnaireStore.getState();
-    if (!after.sending) {
+    if (after.sending) void loadSentPanel();
+    else {
       const errors = contactErrors(after.answers);
       if (errors.name) nameRef.current?.focus();
       else if (errors.email) emailRef.current?.focus();
@@ -187,11 +191,13 @@ export function Questionnaire({ variant, stepHeadingRef, onWatchTeaser }: Questi
             {message && submitMessages[message].text}
           </p>
           {message === 'sent' && sentTo && (
-            <SentPanel
-              sentTo={sentTo}
-              onChangeAddress={() => emailRef.current?.focus()}
-              onWatchTeaser={onWatchTeaser}
-            />
+            <Suspense>
+              <SentPanel
+                sentTo={sentTo}
+                onChangeAddress={() => emailRef.current?.focus()}
+                onWatchTeaser={onWatchTeaser}
+              />
+            </Suspense>
           )}
         </div>
       )}

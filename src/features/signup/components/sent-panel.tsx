@@ -1,11 +1,12 @@
 import { signupCopy } from '@/content/signup';
 import { courseEmailSettings } from '@/content/site';
+import { FirstPreview } from './first-preview';
 
 const copy = signupCopy.sentPanel;
 
 /**
- * Under the success message: where the course e-mail went and how to find it, a way to fix the address, and
- * something to watch meanwhile.
+ * Under the success message: where the course e-mail went and how to find it, the first free preview lesson
+ * to start at once (in place, with captions), a way to fix the address, and the teaser.
  */
 export function SentPanel({
   sentTo,
@@ -28,6 +29,7 @@ export function SentPanel({
         <dd className="font-medium">{courseEmailSettings.subject}</dd>
       </dl>
       <p>{copy.timing}</p>
+      <FirstPreview />
       <p className="text-ink-soft">{copy.spamHint}</p>
       <p className="flex flex-wrap gap-x-4 gap-y-1">
         <button

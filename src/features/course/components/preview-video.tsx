@@ -1,0 +1,125 @@
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { courseCopy } from '@/content/course-page';
+import type { LessonMedia } from '../model/course-backend';
+import type { OutlineLesson } from '../model/outline';
+import { RetryNotice } from './retry-notice';
+
+const copy = courseCopy.player;
+
+/** A preview lesson's files, as the public outline names them. */
+export type PreviewFiles = NonNullable<OutlineLesson['preview']>;
+
+type MediaState = { status: 'loading' } | { status: 'ready'; media: LessonMedia } | { status: 'failed' };
+
+/**
+ * A free preview lesson, for anyone: its title, the native player with captions on, and what comes after.
+ * Its files are signed for this visit under whatever session the browser has (none at all will do), and it
+ * starts playing once they are, since a tap brought it here; its title takes the focus from the button that
+ * tap removed. It keeps no progress: that is for learners.
+ */
+export function PreviewVideo({
+  lesson,
+  preview,
+  eyebrow,
+  sign,
+  headingLevel: Heading = 'h2',
+  after,
+}: {
+  lesson: Pick<OutlineLesson, 'title'>;
+  preview: PreviewFiles;
+  eyebrow: string;
+  sign: (preview: PreviewFiles) => Promise<LessonMedia>;
+  /** The title's level where it stands: a section of /course, or inside the sign-up's success panel. */
+  headingLevel?: 'h2' | 'h4';
+  /** Under the player: the way on from a preview (sign in, or the inbox). */
+  after?: ReactNode;
+}) {
+  const headingId = useId();
+  const video = useRef<HTMLVideoElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [state, setState] = useState<MediaState>({ status: 'loading' });
+  const [signings, setSignings] = useState(0);
+
+  useEffect(() => heading.current?.focus(), []);
+
+  useEffect(() => {
+    let current = true;
+    sign(preview).then(
+      (media) => {
+        if (current) setState({ status: 'ready', media });
+      },
+      (error: unknown) => {
+        console.error('Course: the preview could not be signed.', error);
+        if (current) setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [sign, preview, signings]);
+
+  useEffect(() => {
+    const player = video.current;
+    if (!player || state.status !== 'ready') return;
+    for (const track of player.textTracks) if (track.kind === 'captions') track.mode = 'showing';
+    player.play().catch(() => {
+      // The browser wants its own tap on the player: its controls are there for it.
+    });
+  }, [state]);
+
+  return (
+    <section aria-labelledby={headingId}>
+      <p className="text-sm font-semibold tracking-wide text-ink-muted">{eyebrow}</p>
+      <Heading
+        id={headingId}
+        ref={heading}
+        tabIndex={-1}
+        className="mt-1 font-display text-2xl font-semibold tracking-tight focus:not-focus-visible:outline-none sm:text-3xl"
+      >
+        {lesson.title}
+      </Heading>
+      <div className="mt-4 aspect-video overflow-hidden rounded-card bg-night text-on-night shadow-card">
+        {state.status === 'ready' && (
+          <video
+            ref={video}
+            className="size-full"
+            controls
+            playsInline
+            preload="metadata"
+            crossOrigin="anonymous"
+            poster={state.media.poster ?? undefined}
+            src={state.media.video}
+            aria-labelledby={headingId}
+            onError={() => setState({ status: 'failed' })}
+          >
+            {state.media.captions && (
+              <track
+                kind="captions"
+                src={state.media.captions}
+                srcLang={copy.captionsLanguage}
+                label={copy.captionsLabel}
+                default
+              />
+            )}
+          </video>
+        )}
+        {state.status === 'loading' && (
+          <p className="grid size-full place-items-center p-4 text-center text-on-night-soft">
+            {copy.loading}
+          </p>
+        )}
+        {state.status === 'failed' && (
+          <RetryNotice
+            message={copy.failed}
+            onRetry={() => {
+              setState({ status: 'loading' });
+              setSignings((count) => count + 1);
+            }}
+            className="size-full justify-center p-6"
+          />
+        )}
+      </div>
+      {after}
+    </section>
+  );
+}

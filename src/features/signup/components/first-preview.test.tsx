@@ -1,0 +1,58 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { createOutlineStore } from '@/features/course/landing/outline-store';
+import type { CourseOutline, OutlineLesson } from '@/features/course/model/outline';
+import { FirstPreview } from './first-preview';
+
+const lesson = (slug: string, title: string, preview: OutlineLesson['preview']): OutlineLesson => ({
+  slug,
+  title,
+  summary: '',
+  durationSeconds: 40,
+  orderIndex: 1,
+  isPreview: preview !== null,
+  speaksTo: [],
+  preview,
+});
+
+const outlineWith = (...lessons: OutlineLesson[]): CourseOutline => ({ lessons, firstPosterUrl: null });
+
+const files = { videoPath: 'lessons/two.mp4', captionsPath: 'lessons/two.vtt', posterPath: null };
+
+describe('FirstPreview', () => {
+  it('offers the first preview lesson by its number, and plays it in place with captions on a tap', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const store = createOutlineStore(async () =>
+      outlineWith(lesson('one', 'One', null), lesson('two', 'Two', files), lesson('three', 'Three', null)),
+    );
+    const sign = vi.fn(async () => ({
+      video: 'https://cdn.test/two.mp4',
+      captions: 'https://cdn.test/two.vtt',
+      poster: null,
+    }));
+    render(<FirstPreview outlineStore={store} sign={sign} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start lesson 2 now' }));
+    expect(await screen.findByRole('heading', { level: 4, name: 'Two' })).toHaveFocus();
+    expect(screen.getByText('Free preview · Lesson 2')).toBeVisible();
+    expect(sign).toHaveBeenCalledWith(files);
+    await waitFor(() =>
+      expect(document.querySelector('video')).toHaveAttribute('src', 'https://cdn.test/two.mp4'),
+    );
+    expect(document.querySelector('track')).toHaveAttribute('src', 'https://cdn.test/two.vtt');
+    expect(play).toHaveBeenCalledOnce();
+  });
+
+  it('shows nothing when no lesson is a preview, or the outline does not load', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const none = createOutlineStore(async () => outlineWith(lesson('one', 'One', null)));
+    const { container, unmount } = render(<FirstPreview outlineStore={none} />);
+    await waitFor(() => expect(none.current().status).toBe('ready'));
+    expect(container).toBeEmptyDOMElement();
+    unmount();
+    const failing = createOutlineStore(async () => Promise.reject(new Error('offline')));
+    const failed = render(<FirstPreview outlineStore={failing} />);
+    await waitFor(() => expect(failing.current().status).toBe('unavailable'));
+    expect(failed.container).toBeEmptyDOMElement();
+    expect(error).toHaveBeenCalled();
+  });
+});

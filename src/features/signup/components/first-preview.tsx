@@ -1,0 +1,56 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { PlayIcon } from '@/components/ui/icons';
+import { signupCopy } from '@/content/signup';
+import { type OutlineStore, landingOutline, useOutlineState } from '@/features/course/landing/outline-store';
+import type { LessonMedia } from '@/features/course/model/course-backend';
+import type { OutlineLesson } from '@/features/course/model/outline';
+
+const copy = signupCopy.sentPanel;
+
+/** The player comes with the tap. */
+const PreviewVideo = lazy(() =>
+  import('@/features/course/components/preview-video').then((module) => ({ default: module.PreviewVideo })),
+);
+const signPreview = (preview: NonNullable<OutlineLesson['preview']>) =>
+  import('@/features/course/api/sign-preview-media').then((module) => module.signPreviewMedia(preview));
+
+/**
+ * "Start lesson 1 now" in the sign-up's success panel: the first lesson the owner marked as a free preview,
+ * played in place on a tap, with captions, while the e-mail is on its way. Nothing shows without one.
+ */
+export function FirstPreview({
+  outlineStore = landingOutline,
+  sign = signPreview,
+}: {
+  outlineStore?: OutlineStore;
+  sign?: (preview: NonNullable<OutlineLesson['preview']>) => Promise<LessonMedia>;
+}) {
+  const outline = useOutlineState(outlineStore);
+  const [watching, setWatching] = useState(false);
+  useEffect(() => outlineStore.request(), [outlineStore]);
+  if (outline.status !== 'ready') return null;
+  const { lessons } = outline.outline;
+  const lesson = lessons.find((candidate) => candidate.preview !== null);
+  if (!lesson?.preview) return null;
+  const position = lessons.indexOf(lesson) + 1;
+  if (!watching) {
+    return (
+      <Button variant="dark" className="w-full sm:w-auto" onClick={() => setWatching(true)}>
+        <PlayIcon className="size-4" />
+        {copy.startLesson(position)}
+      </Button>
+    );
+  }
+  return (
+    <Suspense fallback={<div className="aspect-video rounded-card bg-night" />}>
+      <PreviewVideo
+        lesson={lesson}
+        preview={lesson.preview}
+        eyebrow={copy.previewEyebrow(position)}
+        sign={sign}
+        headingLevel="h4"
+      />
+    </Suspense>
+  );
+}
