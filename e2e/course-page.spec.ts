@@ -73,6 +73,10 @@ async function fakeSignedInBackEnd(page: Page) {
         duration_seconds,
         order_index,
         poster_path: null,
+        is_preview: false,
+        speaks_to: [],
+        video_path: null,
+        captions_path: null,
       })),
     }),
   );
