@@ -74,7 +74,7 @@ export function PreviewVideo({
         id={headingId}
         ref={heading}
         tabIndex={-1}
-        className="mt-1 font-display text-2xl font-semibold tracking-tight focus:not-focus-visible:outline-none sm:text-3xl"
+        className={`mt-1 font-display font-semibold tracking-tight focus:not-focus-visible:outline-none ${Heading === 'h2' ? 'text-2xl sm:text-3xl' : 'text-xl'}`}
       >
         {lesson.title}
       </Heading>
