@@ -193,7 +193,7 @@ export interface CounterOnAndOff {
 }
 
 /**
- * GET / as a browser opening it (Sec-Fetch-Mode: navigate, which the counter counts), then the guides read, each
+ * GET / as a browser opening it (the navigation headers the counter asks for; one visitor, counted once a day), then the guides read, each
  * on the server counting page views and on one alike but for COUNT_PAGE_VIEWS=false, in turns.
  */
 export async function loadWithCounterOnAndOff(
@@ -204,7 +204,14 @@ export async function loadWithCounterOnAndOff(
 ): Promise<{ page: CounterOnAndOff; guides: CounterOnAndOff }> {
   const navigation = (baseUrl: string): Target => ({
     url: `${baseUrl}/`,
-    headers: { 'accept-encoding': 'gzip, deflate, br', 'sec-fetch-mode': 'navigate' },
+    headers: {
+      'accept-encoding': 'gzip, deflate, br',
+      'sec-fetch-mode': 'navigate',
+      'sec-fetch-dest': 'document',
+      'sec-fetch-site': 'none',
+      accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0',
+    },
   });
   const guides = (baseUrl: string): Target => ({ url: baseUrl + GUIDES_PATH, headers: GUIDES_HEADERS });
   const [pageOn, pageOff] = await loadAlternately(

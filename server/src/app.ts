@@ -67,7 +67,10 @@ export function createApp(deps: AppDeps): Hono {
     storageRoutes({ storageFolder: deps.storageFolder, jwt: deps.jwt, callers, db: deps.db }),
   );
   app.route('/functions/v1', functionsRoutes(deps.sendEmail, deps.clientAddress));
-  app.route('/', staticRoutes(deps.site, deps.pageViews));
+  app.route(
+    '/',
+    staticRoutes(deps.site, deps.pageViews && { counter: deps.pageViews, clientAddress: deps.clientAddress }),
+  );
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
     // Logged, and a 500 that tells the caller nothing of its cause.

@@ -1,4 +1,4 @@
-// The real server adds a browser's visit to / to page_views by default, and counts nothing when started with
+// The real server adds a browser's visit to / to page_views by default (once per visitor and day), and counts nothing when started with
 // COUNT_PAGE_VIEWS=false.
 import { mkdtemp } from 'node:fs/promises';
 import { request } from 'node:http';
@@ -9,11 +9,22 @@ import { openDatabase } from './db/open-database.ts';
 import { spawnServer } from '../../scripts/server-process.mjs';
 import { writeFixtureSite } from '../test/test-app.ts';
 
-/** Opens / as a browser does (node:http, since fetch may not send Sec-Fetch-Mode) and answers its status. */
+/** Opens / as a browser does (node:http, since fetch may not send the Sec-Fetch headers) and answers its status. */
 function navigate(port: number): Promise<number | undefined> {
   return new Promise((resolve, reject) => {
     const outgoing = request(
-      { host: '127.0.0.1', port, path: '/', headers: { 'sec-fetch-mode': 'navigate' } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/',
+        headers: {
+          'sec-fetch-mode': 'navigate',
+          'sec-fetch-dest': 'document',
+          'sec-fetch-site': 'none',
+          accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+          'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0',
+        },
+      },
       (incoming) => {
         incoming.resume();
         incoming.on('end', () => resolve(incoming.statusCode));
@@ -24,7 +35,7 @@ function navigate(port: number): Promise<number | undefined> {
   });
 }
 
-/** Starts a server, opens / twice, stops it (which writes the pending counts) and reads page_views. */
+/** Starts a server, opens / twice from one browser, stops it (which writes the pending counts) and reads page_views. */
 async function pageViewsAfterTwoVisits(distDir: string, env: Record<string, string>) {
   const dataDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'page-views-')), 'data');
   const server = await spawnServer({ env: { DATA_DIR: dataDir, DIST_DIR: distDir, ...env } });
@@ -51,10 +62,10 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('COUNT_PAGE_VIEWS on a running server', () => {
-  it('counts browsers opening / by default, written when the server stops', () => {
+  it('counts a browser opening / by default, once a day, written when the server stops', () => {
     expect(counting.statuses).toEqual([200, 200]);
     expect(counting.exitCode).toBe(0);
-    expect(counting.rows).toEqual([{ path: '/', views: 2 }]);
+    expect(counting.rows).toEqual([{ path: '/', views: 1 }]);
   });
 
   it('counts nothing when false, and serves the page all the same', () => {

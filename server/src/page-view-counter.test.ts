@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from './db/database.ts';
-import { type CounterClock, startPageViewCounter } from './page-view-counter.ts';
+import { type CounterClock, startPageViewCounter, type Visitor } from './page-view-counter.ts';
 import { createTestDatabase, databaseKind } from '../test/test-database.ts';
 import type { Log, LogLine } from '../../supabase/functions/_shared/log.ts';
 
@@ -67,6 +67,12 @@ function recordingLog() {
   return { log, lines };
 }
 
+/** A visitor as the static routes describe one: the client address and the browser's User-Agent. */
+const visitor = (n = 1, userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/145.0'): Visitor => ({
+  address: `192.0.2.${n}`,
+  userAgent,
+});
+
 const rows = () =>
   db.query<{ day: string; path: string; views: number }>(
     `select to_char(day, 'YYYY-MM-DD') as day, path, views::int as views from public.page_views order by day, path`,
@@ -77,11 +83,11 @@ describe(`the page-view counter on ${databaseKind}`, () => {
     const time = fakeClock('2026-11-23T23:59:30Z');
     const recorded = recordingDb();
     const counter = startPageViewCounter({ db: recorded.sql, log: recordingLog().log, clock: time.clock });
-    counter.count('/');
-    counter.count('/');
-    counter.count('/course');
+    counter.count('/', visitor(1));
+    counter.count('/', visitor(2));
+    counter.count('/course', visitor(1));
     await time.advance(40);
-    counter.count('/');
+    counter.count('/', visitor(1));
     expect(recorded.writes).toHaveLength(0);
     await time.advance(19);
     expect(recorded.writes).toHaveLength(0);
@@ -100,7 +106,7 @@ describe(`the page-view counter on ${databaseKind}`, () => {
     const recorded = recordingDb();
     const counter = startPageViewCounter({ db: recorded.sql, log: recordingLog().log, clock: time.clock });
     for (let second = 0; second < 180; second += 1) {
-      counter.count('/');
+      counter.count('/', visitor(second));
       await time.advance(1);
     }
     expect(recorded.writes).toHaveLength(3);
@@ -112,11 +118,11 @@ describe(`the page-view counter on ${databaseKind}`, () => {
     const recorded = recordingDb({ failures: 1 });
     const { log, lines } = recordingLog();
     const counter = startPageViewCounter({ db: recorded.sql, log, clock: time.clock });
-    counter.count('/course');
+    counter.count('/course', visitor(1));
     await time.advance(60);
     expect(await rows()).toEqual([]);
     expect(lines).toEqual([expect.objectContaining({ event: 'page_views.write_failed' })]);
-    counter.count('/course');
+    counter.count('/course', visitor(2));
     await time.advance(60);
     expect(await rows()).toEqual([{ day: '2026-11-23', path: '/course', views: 2 }]);
   });
@@ -125,7 +131,7 @@ describe(`the page-view counter on ${databaseKind}`, () => {
     const time = fakeClock('2026-11-23T10:00:00Z');
     const recorded = recordingDb();
     const counter = startPageViewCounter({ db: recorded.sql, log: recordingLog().log, clock: time.clock });
-    counter.count('/');
+    counter.count('/', visitor());
     await counter.stop();
     expect(await rows()).toEqual([{ day: '2026-11-23', path: '/', views: 1 }]);
     expect(time.timers()).toBe(0);
@@ -140,8 +146,66 @@ describe(`the page-view counter on ${databaseKind}`, () => {
     const servers = [1, 2].map(() =>
       startPageViewCounter({ db: recorded.sql, log: recordingLog().log, clock: time.clock }),
     );
-    for (const server of servers) server.count('/');
+    for (const server of servers) server.count('/', visitor());
     await Promise.all(servers.map((server) => server.stop()));
     expect(await rows()).toEqual([{ day: '2026-11-23', path: '/', views: 2 }]);
+  });
+
+  it('counts a visitor once per page and UTC day: 50 views from one browser are 1, two visitors 2', async () => {
+    const time = fakeClock('2026-11-23T10:00:00Z');
+    const counter = startPageViewCounter({
+      db: recordingDb().sql,
+      log: recordingLog().log,
+      clock: time.clock,
+    });
+    for (let view = 0; view < 50; view += 1) counter.count('/', visitor(1));
+    counter.count('/', visitor(1, 'Mozilla/5.0 (Macintosh) Safari/605.1.15'));
+    counter.count('/', visitor(2));
+    counter.count('/course', visitor(1));
+    await counter.stop();
+    expect(await rows()).toEqual([
+      { day: '2026-11-23', path: '/', views: 3 },
+      { day: '2026-11-23', path: '/course', views: 1 },
+    ]);
+  });
+
+  it('counts the same visitor again the next day, under a new key', async () => {
+    const time = fakeClock('2026-11-23T23:59:00Z');
+    const counter = startPageViewCounter({
+      db: recordingDb().sql,
+      log: recordingLog().log,
+      clock: time.clock,
+    });
+    counter.count('/', visitor());
+    counter.count('/', visitor());
+    await time.advance(61);
+    counter.count('/', visitor());
+    counter.count('/', visitor());
+    await counter.stop();
+    expect(await rows()).toEqual([
+      { day: '2026-11-23', path: '/', views: 1 },
+      { day: '2026-11-24', path: '/', views: 1 },
+    ]);
+  });
+
+  it('remembers at most the cap of visitors a day, counts no more that day, and says so once', async () => {
+    const time = fakeClock('2026-11-23T10:00:00Z');
+    const { log, lines } = recordingLog();
+    const counter = startPageViewCounter({
+      db: recordingDb().sql,
+      log,
+      clock: time.clock,
+      maxVisitorsPerDay: 3,
+    });
+    for (let n = 1; n <= 5; n += 1) counter.count('/', visitor(n));
+    counter.count('/', visitor(1));
+    await time.advance(86_400);
+    counter.count('/', visitor(4));
+    await counter.stop();
+    expect(await rows()).toEqual([
+      { day: '2026-11-23', path: '/', views: 3 },
+      { day: '2026-11-24', path: '/', views: 1 },
+    ]);
+    expect(lines).toEqual([expect.objectContaining({ event: 'page_views.visitor_cap_reached' })]);
   });
 });

@@ -1,15 +1,24 @@
 /**
  * Views of the landing page and the course page for the owner's funnel (`npm run admin -- stats`): counted per
- * UTC day in memory and added to `public.page_views` in one statement at most once a minute, so a page view
- * costs a map update and nothing is known about the visitor (docs/privacy-and-data.md, "Page views").
+ * UTC day in memory and added to `public.page_views` in one statement at most once a minute. A visitor counts
+ * once per page and day, told apart by a keyed hash under a key made each day and kept only in memory, so
+ * nothing kept can be linked to a person or across days (docs/privacy-and-data.md, "Page views").
  */
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Sql } from '../../supabase/functions/_shared/sql-port.ts';
 import type { Log } from '../../supabase/functions/_shared/log.ts';
 
 export type CountedPage = '/' | '/course';
 
+/** Who opened the page, as far as the counter needs to tell visitors apart; never stored. */
+export interface Visitor {
+  address: string;
+  userAgent: string;
+}
+
 export interface PageViewCounter {
-  count(page: CountedPage): void;
+  /** Counts the view unless this visitor was already counted on this page today. */
+  count(page: CountedPage, visitor: Visitor): void;
   /** Writes every view counted so far and stops the timer: the server's last step before closing the database. */
   stop(): Promise<void>;
 }
@@ -42,8 +51,16 @@ on conflict (day, path) do update set views = v.views + excluded.views`;
 
 const SEPARATOR = ' ';
 
-export function startPageViewCounter(options: { db: Sql; log: Log; clock?: CounterClock }): PageViewCounter {
-  const { db, log, clock = systemClock } = options;
+/** Visitors remembered per day: bounds the memory, and how far one day's counts can be inflated. */
+const MAX_VISITORS_PER_DAY = 100_000;
+
+export function startPageViewCounter(options: {
+  db: Sql;
+  log: Log;
+  clock?: CounterClock;
+  maxVisitorsPerDay?: number;
+}): PageViewCounter {
+  const { db, log, clock = systemClock, maxVisitorsPerDay = MAX_VISITORS_PER_DAY } = options;
   /** Views not yet written, by "<UTC day> <page>". */
   let pending = new Map<string, number>();
   let cancelTimer: (() => void) | undefined;
@@ -52,6 +69,10 @@ export function startPageViewCounter(options: { db: Sql; log: Log; clock?: Count
   // The UTC day is worked out once a day, not for every view.
   let day = '';
   let nextDayAt = 0;
+  // Today's visitors as keyed hashes; key and set are replaced when the day changes, so no hash outlives it.
+  let dayKey = randomBytes(32);
+  let seen = new Set<string>();
+  let capReported = false;
 
   const write = async () => {
     const counts = pending;
@@ -86,12 +107,32 @@ export function startPageViewCounter(options: { db: Sql; log: Log; clock?: Count
   }
 
   return {
-    count(page) {
+    count(page, visitor) {
       const now = clock.now();
       if (now >= nextDayAt) {
         day = new Date(now).toISOString().slice(0, 10);
         nextDayAt = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
+        dayKey = randomBytes(32);
+        seen = new Set();
+        capReported = false;
       }
+      const hash = createHmac('sha256', dayKey)
+        .update(`${page}\n${visitor.address}\n${visitor.userAgent}`)
+        .digest('base64url')
+        .slice(0, 22);
+      if (seen.has(hash)) return;
+      if (seen.size >= maxVisitorsPerDay) {
+        // Not counted rather than forgotten: forgetting would let anyone count again and again.
+        if (!capReported) {
+          capReported = true;
+          log.warn({
+            event: 'page_views.visitor_cap_reached',
+            message: `${maxVisitorsPerDay} visitors counted today: no more are counted until tomorrow (UTC).`,
+          });
+        }
+        return;
+      }
+      seen.add(hash);
       const key = `${day}${SEPARATOR}${page}`;
       pending.set(key, (pending.get(key) ?? 0) + 1);
       schedule();

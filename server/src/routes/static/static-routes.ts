@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { parseRange } from '../../byte-range.ts';
+import type { ClientAddress } from '../../client-address.ts';
 import type { CountedPage, PageViewCounter } from '../../page-view-counter.ts';
 import type { Site, SiteFile } from './load-site.ts';
 
@@ -43,15 +44,33 @@ function countedDocuments(site: Site): Map<SiteFile, CountedPage> {
   return documents;
 }
 
+const FETCH_SITES = new Set(['none', 'same-origin', 'same-site', 'cross-site']);
+
 /**
- * A page view is a browser opening the page (Sec-Fetch-Mode: navigate, as every current browser sends), so
- * uptime monitors, link checkers, HEAD requests and most crawlers are not counted.
+ * A page view is a browser opening the page: a GET with every header current browsers send with a navigation
+ * (Sec-Fetch-Mode, -Dest and -Site, an Accept naming HTML, a User-Agent), so uptime monitors, link checkers,
+ * HEAD requests, crawlers and a script that sends one of them are not counted.
  */
-const isNavigation = (method: string, fetchMode: string | undefined) =>
-  method === 'GET' && fetchMode === 'navigate';
+function isBrowserNavigation(c: Context): boolean {
+  const header = (name: string) => c.req.header(name) ?? '';
+  return (
+    c.req.method === 'GET' &&
+    header('sec-fetch-mode') === 'navigate' &&
+    header('sec-fetch-dest') === 'document' &&
+    FETCH_SITES.has(header('sec-fetch-site')) &&
+    /(^|[\s,])text\/html(\s*[;,]|$)/i.test(header('accept')) &&
+    header('user-agent').trim() !== ''
+  );
+}
+
+/** What counting page views takes: the counter, and who the visitor is (the counter keeps only a daily hash). */
+export interface PageViewCounting {
+  counter: Pick<PageViewCounter, 'count'>;
+  clientAddress: ClientAddress;
+}
 
 /** The built site: `/` is index.html, `/name` its prerendered page, unknown paths the 404 page with status 404. */
-export function staticRoutes(site: Site, pageViews?: Pick<PageViewCounter, 'count'>): Hono {
+export function staticRoutes(site: Site, pageViews?: PageViewCounting): Hono {
   const routes = new Hono();
   const documents = countedDocuments(site);
   routes.get('*', (c) => {
@@ -62,8 +81,11 @@ export function staticRoutes(site: Site, pageViews?: Pick<PageViewCounter, 'coun
     const status = found ? 200 : 404;
     const counted = found && documents.get(found);
     // Counted before the answer is chosen: a revalidated page (304) is a view as much as a downloaded one.
-    if (counted && pageViews && isNavigation(c.req.method, c.req.header('sec-fetch-mode')))
-      pageViews.count(counted);
+    if (counted && pageViews && isBrowserNavigation(c))
+      pageViews.counter.count(counted, {
+        address: pageViews.clientAddress(c),
+        userAgent: c.req.header('user-agent') ?? '',
+      });
 
     c.header('Content-Type', file.contentType);
     c.header('Cache-Control', file.cacheControl);
