@@ -4,6 +4,7 @@ import type { CourseBackend, LessonMedia } from '../model/course-backend';
 import type { Lesson } from '../model/lesson';
 import { type EndOffer, type LessonProgress, resumePosition } from '../model/progress';
 import { type RecordPosition, usePlaybackProgress } from '../use-playback-progress';
+import { CaptionedVideo } from './captioned-video';
 import { LessonEnd } from './lesson-end';
 import { ResumeNotice } from './resume-notice';
 import { RetryNotice } from './retry-notice';
@@ -88,13 +89,6 @@ export function LessonPlayer({
     };
   }, [backend, lesson, signings]);
 
-  // `default` asks the browser to show the captions; setting the mode makes sure every browser does.
-  useEffect(() => {
-    const player = video.current;
-    if (!player || state.status !== 'ready') return;
-    for (const track of player.textTracks) if (track.kind === 'captions') track.mode = 'showing';
-  }, [state]);
-
   function signAgain() {
     setState({ status: 'loading' });
     setSignings((count) => count + 1);
@@ -144,16 +138,10 @@ export function LessonPlayer({
       </h2>
       <div className="mt-4 aspect-video overflow-hidden rounded-card bg-night text-on-night shadow-card">
         {state.status === 'ready' && (
-          <video
-            ref={video}
-            className="size-full"
-            controls
-            playsInline
-            preload="metadata"
-            crossOrigin="anonymous"
-            poster={state.media.poster ?? undefined}
-            src={state.media.video}
-            aria-labelledby={headingId}
+          <CaptionedVideo
+            media={state.media}
+            videoRef={video}
+            labelledBy={headingId}
             onError={onVideoError}
             onLoadedMetadata={onLoadedMetadata}
             onPlay={() => {
@@ -168,17 +156,7 @@ export function LessonPlayer({
               playback.onEnded();
               onEnded();
             }}
-          >
-            {state.media.captions && (
-              <track
-                kind="captions"
-                src={state.media.captions}
-                srcLang={copy.captionsLanguage}
-                label={copy.captionsLabel}
-                default
-              />
-            )}
-          </video>
+          />
         )}
         {state.status === 'loading' && (
           <p className="grid size-full place-items-center p-4 text-center text-on-night-soft">

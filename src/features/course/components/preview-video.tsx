@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { courseCopy } from '@/content/course-page';
 import type { LessonMedia } from '../model/course-backend';
 import type { OutlineLesson } from '../model/outline';
+import { CaptionedVideo } from './captioned-video';
 import { RetryNotice } from './retry-notice';
 
 const copy = courseCopy.player;
@@ -59,10 +60,8 @@ export function PreviewVideo({
   }, [sign, preview, signings]);
 
   useEffect(() => {
-    const player = video.current;
-    if (!player || state.status !== 'ready') return;
-    for (const track of player.textTracks) if (track.kind === 'captions') track.mode = 'showing';
-    player.play().catch(() => {
+    if (state.status !== 'ready') return;
+    video.current?.play().catch(() => {
       // The browser wants its own tap on the player: its controls are there for it.
     });
   }, [state]);
@@ -80,28 +79,12 @@ export function PreviewVideo({
       </Heading>
       <div className="mt-4 aspect-video overflow-hidden rounded-card bg-night text-on-night shadow-card">
         {state.status === 'ready' && (
-          <video
-            ref={video}
-            className="size-full"
-            controls
-            playsInline
-            preload="metadata"
-            crossOrigin="anonymous"
-            poster={state.media.poster ?? undefined}
-            src={state.media.video}
-            aria-labelledby={headingId}
+          <CaptionedVideo
+            media={state.media}
+            videoRef={video}
+            labelledBy={headingId}
             onError={() => setState({ status: 'failed' })}
-          >
-            {state.media.captions && (
-              <track
-                kind="captions"
-                src={state.media.captions}
-                srcLang={copy.captionsLanguage}
-                label={copy.captionsLabel}
-                default
-              />
-            )}
-          </video>
+          />
         )}
         {state.status === 'loading' && (
           <p className="grid size-full place-items-center p-4 text-center text-on-night-soft">
