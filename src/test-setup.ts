@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(cleanup);
+
+// findBy and waitFor give up after 1 s by default, which a busy CI machine can pass while the page is right;
+// the wait is a guard against a hang, never a target.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lays nothing out, so it has no scrollIntoView; the page calls it to bring a message into view.
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
