@@ -115,14 +115,20 @@ describe('CORS before everything else', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe(SITE);
   });
 
-  it('allows every origin of a SITE_URL list, and any localhost port while the site is on localhost', async () => {
+  it('allows every origin of a SITE_URL list and, for a site on localhost, that port only', async () => {
     const app = await createTestApp(db, {
       storageFolder,
       siteUrls: ['http://localhost:8080', 'https://www.lenses.example'],
     });
-    for (const origin of ['https://www.lenses.example', 'http://localhost:5173']) {
-      const response = await app.request('/rest/v1/guides?select=name', { headers: { origin } });
-      expect(response.headers.get('access-control-allow-origin')).toBe(origin);
+    const allowOrigin = async (origin: string) =>
+      (await app.request('/rest/v1/guides?select=name', { headers: { origin } })).headers.get(
+        'access-control-allow-origin',
+      );
+    for (const origin of ['https://www.lenses.example', 'http://localhost:8080', 'http://127.0.0.1:8080']) {
+      expect(await allowOrigin(origin), origin).toBe(origin);
+    }
+    for (const origin of ['http://localhost:5173', 'http://127.0.0.1:3000']) {
+      expect(await allowOrigin(origin), origin).toBeNull();
     }
   });
 });

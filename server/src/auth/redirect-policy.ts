@@ -2,8 +2,8 @@ import type { CorsPolicy } from '../../../supabase/functions/_shared/cors.ts';
 import { isAllowedOrigin } from '../../../supabase/functions/_shared/cors.ts';
 
 /**
- * Whether a link may send a visitor to `url`: only to the site's own origins (SITE_URL's list, and localhost
- * while the site itself runs there), so no sign-in link is an open redirect.
+ * Whether a link may send a visitor to `url`: only to the site's own origins (SITE_URL's list, or without it
+ * the server's own), so no sign-in link is an open redirect.
  */
 export function isAllowedRedirect(policy: CorsPolicy, url: string): boolean {
   if (!URL.canParse(url)) return false;

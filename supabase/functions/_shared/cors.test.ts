@@ -12,17 +12,23 @@ describe('CORS of the Supabase routes', () => {
     expect(corsHeaders(policy, null)).toEqual({ vary: 'Origin' });
   });
 
-  it('allows any localhost port while the site itself runs on localhost', () => {
+  it("allows a site on localhost under the machine's other loopback names, on its own port only", () => {
+    // Without SITE_URL the server's site is http://localhost:PORT while it listens on every interface: another
+    // port on the visitor's machine is another program, which may not read the API's answers.
     const policy = corsPolicyFor(['http://localhost:8080']);
-    expect(corsHeaders(policy, 'http://localhost:5173')['access-control-allow-origin']).toBe(
+    for (const origin of ['http://localhost:8080', 'http://127.0.0.1:8080', 'http://[::1]:8080']) {
+      expect(corsHeaders(policy, origin)['access-control-allow-origin'], origin).toBe(origin);
+    }
+    for (const origin of [
       'http://localhost:5173',
-    );
-    expect(corsHeaders(policy, 'http://127.0.0.1:3000')['access-control-allow-origin']).toBe(
       'http://127.0.0.1:3000',
-    );
-    expect(
-      corsHeaders(policy, 'http://localhost.evil.example')['access-control-allow-origin'],
-    ).toBeUndefined();
+      'http://localhost',
+      'https://localhost:8080',
+      'http://localhost.evil.example',
+    ]) {
+      expect(corsHeaders(policy, origin)['access-control-allow-origin'], origin).toBeUndefined();
+    }
+    expect(preflight(policy, 'http://localhost:5173').status).toBe(403);
   });
 
   it('answers a preflight with the methods and every header supabase-js sends', () => {

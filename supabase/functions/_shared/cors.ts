@@ -1,6 +1,6 @@
 /**
- * CORS as hosted Supabase answers it on every route, limited to the configured site origins (and localhost
- * while developing), never `*`. The edge function and the embedded server's middleware both answer with it.
+ * CORS as hosted Supabase answers it on every route, limited to the site's origins (SITE_URL's, or without it
+ * the server's own), never `*`. The edge function and the embedded server's middleware both answer with it.
  */
 
 /** Every header supabase-js sends (PostgREST, Storage, Auth and Functions clients). */
@@ -24,23 +24,34 @@ const EXPOSED_HEADERS = 'content-range, content-profile, x-supabase-api-version'
 
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
-const LOCALHOST = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+/** One machine's own names: a site on one of them is the same site on the others, on the same port. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 export interface CorsPolicy {
-  /** Exact origins, e.g. https://threelenses.example. */
+  /** Exact origins, e.g. https://threelenses.example; no pattern, no wildcard, no "any localhost port". */
   origins: readonly string[];
-  /** Any http://localhost:<port> too: on while the site itself runs on localhost. */
-  allowLocalhost: boolean;
 }
 
-/** The policy for a site address list: its origins, plus localhost when one of them is localhost. */
+/**
+ * The policy for a site address list: its origins, each loopback one under the machine's other loopback names
+ * too (http://localhost:8080 is also http://127.0.0.1:8080). Another port on localhost is another origin: any
+ * program on the visitor's machine may listen there.
+ */
 export function corsPolicyFor(siteUrls: readonly string[]): CorsPolicy {
-  const origins = siteUrls.map((url) => new URL(url).origin);
-  return { origins, allowLocalhost: origins.some((origin) => LOCALHOST.test(origin)) };
+  const origins = new Set<string>();
+  for (const siteUrl of siteUrls) {
+    const url = new URL(siteUrl);
+    origins.add(url.origin);
+    if (url.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname)) {
+      for (const host of LOOPBACK_HOSTS)
+        origins.add(new URL(`http://${host}${url.port ? `:${url.port}` : ''}`).origin);
+    }
+  }
+  return { origins: [...origins] };
 }
 
 export function isAllowedOrigin(policy: CorsPolicy, origin: string): boolean {
-  return policy.origins.includes(origin) || (policy.allowLocalhost && LOCALHOST.test(origin));
+  return policy.origins.includes(origin);
 }
 
 /** Headers for a response to a request from `origin` (only `Vary` for a foreign or absent origin). */
