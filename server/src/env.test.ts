@@ -66,6 +66,7 @@ describe('readEnv', () => {
     expect(env.signupLimits).toEqual({
       perIp: { limit: 10, windowSeconds: 60 },
       perAddress: { limit: 3, windowSeconds: 3600 },
+      mailRequestsPerHour: 500,
     });
   });
 

@@ -46,6 +46,7 @@ const schema = z.object({
   JWT_SECRET: secretSetting.optional(),
   SIGNUP_LIMIT_PER_IP_PER_MINUTE: shared.SIGNUP_LIMIT_PER_IP_PER_MINUTE,
   SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR: shared.SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR,
+  MAIL_REQUESTS_PER_HOUR: shared.MAIL_REQUESTS_PER_HOUR,
   TRUST_PROXY: z
     .string()
     .transform((value, context) => {

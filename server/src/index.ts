@@ -126,7 +126,12 @@ const app = createApp({
   cors,
   sendEmail,
   jwt,
-  otp: { perIp: env.signupLimits.perIp, onQueued: () => worker.wake() },
+  otp: {
+    perIp: env.signupLimits.perIp,
+    mailRequestsPerHour: env.signupLimits.mailRequestsPerHour,
+    log,
+    onQueued: () => worker.wake(),
+  },
   clientAddress: createClientAddress(env.trustedProxies, log),
   pageViews,
 });

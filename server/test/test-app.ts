@@ -44,8 +44,8 @@ export async function createTestApp(
     /** TRUST_PROXY's ranges; a test passes the peer's address as `incoming.socket` in app.request's bindings. */
     trustedProxies?: string[];
     siteUrls?: string[];
-    /** POST /auth/v1/otp's per-IP rule and wake-up (default: the sign-ups' limits, nothing woken). */
-    otp?: OtpSettings;
+    /** POST /auth/v1/otp's settings, each defaulting to the sign-ups' limits, the console log, nothing woken. */
+    otp?: Partial<OtpSettings>;
   } = {},
 ) {
   const storageFolder = options.storageFolder ?? (await mkdtemp(path.join(os.tmpdir(), 'storage-')));
@@ -69,7 +69,12 @@ export async function createTestApp(
     cors,
     sendEmail,
     jwt: testJwtKeys,
-    otp: options.otp ?? { perIp: DEFAULT_LIMITS.perIp },
+    otp: {
+      perIp: DEFAULT_LIMITS.perIp,
+      mailRequestsPerHour: DEFAULT_LIMITS.mailRequestsPerHour,
+      log: consoleLog,
+      ...options.otp,
+    },
     clientAddress: createClientAddress(options.trustedProxies ?? [], consoleLog),
   });
 }

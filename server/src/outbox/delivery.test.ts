@@ -213,7 +213,7 @@ describe(`delivery over SMTP to a real peer on loopback (${databaseKind})`, () =
     await queue('Grace Hopper', 'Grace@Example.com');
     await deliverDue(context());
     smtp.received.length = 0;
-    const id = await queueSignInLinkEmail(db, 'grace@example.com');
+    const { outboxId: id } = await queueSignInLinkEmail(db, 'grace@example.com');
     expect(id).toBeDefined();
     expect(await deliverDue(context())).toEqual({ sent: 1, retry: 0, dead: 0, rateLimited: 0 });
     const { headers, parts } = readMime(smtp.received[0]?.raw ?? '');

@@ -4,20 +4,27 @@
  * whether the address is new or not.
  */
 import { type CorsPolicy, corsHeaders, preflight } from './cors.ts';
+import { clientKey } from './client-key.ts';
 import type { Log } from './log.ts';
+import { DEFAULT_MAIL_REQUESTS_PER_HOUR, reportCeilingReached } from './mail-requests.ts';
 import { type RateLimitRule, SlidingWindowLimiter } from './rate-limit.ts';
 import { readSignup } from './signup-request.ts';
 import { createSignupRecorder, type RecordResult } from './signup-store.ts';
 import type { Sql } from './sql-port.ts';
 
 export interface SignupLimits {
+  /** Sign-up requests per client (an IPv4 address, an IPv6 /64) per window, counted by each process. */
   perIp: RateLimitRule;
+  /** Sign-ups per e-mail address per window, counted in the database; past it, nothing is queued. */
   perAddress: RateLimitRule;
+  /** The hourly ceiling on e-mails requests make the site send (sign-ups' and sign-in e-mails). */
+  mailRequestsPerHour: number;
 }
 
 export const DEFAULT_LIMITS: SignupLimits = {
   perIp: { limit: 10, windowSeconds: 60 },
   perAddress: { limit: 3, windowSeconds: 3600 },
+  mailRequestsPerHour: DEFAULT_MAIL_REQUESTS_PER_HOUR,
 };
 
 export interface SendEmailDeps {
@@ -43,7 +50,11 @@ export function createSendEmailHandler(deps: SendEmailDeps): SendEmailHandler {
   const byIp = new SlidingWindowLimiter(deps.limits.perIp);
   // Concurrent sign-ups share one statement and one commit (group commit); each is answered after its own.
   // The per-address limit is counted there, in the database, so a restart or a second server does not reset it.
-  const record = createSignupRecorder(deps.db, { source: deps.source, perAddress: deps.limits.perAddress });
+  const record = createSignupRecorder(deps.db, {
+    source: deps.source,
+    perAddress: deps.limits.perAddress,
+    mailRequestsPerHour: deps.limits.mailRequestsPerHour,
+  });
 
   return async (request, clientIp) => {
     const origin = request.headers.get('origin');
@@ -62,7 +73,7 @@ export function createSendEmailHandler(deps: SendEmailDeps): SendEmailHandler {
 
     if (request.method !== 'POST')
       return answer(405, { error: 'Use POST to sign up.' }, { allow: 'POST, OPTIONS' });
-    const ipDecision = byIp.hit(clientIp);
+    const ipDecision = byIp.hit(clientKey(clientIp));
     if (!ipDecision.allowed) return tooMany(ipDecision.retryAfterSeconds);
     const parsed = await readSignup(request);
     if (!parsed.ok) {
@@ -83,8 +94,18 @@ export function createSendEmailHandler(deps: SendEmailDeps): SendEmailHandler {
       });
       return answer(500, { error: GENERIC_ERROR });
     }
-    if (!result.recorded) return tooMany(result.retryAfterSeconds);
-    if (result.outboxId !== undefined) deps.onQueued?.(result.outboxId);
+    // An address past its own limit is answered as any other, so the answer tells nobody when it last signed
+    // up; nothing was queued for it.
+    if (result.deferred) {
+      await reportCeilingReached(deps.db, deps.log, {
+        ceiling: deps.limits.mailRequestsPerHour,
+        address: parsed.signup.email,
+        source: deps.source,
+      }).catch((error: unknown) =>
+        // The sign-up is recorded and its e-mail queued; only the alert line is lost.
+        deps.log.error({ event: 'mail.ceiling_alert_failed', message: String(error) }),
+      );
+    } else if (result.outboxId !== undefined) deps.onQueued?.(result.outboxId);
     return answer(200, { ok: true });
   };
 }

@@ -21,14 +21,24 @@ describe('the settings both runtimes read', () => {
       SUPABASE_URL: 'https://abc.supabase.co',
       SIGNUP_LIMIT_PER_IP_PER_MINUTE: 10,
       SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR: 3,
+      MAIL_REQUESTS_PER_HOUR: 500,
     });
     expect(settings.MAIL_RATE_PER_SECOND).toBeUndefined();
     expect(signupLimitsFrom(settings)).toEqual(DEFAULT_LIMITS);
     expect(
       signupLimitsFrom(
-        parse({ ...required, SIGNUP_LIMIT_PER_IP_PER_MINUTE: '20', SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR: '5' }),
+        parse({
+          ...required,
+          SIGNUP_LIMIT_PER_IP_PER_MINUTE: '20',
+          SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR: '5',
+          MAIL_REQUESTS_PER_HOUR: '50',
+        }),
       ),
-    ).toEqual({ perIp: { limit: 20, windowSeconds: 60 }, perAddress: { limit: 5, windowSeconds: 3600 } });
+    ).toEqual({
+      perIp: { limit: 20, windowSeconds: 60 },
+      perAddress: { limit: 5, windowSeconds: 3600 },
+      mailRequestsPerHour: 50,
+    });
   });
 
   it('names every missing and bad setting in one message, blank counting as missing', () => {

@@ -90,15 +90,19 @@ export const sharedSettings = z.object({
   LOG_HASH_KEY: secretSetting.optional(),
   SIGNUP_LIMIT_PER_IP_PER_MINUTE: wholeNumber(1_000_000).default(DEFAULT_LIMITS.perIp.limit),
   SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR: wholeNumber(1_000_000).default(DEFAULT_LIMITS.perAddress.limit),
+  /** E-mails requests may make the site send in an hour, on every server together; past it they wait or are not sent. */
+  MAIL_REQUESTS_PER_HOUR: wholeNumber(1_000_000).default(DEFAULT_LIMITS.mailRequestsPerHour),
 });
 
 export function signupLimitsFrom(settings: {
   SIGNUP_LIMIT_PER_IP_PER_MINUTE: number;
   SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR: number;
+  MAIL_REQUESTS_PER_HOUR: number;
 }): SignupLimits {
   return {
     perIp: { ...DEFAULT_LIMITS.perIp, limit: settings.SIGNUP_LIMIT_PER_IP_PER_MINUTE },
     perAddress: { ...DEFAULT_LIMITS.perAddress, limit: settings.SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR },
+    mailRequestsPerHour: settings.MAIL_REQUESTS_PER_HOUR,
   };
 }
 

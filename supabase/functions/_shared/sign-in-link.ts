@@ -4,6 +4,7 @@
  * e-mail.
  */
 import { z } from 'zod';
+import { DEFAULT_MAIL_REQUESTS_PER_HOUR, takenFromCeiling } from './mail-requests.ts';
 import type { Sql } from './sql-port.ts';
 
 /** An e-mail's two ways in, each single-use: the link on the device it is opened on, the code on any other. */
@@ -29,35 +30,78 @@ export function courseSignInUrl(siteUrl: string, tokenHash: string): string {
   return url.toString();
 }
 
-/** GoTrue's default frequency: at most one sign-in e-mail per address in this many seconds. */
-const SIGN_IN_LINK_INTERVAL_SECONDS = 60;
+/** How many sign-in e-mails an address gets: GoTrue's one a minute, doubling, at most `perDay` a day. */
+export interface SignInEmailLimits {
+  /** The wait after an address's first sign-in e-mail of its day; each later one waits twice the one before. */
+  firstIntervalSeconds: number;
+  /** Sign-in e-mails per address in a day (a day starts with its first one). */
+  perDay: number;
+  /** The hourly ceiling on e-mails requests make the site send (MAIL_REQUESTS_PER_HOUR). */
+  mailRequestsPerHour: number;
+}
+
+export const SIGN_IN_EMAIL_DEFAULTS: Omit<SignInEmailLimits, 'mailRequestsPerHour'> = {
+  firstIntervalSeconds: 60,
+  perDay: 5,
+};
 
 /**
- * Queues a sign-in e-mail for an address that signed up (any capitalisation), unless one was queued for it
- * within the interval. The check and the mark live on the signups row: the UPDATE locks it and re-reads it
- * after a concurrent one commits, so two requests at once, on any number of servers, queue one e-mail.
+ * Queues a sign-in e-mail for an address that signed up (any capitalisation), if its day's cap and back-off
+ * allow one and the hour's ceiling has room. The address's check and mark live on its signups row: the UPDATE
+ * locks it and re-reads it after a concurrent one commits, so two requests at once, on any number of servers,
+ * queue one e-mail. An address past its cap, or a request past the ceiling, queues nothing.
  */
 const QUEUE_SIGN_IN_LINK = `
 with asked as (
   update public.signups
-     set last_sign_in_link_queued_at = now()
+     set last_sign_in_link_queued_at = now(),
+         sign_in_emails_in_day = case when sign_in_day_started_at > now() - interval '1 day'
+                                      then sign_in_emails_in_day + 1 else 1 end,
+         sign_in_day_started_at = case when sign_in_day_started_at > now() - interval '1 day'
+                                       then sign_in_day_started_at else now() end
    where lower(email) = lower($1)
-     and (last_sign_in_link_queued_at is null
-          or last_sign_in_link_queued_at <= now() - make_interval(secs => $2))
+     and (sign_in_day_started_at is null
+          or sign_in_day_started_at <= now() - interval '1 day'
+          or (sign_in_emails_in_day < $3
+              and last_sign_in_link_queued_at
+                  <= now() - make_interval(secs => $2::float8 * power(2::float8, greatest(0, sign_in_emails_in_day - 1)))))
   returning id, email
+), budget as (
+  insert into public.mail_request_budget as b (id, emails)
+  select true, 1 from asked
+  on conflict (id) do update
+     set hour = date_trunc('hour', now()), emails = ${takenFromCeiling('$4')} + 1
+   where ${takenFromCeiling('$4')} < $4::bigint
+  returning b.id
+), queued as (
+  insert into public.email_outbox (signup_id, recipient, kind)
+  select id, email, 'sign-in-link' from asked where exists (select 1 from budget)
+  returning id
 )
-insert into public.email_outbox (signup_id, recipient, kind)
-select id, email, 'sign-in-link' from asked
-returning id::text as id`;
+select (select id::text from queued) as id,
+       exists (select 1 from asked) and not exists (select 1 from budget) as over_ceiling`;
 
-/** The new outbox row's id, or undefined: an unknown address, or one that got a sign-in e-mail moments ago. */
+/**
+ * `outboxId`: the new outbox row, or undefined (an unknown address, one past its cap or back-off, or the
+ * hour's ceiling reached). `overCeiling`: the address could have had one but the hour's ceiling was reached.
+ */
 export async function queueSignInLinkEmail(
   db: Sql,
   email: string,
-  intervalSeconds = SIGN_IN_LINK_INTERVAL_SECONDS,
-): Promise<string | undefined> {
-  const rows = z
-    .array(z.object({ id: z.string() }))
-    .parse(await db.query(QUEUE_SIGN_IN_LINK, [email, intervalSeconds]));
-  return rows[0]?.id;
+  limits: SignInEmailLimits = {
+    ...SIGN_IN_EMAIL_DEFAULTS,
+    mailRequestsPerHour: DEFAULT_MAIL_REQUESTS_PER_HOUR,
+  },
+): Promise<{ outboxId: string | undefined; overCeiling: boolean }> {
+  const [row] = z
+    .array(z.object({ id: z.string().nullable(), over_ceiling: z.boolean() }))
+    .parse(
+      await db.query(QUEUE_SIGN_IN_LINK, [
+        email,
+        limits.firstIntervalSeconds,
+        limits.perDay,
+        limits.mailRequestsPerHour,
+      ]),
+    );
+  return { outboxId: row?.id ?? undefined, overCeiling: row?.over_ceiling ?? false };
 }

@@ -1,6 +1,7 @@
 /** Records sign-ups and the course e-mails they are owed, both or neither, in one short statement. */
 import { z } from 'zod';
 import { CONSENT_VERSION } from './course-email.ts';
+import { DEFAULT_MAIL_REQUESTS_PER_HOUR, takenFromCeiling } from './mail-requests.ts';
 import type { RateLimitRule } from './rate-limit.ts';
 import type { Signup } from './signup-request.ts';
 import type { Sql } from './sql-port.ts';
@@ -12,10 +13,13 @@ const DEDUPE_MINUTES = 10;
  * One statement for any number of sign-ups of distinct mailboxes, so one round trip and one implicit
  * transaction: every row of the batch or none. The sign-ups travel as one JSON text parameter, which every
  * driver (PGlite, node-postgres, postgres.js) passes the same way. Addresses are compared case-insensitively
- * (the unique index on lower(email)); the row keeps the address as first typed. The 10-minute check and the
- * per-address limit live on the signups row: ON CONFLICT DO UPDATE locks that row and sees its latest committed
- * version, so concurrent sign-ups of one address, on any number of servers, queue one e-mail and count each
- * attempt once. A sign-up over the limit leaves the row untouched and comes back with how long to wait.
+ * (the unique index on lower(email)); the row keeps the address, name and consent as first given: a repeat
+ * only counts itself, so nobody can rename a stranger or reset their consent by signing them up again. The
+ * 10-minute check and the per-address limit live on the signups row: ON CONFLICT DO UPDATE locks that row and
+ * sees its latest committed version, so concurrent sign-ups of one address, on any number of servers, queue
+ * one e-mail and count each attempt once. A sign-up over the limit leaves the row untouched and queues nothing.
+ * The e-mails queued take their place under the hourly ceiling (mail-requests.ts): past this hour's, an e-mail
+ * is queued for the first hour with room.
  */
 const RECORD_SIGNUPS = `
 with input as (
@@ -24,8 +28,7 @@ with input as (
   insert into public.signups as s (email, name, consent_version, source, last_email_queued_at, recent_signup_times)
   select i.email, i.name, $2, $3, now(), array[now()] from input i
   on conflict (lower(email)) do update
-     set name = excluded.name, consent_version = excluded.consent_version, unsubscribed = false,
-         last_signed_up_at = now(), signup_count = s.signup_count + 1,
+     set last_signed_up_at = now(), signup_count = s.signup_count + 1,
          last_email_queued_at = case
            when s.last_email_queued_at > now() - make_interval(mins => $4) then s.last_email_queued_at
            else now()
@@ -37,30 +40,42 @@ with input as (
            select t from unnest(s.recent_signup_times) t where t > now() - make_interval(secs => $6)
          )) < $5
   returning s.id, lower(s.email) as mailbox, s.email, s.last_email_queued_at = now() as queue
+), budget as (
+  insert into public.mail_request_budget as b (id, emails)
+  select true, count(*) from signup where queue having count(*) > 0
+  on conflict (id) do update
+     set hour = date_trunc('hour', now()), emails = ${takenFromCeiling('$7')} + excluded.emails
+  returning b.emails - (select count(*) from signup where queue) as taken
 ), queued as (
-  insert into public.email_outbox (signup_id, recipient)
-  select id, email from signup where queue
-  returning id, signup_id
+  insert into public.email_outbox (signup_id, recipient, next_attempt_at)
+  select s.id, s.email,
+         greatest(now(), date_trunc('hour', now())
+           + make_interval(hours => ((b.taken + row_number() over (order by s.id) - 1) / $7::bigint)::int))
+    from signup s, budget b
+   where s.queue
+  returning id, signup_id, next_attempt_at > now() as deferred
 )
 select lower(i.email) as mailbox, s.id is not null as recorded, q.id::text as outbox_id,
-       case when s.id is null then ceil(extract(epoch from (
-         select min(t) from public.signups old, unnest(old.recent_signup_times) t
-          where lower(old.email) = lower(i.email) and t > now() - make_interval(secs => $6)
-       ) + make_interval(secs => $6) - now()))::int end as retry_after_seconds
+       coalesce(q.deferred, false) as deferred
   from input i
   left join signup s on s.mailbox = lower(i.email)
   left join queued q on q.signup_id = s.id`;
 
-export type RecordResult =
-  /** `outboxId` is the new outbox row, or undefined when an e-mail to this address was queued moments ago. */
-  | { recorded: true; outboxId: string | undefined }
-  /** This address reached its per-address limit: nothing changed; it may sign up again after this long. */
-  | { recorded: false; retryAfterSeconds: number };
+export interface RecordResult {
+  /** False when the address reached its per-address limit: nothing changed and nothing was queued. */
+  recorded: boolean;
+  /** The new outbox row, or undefined: none queued (an e-mail to this address was queued moments ago). */
+  outboxId: string | undefined;
+  /** The e-mail waits for a later hour: this hour's ceiling on e-mails for requests was reached. */
+  deferred: boolean;
+}
 
 interface RecordOptions {
   source: string;
   /** Sign-ups of one address (any capitalisation) allowed per window, counted in the database. */
   perAddress: RateLimitRule;
+  /** The hourly ceiling on e-mails requests make the site send (MAIL_REQUESTS_PER_HOUR). */
+  mailRequestsPerHour?: number;
   dedupeMinutes?: number;
 }
 
@@ -68,7 +83,7 @@ const resultRow = z.object({
   mailbox: z.string(),
   recorded: z.boolean(),
   outbox_id: z.string().nullable(),
-  retry_after_seconds: z.number().nullable(),
+  deferred: z.boolean(),
 });
 
 /** Records sign-ups whose mailboxes are all different (one statement cannot upsert a row twice). */
@@ -83,14 +98,14 @@ async function recordSignups(db: Sql, signups: readonly Signup[], options: Recor
         options.dedupeMinutes ?? DEDUPE_MINUTES,
         options.perAddress.limit,
         options.perAddress.windowSeconds,
+        options.mailRequestsPerHour ?? DEFAULT_MAIL_REQUESTS_PER_HOUR,
       ]),
     );
   const byMailbox = new Map(rows.map((row) => [row.mailbox, row]));
   return signups.map((signup): RecordResult => {
     const row = byMailbox.get(mailboxOf(signup.email));
     if (!row) throw new Error('The sign-up statement returned no row for an address it was given.');
-    if (row.recorded) return { recorded: true, outboxId: row.outbox_id ?? undefined };
-    return { recorded: false, retryAfterSeconds: Math.max(1, row.retry_after_seconds ?? 1) };
+    return { recorded: row.recorded, outboxId: row.outbox_id ?? undefined, deferred: row.deferred };
   });
 }
 

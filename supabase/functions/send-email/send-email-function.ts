@@ -1,6 +1,7 @@
 /** The send-email edge function's handler factory: environment, database, transport and routes over the shared core. */
 import { createClient } from '@supabase/supabase-js';
 import { z } from 'zod';
+import { platformClientAddress } from '../_shared/client-key.ts';
 import { corsPolicyFor } from '../_shared/cors.ts';
 import { addressHasher, consoleLog, redactAddresses } from '../_shared/log.ts';
 import { type DeliveryContext, deliverDue } from '../_shared/outbox.ts';
@@ -142,8 +143,9 @@ export function createSendEmailFunction(env: { get(name: string): string | undef
       }
       return Response.json(await deliverSoon(10));
     }
-    // Supabase's gateway puts the caller's address first in X-Forwarded-For.
-    const ip = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || info.remoteAddr.hostname;
-    return sendEmail(request, ip);
+    return sendEmail(
+      request,
+      platformClientAddress(request.headers.get('x-forwarded-for'), info.remoteAddr.hostname),
+    );
   };
 }

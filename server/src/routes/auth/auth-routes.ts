@@ -20,6 +20,7 @@ import {
 import { type OtpDeps, otpRoutes } from './otp-route.ts';
 import type { Database } from '../../db/database.ts';
 import { findUser, goTrueUser, parseUserRow, USER_COLUMNS, type UserRow } from '../../auth/users.ts';
+import { clientKey } from '../../../../supabase/functions/_shared/client-key.ts';
 import { SlidingWindowLimiter } from '../../../../supabase/functions/_shared/rate-limit.ts';
 import { normaliseEmail } from '../../../../supabase/functions/_shared/signup-request.ts';
 
@@ -161,7 +162,7 @@ export function authRoutes(deps: AuthDeps): Hono {
   const verifiesByIp = new SlidingWindowLimiter(deps.otp.perIp);
 
   routes.post('/verify', async (c) => {
-    const ip = verifiesByIp.hit(deps.clientAddress(c));
+    const ip = verifiesByIp.hit(clientKey(deps.clientAddress(c)));
     if (!ip.allowed) return rateLimitedResponse(ip.retryAfterSeconds, c.req.header('x-supabase-api-version'));
     const body = await readJson(c, verifyRequest);
     refuseRedirectOffSite(c.req.query('redirect_to') ?? body.redirect_to);

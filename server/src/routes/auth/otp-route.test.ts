@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AuthClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { embeddedSignInLinks } from '../../outbox/embedded-sign-in-links.ts';
 import { createFileMailboxTransport } from '../../outbox/transports/file-mailbox-transport.ts';
@@ -12,7 +12,12 @@ import { readMime } from '../../../test/mime.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
 import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
-import type { Log } from '../../../../supabase/functions/_shared/log.ts';
+import {
+  addressHasher,
+  type Log,
+  type LogLine,
+  redactAddresses,
+} from '../../../../supabase/functions/_shared/log.ts';
 import { deliverDue } from '../../../../supabase/functions/_shared/outbox.ts';
 import { recordSignup } from '../../../../supabase/functions/_shared/signup-store.ts';
 
@@ -31,7 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 beforeEach(async () => {
-  await db.exec('truncate public.email_outbox, public.signups, auth.users restart identity cascade');
+  await db.exec(`truncate public.email_outbox, public.signups, auth.users restart identity cascade;
+                 update public.mail_request_budget set hour = date_trunc('hour', now()), emails = 0, alerted_hour = null`);
   wakes = 0;
 });
 
@@ -150,6 +156,95 @@ describe(`POST /auth/v1/otp, "Send me a new link" (${databaseKind})`, () => {
     expect((await askForLink('ada@example.com')).error).toBeNull();
     expect(await signInRows()).toHaveLength(2);
     expect(wakes).toBe(2);
+  });
+
+  it('sends an address at most 5 sign-in e-mails a day, each waiting twice as long as the one before', async () => {
+    await signUp('ada@example.com');
+    /** Moves the address's last sign-in e-mail this many seconds into the past, as if time had passed. */
+    const age = (seconds: number) =>
+      db.query(
+        `update public.signups
+            set last_sign_in_link_queued_at = last_sign_in_link_queued_at - make_interval(secs => $1),
+                sign_in_day_started_at = sign_in_day_started_at - make_interval(secs => $1)`,
+        [seconds],
+      );
+    expect((await askForLink('ada@example.com')).error).toBeNull();
+    expect(await signInRows()).toHaveLength(1);
+    // After the n-th e-mail of the day the next one waits 2^(n-1) minutes: 1, 2, 4, 8.
+    for (const [sent, waitMinutes] of [
+      [1, 1],
+      [2, 2],
+      [3, 4],
+      [4, 8],
+    ] as const) {
+      await age(waitMinutes * 60 - 5);
+      expect((await askForLink('ada@example.com')).error).toBeNull();
+      expect(await signInRows()).toHaveLength(sent);
+      await age(5);
+      expect((await askForLink('ada@example.com')).error).toBeNull();
+      expect(await signInRows()).toHaveLength(sent + 1);
+    }
+    // The day's cap: an hour later still nothing, answered alike; a day after the first, one again.
+    await age(3600);
+    expect((await askForLink('ada@example.com')).error).toBeNull();
+    expect(await signInRows()).toHaveLength(5);
+    await age(24 * 3600);
+    expect((await askForLink('ada@example.com')).error).toBeNull();
+    expect(await signInRows()).toHaveLength(6);
+  });
+
+  it('queues no sign-in e-mail past the hourly ceiling on e-mails for requests, and logs it once an hour', async () => {
+    const lines: LogLine[] = [];
+    const log: Log = { info: (l) => lines.push(l), warn: (l) => lines.push(l), error: (l) => lines.push(l) };
+    const hashed = redactAddresses(log, addressHasher('a-log-hash-key-of-at-least-32-characters'));
+    const capped = await createTestApp(db, {
+      otp: { perIp: { limit: 1000, windowSeconds: 60 }, mailRequestsPerHour: 2, log: hashed },
+    });
+    for (const email of ['a@example.com', 'b@example.com', 'c@example.com', 'd@example.com']) {
+      await signUp(email);
+    }
+    // The sign-ups' own course e-mails took this hour's room: no sign-in e-mail is queued, and each is answered alike.
+    for (const email of ['a@example.com', 'b@example.com']) {
+      expect((await askForLink(email, authClient(capped))).error).toBeNull();
+    }
+    expect(await signInRows()).toEqual([]);
+    await vi.waitFor(() =>
+      expect(lines.filter((line) => line.event === 'mail.hourly_ceiling_reached')).toHaveLength(1),
+    );
+    expect(JSON.stringify(lines)).not.toMatch(/@example\.com/);
+    // The next hour has room again.
+    await db.query("update public.mail_request_budget set hour = hour - interval '2 hours'");
+    expect((await askForLink('c@example.com', authClient(capped))).error).toBeNull();
+    expect(await signInRows()).toMatchObject([{ recipient: 'c@example.com' }]);
+  });
+
+  it('takes JSON only, as supabase-js sends it: a form or text/plain request (no CORS preflight) queues nothing', async () => {
+    await signUp('ada@example.com');
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const response = await app.request('/auth/v1/otp', {
+        method: 'POST',
+        headers: { apikey: EMBEDDED_ANON_KEY, 'content-type': type, origin: 'https://evil.example' },
+        body: JSON.stringify({ email: 'ada@example.com', create_user: false }),
+      });
+      expect(response.status, type).toBe(415);
+      expect(await response.json(), type).toEqual({
+        code: 415,
+        error_code: 'bad_json',
+        msg: 'Content-Type must be application/json',
+      });
+    }
+    expect(await signInRows()).toEqual([]);
+    const json = await app.request('/auth/v1/otp', {
+      method: 'POST',
+      headers: { apikey: EMBEDDED_ANON_KEY, 'content-type': 'Application/JSON; charset=utf-8' },
+      body: JSON.stringify({ email: 'ada@example.com', create_user: false }),
+    });
+    expect(json.status).toBe(200);
+    expect(await signInRows()).toHaveLength(1);
   });
 
   it('queues one e-mail for two requests of one address at once', async () => {

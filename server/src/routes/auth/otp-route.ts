@@ -8,12 +8,18 @@ import { z } from 'zod';
 import { GoTrueError, rateLimitedResponse } from '../../auth/gotrue-error.ts';
 import { isAllowedRedirect } from '../../auth/redirect-policy.ts';
 import type { ClientAddress } from '../../client-address.ts';
+import { clientKey } from '../../../../supabase/functions/_shared/client-key.ts';
 import type { CorsPolicy } from '../../../../supabase/functions/_shared/cors.ts';
+import type { Log } from '../../../../supabase/functions/_shared/log.ts';
+import { reportCeilingReached } from '../../../../supabase/functions/_shared/mail-requests.ts';
 import {
   type RateLimitRule,
   SlidingWindowLimiter,
 } from '../../../../supabase/functions/_shared/rate-limit.ts';
-import { queueSignInLinkEmail } from '../../../../supabase/functions/_shared/sign-in-link.ts';
+import {
+  queueSignInLinkEmail,
+  SIGN_IN_EMAIL_DEFAULTS,
+} from '../../../../supabase/functions/_shared/sign-in-link.ts';
 import { normaliseEmail } from '../../../../supabase/functions/_shared/signup-request.ts';
 import type { Sql } from '../../../../supabase/functions/_shared/sql-port.ts';
 
@@ -23,6 +29,10 @@ export interface OtpSettings {
    * make the server send e-mail, and trying codes for many addresses is slowed as signing them up is.
    */
   perIp: RateLimitRule;
+  /** The hourly ceiling on e-mails requests make the site send, shared with the sign-ups (MAIL_REQUESTS_PER_HOUR). */
+  mailRequestsPerHour: number;
+  /** Where the hourly ceiling's alert goes (addresses only as their keyed hash). */
+  log: Log;
   /** Called after a sign-in e-mail is queued, to start delivery at once. Must not throw. */
   onQueued?: () => void;
 }
@@ -55,14 +65,24 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** `application/json`, with or without parameters (`; charset=utf-8`), in any case. */
+function isJson(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
 /** Mounted by the auth routes at /otp, under their body limit and their GoTrue-shaped errors. */
 export function otpRoutes(deps: OtpDeps): Hono {
   const routes = new Hono();
   const byIp = new SlidingWindowLimiter(deps.otp.perIp);
 
   routes.post('/', async (c) => {
-    const ip = byIp.hit(deps.clientAddress(c));
+    const ip = byIp.hit(clientKey(deps.clientAddress(c)));
     if (!ip.allowed) return rateLimitedResponse(ip.retryAfterSeconds, c.req.header('x-supabase-api-version'));
+    // JSON only, as auth-js sends it: a form or text/plain body is what another site's page can make a
+    // visitor's browser send without asking this server first (no CORS preflight).
+    if (!isJson(c.req.header('content-type'))) {
+      throw new GoTrueError(415, 'bad_json', 'Content-Type must be application/json');
+    }
     const body = otpRequest.safeParse(parseJson(await c.req.text()));
     if (!body.success) {
       throw new GoTrueError(400, 'bad_json', 'Could not parse request body as JSON: unexpected field types');
@@ -80,8 +100,20 @@ export function otpRoutes(deps: OtpDeps): Hono {
     if (!email.ok) {
       throw new GoTrueError(400, 'validation_failed', 'Unable to validate email address: invalid format');
     }
-    // Unknown, or asked for within the last minute: nothing is queued, and the answer is the same.
-    if ((await queueSignInLinkEmail(deps.db, email.email)) !== undefined) deps.otp.onQueued?.();
+    // Unknown, past its day's cap or back-off, or past the hour's ceiling: nothing is queued, and the answer
+    // is the same.
+    const queued = await queueSignInLinkEmail(deps.db, email.email, {
+      ...SIGN_IN_EMAIL_DEFAULTS,
+      mailRequestsPerHour: deps.otp.mailRequestsPerHour,
+    });
+    if (queued.outboxId !== undefined) deps.otp.onQueued?.();
+    if (queued.overCeiling) {
+      await reportCeilingReached(deps.db, deps.otp.log, {
+        ceiling: deps.otp.mailRequestsPerHour,
+        address: email.email,
+        source: 'sign-in',
+      });
+    }
     return c.json({});
   });
   return routes;
