@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import type { AdminSession } from './admin-session.ts';
+import type { ErasureHasher } from './erasures.ts';
 
 /** Everything a command touches outside itself, so tests run the real program in-process. */
 export interface AdminIo {
@@ -17,6 +18,8 @@ export interface PersonalDataPlaces {
   eraseMail(address: string): Promise<number>;
   /** The keyed hash that stands for `address` in the server's log lines. */
   logToken(address: string): Promise<string>;
+  /** What an erasure is recorded with (the log-hash key's), or nothing while there is no key yet. */
+  erasureHasher(): Promise<ErasureHasher | undefined>;
 }
 
 /** What the program hands each command group. */

@@ -5,6 +5,7 @@ import { eraseMailTo, readSecret } from '../server/src/db/index.ts';
 import { readEnv } from '../server/src/env.ts';
 import { addressHasher } from '../supabase/functions/_shared/log.ts';
 import { AdminError } from './admin-error.ts';
+import { erasureHasher } from './erasures.ts';
 import { openAdminSession } from './admin-session.ts';
 import type { AdminIo, PersonalDataPlaces } from './admin-context.ts';
 import { runAdmin } from './program.ts';
@@ -50,6 +51,11 @@ const places: PersonalDataPlaces = {
       );
     }
     return addressHasher(key)(address);
+  },
+  async erasureHasher() {
+    const env = readEnv();
+    const key = env.logHashKey ?? (await readSecret(env.dataDir, 'log-hash-key'));
+    return key === undefined ? undefined : erasureHasher(key);
   },
 };
 

@@ -64,8 +64,11 @@ export function createSignupsAdmin(db: Database) {
         return signupCount.parse(row);
       }),
 
-    /** Every row of the person (any capitalisation of the address), in one transaction. */
-    erase: (raw: z.input<typeof eraseSignupInput>) => {
+    /**
+     * Every row of the person (any capitalisation of the address), in one transaction; with `record`, the
+     * erasure's keyed hash too (admin/erasures.ts), even when nothing was found: an older backup may hold them.
+     */
+    erase: (raw: z.input<typeof eraseSignupInput>, record?: { hash: string; keyId: string }) => {
       const { email } = parseInput(eraseSignupInput, raw);
       return withSchemaAdvice(() =>
         db.transaction(async (tx) => {
@@ -75,6 +78,13 @@ export function createSignupsAdmin(db: Database) {
             [email],
           );
           const ids = signups.map((row) => row.id);
+          if (record) {
+            await tx.query(
+              `insert into public.erasures (address_hash, key_id) values ($1, $2)
+               on conflict (address_hash) do update set key_id = excluded.key_id, erased_at = now()`,
+              [record.hash, record.keyId],
+            );
+          }
           const [outbox] = await tx.query(
             `with gone as (
                delete from public.email_outbox

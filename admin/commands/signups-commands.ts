@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { AdminError, parseInput } from '../admin-error.ts';
 import type { AdminContext } from '../admin-context.ts';
+import { compactErasedTables, describeCompaction } from '../erasures.ts';
 import { createSignupsAdmin, eraseSignupInput, type SignupRow } from '../signups-admin.ts';
 import { toCsv } from './csv.ts';
 import { shortTime, textTable } from './text-table.ts';
@@ -132,18 +133,29 @@ export function signupsCommands(program: Command, context: AdminContext) {
       ) {
         throw new AdminError('invalid', 'Nothing erased: not confirmed (answer "y", or add --yes).');
       }
+      const hasher = await context.places.erasureHasher();
       await context.withSession(async ({ db }) => {
-        const erased = await createSignupsAdmin(db).erase(input);
+        const erased = await createSignupsAdmin(db).erase(
+          input,
+          hasher && { hash: hasher.hash(input.email), keyId: hasher.keyId },
+        );
         // After the rows: an e-mail still queued cannot be written to a file once its row is gone.
         const files = await context.places.eraseMail(input.email);
+        const nothing = erased.signups === 0 && erased.outbox === 0 && erased.accounts === 0 && files === 0;
         io.stdout(
-          erased.signups === 0 && erased.outbox === 0 && erased.accounts === 0 && files === 0
+          nothing
             ? `No sign-up for ${input.email}: nothing to erase.\n`
             : `Erased ${input.email}: ${plural(erased.signups, 'sign-up')}, ${plural(erased.outbox, 'outbox e-mail')}, ` +
                 `${plural(erased.accounts, 'course account')} with ${plural(erased.progress, 'lesson progress record')} ` +
                 `and ${plural(erased.feedback, 'feedback answer')}, ` +
                 `and ${plural(files, '.eml file')}.\n`,
         );
+        io.stdout(
+          hasher
+            ? 'Recorded the erasure as a keyed hash: a restore of an older backup erases them again.\n'
+            : "No erasure record kept: there is no log-hash key yet (LOG_HASH_KEY, or DATA_DIR/log-hash-key made at the server's first start), so a restore of an older backup would bring them back.\n",
+        );
+        if (!nothing) io.stdout(describeCompaction(await compactErasedTables(db)));
       });
     });
 

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/src/db/index.ts';
 import { createAdminRunner, TEST_LOG_KEY } from '../test/admin-runner.ts';
 import { addressHasher } from '../../supabase/functions/_shared/log.ts';
+import { erasureHasher } from '../erasures.ts';
+import { createTestApp, signedInToken } from '../../server/test/test-app.ts';
 import { createTestDatabase, databaseKind } from '../../server/test/test-database.ts';
 
 let db: Database;
@@ -20,7 +22,7 @@ const HOSTILE_NAME = '=HYPERLINK("http://evil.example","Click"), "me"\nplease';
 /** Three people and their e-mails, as the send-email core writes them. */
 async function seedSignups() {
   await db.exec(
-    'truncate public.signups, public.email_outbox, public.lessons, auth.users restart identity cascade',
+    'truncate public.signups, public.email_outbox, public.lessons, auth.users, public.erasures restart identity cascade',
   );
   await db.query(
     `insert into public.signups (email, name, consent_version, source, first_signed_up_at, last_signed_up_at, signup_count, unsubscribed)
@@ -169,11 +171,18 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
     await writeFile(path.join(admin.mailFolder, '3-course-access-1.eml'), eml('ada@example.com'));
     await seedCourseAccounts();
     const result = await admin.run(['signups', 'erase', ' bob@example.COM ', '--yes']);
-    expect(result).toMatchObject({
-      code: 0,
-      stdout:
-        'Erased bob@example.COM: 1 sign-up, 2 outbox e-mails, 1 course account with 2 lesson progress records and 1 feedback answer, and 2 .eml files.\n',
-    });
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n').slice(0, 2)).toEqual([
+      'Erased bob@example.COM: 1 sign-up, 2 outbox e-mails, 1 course account with 2 lesson progress records and 1 feedback answer, and 2 .eml files.',
+      'Recorded the erasure as a keyed hash: a restore of an older backup erases them again.',
+    ]);
+    expect(result.stdout).toMatch(/Compacted 8 tables \(VACUUM FULL\)[\s\S]*Checkpointed/);
+    expect(await db.query('select address_hash, key_id from public.erasures')).toEqual([
+      {
+        address_hash: erasureHasher(TEST_LOG_KEY).hash('bob@example.com'),
+        key_id: erasureHasher(TEST_LOG_KEY).keyId,
+      },
+    ]);
     const after = await snapshot();
     expect(after.signups.map((row) => row.email)).toEqual(['ada@example.com', 'cy@example.com']);
     expect(after.outbox.map((row) => row.recipient)).toEqual(['ada@example.com', 'cy@example.com']);
@@ -186,9 +195,25 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
       progress: ['ada@example.com'],
       feedback: ['ada@example.com'],
     });
-    expect((await admin.run(['signups', 'erase', 'bob@example.com', '--yes'])).stdout).toBe(
-      'No sign-up for bob@example.com: nothing to erase.\n',
+    expect((await admin.run(['signups', 'erase', 'bob@example.com', '--yes'])).stdout).toMatch(
+      /^No sign-up for bob@example.com: nothing to erase.\nRecorded the erasure as a keyed hash[^\n]*\n$/,
     );
+  });
+
+  it("signups erase ends the person's access at once: their access token reads no lesson and saves nothing", async () => {
+    await seedCourseAccounts();
+    const [bob] = await db.query<{ id: string }>(
+      "select id::text as id from auth.users where email = 'Bob@Example.com'",
+    );
+    const token = await signedInToken(db, bob?.id ?? '', 'Bob@Example.com');
+    const app = await createTestApp(db);
+    const readLessons = () =>
+      app.request('/rest/v1/lessons?select=slug', { headers: { authorization: `Bearer ${token}` } });
+    expect((await readLessons()).status).toBe(200);
+    expect((await admin.run(['signups', 'erase', 'bob@example.com', '--yes'])).code).toBe(0);
+    const after = await readLessons();
+    expect(after.status).toBe(401);
+    expect(await after.json()).toMatchObject({ code: 'PGRST301' });
   });
 
   it('signups find-logs prints the token that stands for an address in the logs, whatever its capitalisation', async () => {
@@ -209,8 +234,9 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
     const confirmed = await admin.run(['signups', 'erase', 'ada@example.com'], { answer: 'y' });
     expect(confirmed).toMatchObject({
       code: 0,
-      stdout:
-        'Erased ada@example.com: 1 sign-up, 1 outbox e-mail, 0 course accounts with 0 lesson progress records and 0 feedback answers, and 0 .eml files.\n',
+      stdout: expect.stringMatching(
+        /^Erased ada@example.com: 1 sign-up, 1 outbox e-mail, 0 course accounts with 0 lesson progress records and 0 feedback answers, and 0 .eml files.\n/,
+      ),
     });
   });
 

@@ -8,6 +8,7 @@ import { localBucket } from '../storage-bucket.ts';
 import { runAdmin } from '../program.ts';
 import { type Database, eraseMailTo } from '../../server/src/db/index.ts';
 import { addressHasher } from '../../supabase/functions/_shared/log.ts';
+import { erasureHasher } from '../erasures.ts';
 
 export interface AdminRun {
   code: number;
@@ -48,6 +49,7 @@ export async function createAdminRunner(db: Database) {
     const places = {
       eraseMail: (address: string) => eraseMailTo(mailFolder, address),
       logToken: addressHasher(TEST_LOG_KEY),
+      erasureHasher: async () => erasureHasher(TEST_LOG_KEY),
     };
     result.code = await runAdmin(argv, { io, places, openSession });
     return result;

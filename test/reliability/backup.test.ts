@@ -46,11 +46,12 @@ it('backs up a running server under sign-up load, and restores every acknowledge
   expect(await waitFor(() => acknowledged.length >= SIGNUPS / 3, 60_000, 20)).toBe(true);
   const beforeBackup = [...acknowledged];
   const file = path.join(await tempDir('backup-file-'), 'lenses.jsonl.gz');
-  const backup = await admin(dataDir, 'backup', '--output', file);
+  // With the keys, so the restored server keeps the sessions and log tokens of the one backed up.
+  const backup = await admin(dataDir, 'backup', '--with-secrets', '--output', file);
   const duringBackup = acknowledged.length - beforeBackup.length;
   const { statuses, serverErrors } = await load;
   expect(backup.stdout).toMatch(
-    /^Backed up \d+ rows of \d+ tables and \d+ files of .* to .*lenses\.jsonl\.gz\.\n$/,
+    /^Backed up \d+ rows of \d+ tables and \d+ files of .* to .*lenses\.jsonl\.gz\.\nIt holds the keys/,
   );
   expect([...statuses.keys()]).toEqual([200]);
   expect(serverErrors).toBe(0);

@@ -29,12 +29,13 @@ export async function prepareDataDir(dataDir: string): Promise<void> {
   await chmod(dataDir, 0o700);
 }
 
-/** The secrets a DATA_DIR keeps, each made at the first start unless the environment gives it. */
-export type DataDirSecret =
-  /** Hashes e-mail addresses in log lines (LOG_HASH_KEY). */
-  | 'log-hash-key'
-  /** Signs and verifies every JWT of the embedded server (JWT_SECRET). */
-  | 'jwt-secret';
+/**
+ * The secrets a DATA_DIR keeps, each made at the first start unless the environment gives it: `log-hash-key`
+ * hashes e-mail addresses in log lines (LOG_HASH_KEY), `jwt-secret` signs and verifies every JWT of the
+ * embedded server (JWT_SECRET). A backup leaves them out unless asked (admin/commands/backup-commands.ts).
+ */
+export const DATA_DIR_SECRETS = ['log-hash-key', 'jwt-secret'] as const;
+export type DataDirSecret = (typeof DATA_DIR_SECRETS)[number];
 
 /** A secret of this DATA_DIR, if it has one yet. */
 export async function readSecret(dataDir: string, name: DataDirSecret): Promise<string | undefined> {
