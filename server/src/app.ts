@@ -33,6 +33,8 @@ export interface AppDeps {
   sendEmail: SendEmailHandler;
   /** Signs and verifies every JWT: sessions, the service role key, signed storage URLs. */
   jwt: JwtKeys;
+  /** How long after its sign-in a session may still be refreshed. */
+  sessionMaxLifetimeSeconds: number;
   /** POST /auth/v1/otp, "Send me a new link": its per-IP limit and what starts delivery. */
   otp: OtpSettings;
   /** The visitor's address for per-address limits (the socket's, or behind TRUST_PROXY's proxies). */
@@ -57,6 +59,7 @@ export function createApp(deps: AppDeps): Hono {
       db: deps.db,
       jwt: deps.jwt,
       siteUrl: deps.siteUrl,
+      sessionMaxLifetimeSeconds: deps.sessionMaxLifetimeSeconds,
       cors: deps.cors,
       clientAddress: deps.clientAddress,
       otp: deps.otp,

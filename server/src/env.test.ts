@@ -105,6 +105,15 @@ describe('readEnv', () => {
     expect(() => readEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: .*`loopback`/);
   });
 
+  it('lets a session be refreshed for SESSION_MAX_LIFETIME_DAYS, 30 by default, 1 to 365', () => {
+    expect(readEnv({}).sessionMaxLifetimeSeconds).toBe(30 * 86_400);
+    expect(readEnv({ SESSION_MAX_LIFETIME_DAYS: '7' }).sessionMaxLifetimeSeconds).toBe(7 * 86_400);
+    for (const value of ['0', '366', '1.5', 'a month'])
+      expect(() => readEnv({ SESSION_MAX_LIFETIME_DAYS: value })).toThrow(
+        /SESSION_MAX_LIFETIME_DAYS: must be a whole number from 1 to 365/,
+      );
+  });
+
   it('counts page views unless COUNT_PAGE_VIEWS is false, and takes nothing but true or false', () => {
     expect(readEnv({}).countPageViews).toBe(true);
     expect(readEnv({ COUNT_PAGE_VIEWS: '' }).countPageViews).toBe(true);

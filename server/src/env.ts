@@ -44,6 +44,7 @@ const schema = z.object({
   MAIL_FILE_RETENTION_DAYS: wholeNumber(3650).default(30),
   LOG_HASH_KEY: shared.LOG_HASH_KEY,
   JWT_SECRET: secretSetting.optional(),
+  SESSION_MAX_LIFETIME_DAYS: wholeNumber(365).default(30),
   SIGNUP_LIMIT_PER_IP_PER_MINUTE: shared.SIGNUP_LIMIT_PER_IP_PER_MINUTE,
   SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR: shared.SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR,
   MAIL_REQUESTS_PER_HOUR: shared.MAIL_REQUESTS_PER_HOUR,
@@ -95,6 +96,8 @@ export type Env = {
    * DATA_DIR/jwt-secret, made at first start. Servers sharing one PostgreSQL set the same value.
    */
   jwtSecret: string | undefined;
+  /** How long after signing in a learner's session may be refreshed (SESSION_MAX_LIFETIME_DAYS, default 30). */
+  sessionMaxLifetimeSeconds: number;
   signupLimits: SignupLimits;
   /** CIDR ranges of the reverse proxies whose X-Forwarded-For names the client (TRUST_PROXY; none by default). */
   trustedProxies: string[];
@@ -154,6 +157,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mail: chooseMail(env, dataDir),
     logHashKey: env.LOG_HASH_KEY,
     jwtSecret: env.JWT_SECRET,
+    sessionMaxLifetimeSeconds: env.SESSION_MAX_LIFETIME_DAYS * 24 * 60 * 60,
     signupLimits: signupLimitsFrom(env),
     trustedProxies: env.TRUST_PROXY,
     countPageViews: env.COUNT_PAGE_VIEWS,

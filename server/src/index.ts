@@ -126,6 +126,7 @@ const app = createApp({
   cors,
   sendEmail,
   jwt,
+  sessionMaxLifetimeSeconds: env.sessionMaxLifetimeSeconds,
   otp: {
     perIp: env.signupLimits.perIp,
     mailRequestsPerHour: env.signupLimits.mailRequestsPerHour,

@@ -13,7 +13,8 @@ interface RefusedToken {
 
 /**
  * Bearer tokens the API must refuse, each for `userId`: expired, a claim changed after signing, `alg: none`,
- * another algorithm over the same secret, and another secret.
+ * another algorithm over the same secret, another secret, and a user's token of the right secret for another
+ * audience or issuer, or without an expiry.
  */
 export async function refusedTokens(userId: string): Promise<RefusedToken[]> {
   const now = Math.floor(Date.now() / 1000);
@@ -58,5 +59,25 @@ export async function refusedTokens(userId: string): Promise<RefusedToken[]> {
       message: 'Invalid JWT signature',
     },
     { label: 'a token that is no JWT', token: 'not-a-jwt', code: 'PGRST301', message: 'Invalid JWT' },
+    ...(await Promise.all(
+      [
+        { label: 'a token for another audience', change: { aud: 'another-project' } },
+        { label: 'a token of another issuer', change: { iss: 'https://evil.example/auth/v1' } },
+        { label: 'a token without an expiry', change: { exp: undefined } },
+      ].map(async ({ label, change }) => ({
+        label,
+        token: await signedWithTheSecret({ ...decodeJwt(valid), ...change }),
+        code: 'PGRST301' as const,
+        message: 'Invalid JWT',
+      })),
+    )),
   ];
+}
+
+/** Claims signed as this server signs, HS256 over its secret; an undefined claim is left out. */
+function signedWithTheSecret(claims: Record<string, unknown>): Promise<string> {
+  const present = Object.fromEntries(Object.entries(claims).filter(([, value]) => value !== undefined));
+  return new SignJWT(present)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(TEST_JWT_SECRET));
 }

@@ -20,6 +20,23 @@ import {
 export const TEST_JWT_SECRET = 'test-jwt-secret-of-at-least-32-characters';
 export const testJwtKeys = createJwtKeys(TEST_JWT_SECRET, 'https://lenses.example');
 
+/**
+ * A learner's access token for a real session of `userId` (made, with the user, when missing): the server
+ * checks on every signed-in request that the token's session still exists.
+ */
+export async function signedInToken(db: Database, userId: string, email: string): Promise<string> {
+  await db.query('insert into auth.users (id, email) values ($1, $2) on conflict do nothing', [
+    userId,
+    email,
+  ]);
+  const [session] = await db.query<{ id: string }>(
+    'insert into auth.sessions (user_id) values ($1) returning id::text as id',
+    [userId],
+  );
+  if (!session) throw new Error('no session row');
+  return testJwtKeys.signAccessToken({ userId, email, sessionId: session.id, expiresInSeconds: 3600 });
+}
+
 /** A small built site on disk, shaped like Vite's output, so server tests need no build. */
 export async function writeFixtureSite(): Promise<string> {
   const dist = await mkdtemp(path.join(os.tmpdir(), 'dist-'));
@@ -46,6 +63,8 @@ export async function createTestApp(
     siteUrls?: string[];
     /** POST /auth/v1/otp's settings, each defaulting to the sign-ups' limits, the console log, nothing woken. */
     otp?: Partial<OtpSettings>;
+    /** Default: 30 days, as SESSION_MAX_LIFETIME_DAYS's default. */
+    sessionMaxLifetimeSeconds?: number;
   } = {},
 ) {
   const storageFolder = options.storageFolder ?? (await mkdtemp(path.join(os.tmpdir(), 'storage-')));
@@ -69,6 +88,7 @@ export async function createTestApp(
     cors,
     sendEmail,
     jwt: testJwtKeys,
+    sessionMaxLifetimeSeconds: options.sessionMaxLifetimeSeconds ?? 30 * 24 * 60 * 60,
     otp: {
       perIp: DEFAULT_LIMITS.perIp,
       mailRequestsPerHour: DEFAULT_LIMITS.mailRequestsPerHour,

@@ -17,6 +17,7 @@ export type GoTrueErrorCode =
   | 'refresh_token_already_used'
   | 'refresh_token_not_found'
   | 'request_entity_too_large'
+  | 'session_expired'
   | 'session_not_found'
   | 'unexpected_failure'
   | 'user_not_found'

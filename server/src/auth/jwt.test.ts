@@ -83,4 +83,34 @@ describe('createJwtKeys', () => {
     await expect(keys.verify(admin)).resolves.toMatchObject({ role: 'supabase_admin' });
     await expect(keys.verifyCaller(admin)).rejects.toMatchObject({ problem: 'malformed' });
   });
+
+  it("holds a user's token to this server's issuer and audience and an expiry, and the project keys to their own rules", async () => {
+    const claims = decodeJwt(await keys.signAccessToken(ADA));
+    const signed = (payload: Record<string, unknown>) =>
+      new SignJWT(Object.fromEntries(Object.entries(payload).filter(([, value]) => value !== undefined)))
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .sign(new TextEncoder().encode(SECRET));
+    for (const change of [
+      { aud: 'another-project' },
+      { aud: undefined },
+      { iss: 'https://evil.example/auth/v1' },
+      { iss: undefined },
+      { exp: undefined },
+    ]) {
+      await expect(
+        keys.verifyCaller(await signed({ ...claims, ...change })),
+        JSON.stringify(change),
+      ).rejects.toMatchObject({
+        problem: 'malformed',
+        message: 'Invalid JWT',
+      });
+    }
+    await expect(keys.verifyCaller(await signed(claims))).resolves.toMatchObject({ role: 'authenticated' });
+    // Supabase's legacy project keys: issuer "supabase", no audience; the service role key has no expiry here.
+    await expect(keys.verifyCaller(await keys.signServiceRoleKey())).resolves.toMatchObject({
+      role: 'service_role',
+    });
+    const anonKey = await signed({ role: 'anon', iss: 'supabase', iat: 1, exp: 4_000_000_000 });
+    await expect(keys.verifyCaller(anonKey)).resolves.toMatchObject({ role: 'anon' });
+  });
 });

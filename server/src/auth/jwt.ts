@@ -1,13 +1,17 @@
 /**
  * The embedded server's JSON Web Tokens, as Supabase Auth makes them: HS256 over one shared secret, signed and
  * verified with jose. Access tokens carry GoTrue's claims; the service role key and signed storage URLs are
- * tokens of the same secret, so one secret stands behind every credential the server accepts.
+ * tokens of the same secret, and refresh tokens follow each other by an HMAC under it, so one secret stands
+ * behind every credential the server accepts.
  */
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { createHmac } from 'node:crypto';
+import { decodeJwt, errors, jwtVerify, type JWTVerifyOptions, SignJWT } from 'jose';
 import { z } from 'zod';
 
 const ALGORITHM = 'HS256';
 const ISSUER_PATH = '/auth/v1';
+/** GoTrue's audience for a signed-in user's access token. */
+const USER_AUDIENCE = 'authenticated';
 
 /** The claims of a token the API accepts as a caller: every role PostgREST would switch to. */
 const callerClaims = z.looseObject({
@@ -20,7 +24,7 @@ const callerClaims = z.looseObject({
 export type CallerClaims = z.infer<typeof callerClaims>;
 
 /** Why a token was refused; each maps to the error shape of the API that refused it. */
-export type JwtProblem = 'expired' | 'bad_signature' | 'malformed';
+export type JwtProblem = 'expired' | 'bad_signature' | 'malformed' | 'session_ended';
 
 export class JwtRejected extends Error {
   constructor(readonly problem: JwtProblem) {
@@ -29,7 +33,9 @@ export class JwtRejected extends Error {
         ? 'JWT expired'
         : problem === 'bad_signature'
           ? 'Invalid JWT signature'
-          : 'Invalid JWT',
+          : problem === 'session_ended'
+            ? 'Session from session_id claim in JWT does not exist'
+            : 'Invalid JWT',
     );
   }
 }
@@ -52,11 +58,18 @@ export interface JwtKeys {
   signAccessToken(input: AccessTokenInput, now?: number): Promise<string>;
   /** The embedded service role key: a long-lived token of role `service_role`, as Supabase's legacy keys are. */
   signServiceRoleKey(): Promise<string>;
+  /** The refresh token that follows `token` in its session: an HMAC under this secret, 64 hex digits. */
+  nextRefreshToken(token: string): string;
   /** Any payload under this secret with an expiry (signed storage URLs). */
   signPayload(payload: Record<string, unknown>, expiresInSeconds: number): Promise<string>;
   /** Verifies signature, algorithm and expiry; throws JwtRejected. */
   verify(token: string): Promise<Record<string, unknown>>;
-  /** `verify`, then the caller's role and claims; throws JwtRejected. */
+  /**
+   * The caller's role and claims; throws JwtRejected. A user's token (role `authenticated`) must also name this
+   * server as its issuer, `authenticated` as its audience, and an expiry; the project keys (`anon`,
+   * `service_role`) are held to `verify`'s rules only, as they carry Supabase's own issuer and the service role
+   * key no expiry.
+   */
   verifyCaller(token: string): Promise<CallerClaims>;
 }
 
@@ -67,19 +80,29 @@ export function createJwtKeys(secret: string, siteUrl: string): JwtKeys {
   const sign = (payload: Record<string, unknown>) =>
     new SignJWT(payload).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' });
 
-  const verify = async (token: string) => {
+  const verifyWith = (rules: JWTVerifyOptions) => async (token: string) => {
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
+      const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], ...rules });
       return payload;
     } catch (error) {
       throw new JwtRejected(problemOf(error));
+    }
+  };
+  const verify = verifyWith({});
+  const verifyUserToken = verifyWith({ audience: USER_AUDIENCE, issuer, requiredClaims: ['exp'] });
+  /** The unverified role picks the rules; the chosen verification then checks the signature over it. */
+  const claimedRole = (token: string): unknown => {
+    try {
+      return decodeJwt(token).role;
+    } catch {
+      throw new JwtRejected('malformed');
     }
   };
 
   return {
     signAccessToken: ({ userId, email, sessionId, expiresInSeconds }, now = Math.floor(Date.now() / 1000)) =>
       sign({
-        aud: 'authenticated',
+        aud: USER_AUDIENCE,
         role: 'authenticated',
         email,
         phone: '',
@@ -95,6 +118,7 @@ export function createJwtKeys(secret: string, siteUrl: string): JwtKeys {
         .setIssuedAt(now)
         .setExpirationTime(now + expiresInSeconds)
         .sign(key),
+    nextRefreshToken: (token) => createHmac('sha256', secret).update(`refresh-token:${token}`).digest('hex'),
     signServiceRoleKey: () => sign({ role: 'service_role', iss: 'supabase' }).setIssuedAt().sign(key),
     signPayload: (payload, expiresInSeconds) =>
       sign(payload)
@@ -103,7 +127,8 @@ export function createJwtKeys(secret: string, siteUrl: string): JwtKeys {
         .sign(key),
     verify,
     verifyCaller: async (token) => {
-      const parsed = callerClaims.safeParse(await verify(token));
+      const rules = claimedRole(token) === 'authenticated' ? verifyUserToken : verify;
+      const parsed = callerClaims.safeParse(await rules(token));
       if (!parsed.success) throw new JwtRejected('malformed');
       return parsed.data;
     },

@@ -1,7 +1,8 @@
 /**
  * Sign-in sessions and their refresh tokens, as GoTrue keeps them: every refresh spends its token and issues
  * the next; a spent token presented again after the reuse interval is taken as stolen, and ends its session.
- * Only SHA-256 hashes of refresh tokens are stored.
+ * Only SHA-256 hashes of refresh tokens are stored; a session's every token after the first is derived from the
+ * one before it under a server secret.
  */
 import { z } from 'zod';
 import type { Database, Sql } from '../db/database.ts';
@@ -34,49 +35,83 @@ async function startSession(tx: Sql, userId: string): Promise<SessionTokens> {
 
 export type RefreshOutcome =
   | ({ ok: true; userId: string } & SessionTokens)
-  | { ok: false; problem: 'malformed' | 'not_found' | 'already_used' };
+  | { ok: false; problem: 'malformed' | 'not_found' | 'already_used' | 'session_expired' };
+
+/** How refresh tokens follow each other, and how long a session may be refreshed. */
+export interface RefreshRules {
+  /**
+   * The token issued after `token` in its session. Derived under a server secret, so a replay within the reuse
+   * interval is answered with the very token already issued, and nobody else can name it from a spent one.
+   */
+  nextToken(token: string): string;
+  /** Counted from the sign-in; after it, the session ends and its refresh tokens are refused. */
+  maxLifetimeSeconds: number;
+}
 
 const tokenRow = z.object({
   revoked: z.boolean(),
   session_id: z.string(),
   user_id: z.string(),
   reusable: z.boolean(),
+  expired: z.boolean(),
 });
 
 /**
- * Spends a refresh token and issues its successor. A token spent within the reuse interval gets a successor
- * too (a second tab, a lost answer); one spent earlier ends its whole session, every token of it included.
+ * Spends a refresh token and issues its successor. A spent token presented again within the reuse interval (a
+ * second tab, a lost answer) gets the session's live token, the one already issued: a session never has two.
+ * One spent earlier ends its whole session, every token of it included; so does the session's maximum lifetime.
  */
-export function rotateRefreshToken(db: Database, refreshToken: string): Promise<RefreshOutcome> {
+export function rotateRefreshToken(
+  db: Database,
+  refreshToken: string,
+  rules: RefreshRules,
+): Promise<RefreshOutcome> {
   if (!REFRESH_TOKEN_PATTERN.test(refreshToken)) return Promise.resolve({ ok: false, problem: 'malformed' });
   const tokenHash = hashToken(refreshToken);
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<RefreshOutcome> => {
     // Locking the session serialises concurrent refreshes of one session, on every server.
     const [found] = await tx.query(
       `select t.revoked, t.session_id::text, s.user_id::text,
-              t.updated_at > now() - make_interval(secs => $2) as reusable
+              t.updated_at > now() - make_interval(secs => $2) as reusable,
+              s.created_at <= now() - make_interval(secs => $3) as expired
          from auth.refresh_tokens t join auth.sessions s on s.id = t.session_id
         where t.token_hash = $1
         for update of t, s`,
-      [tokenHash, REFRESH_TOKEN_REUSE_SECONDS],
+      [tokenHash, REFRESH_TOKEN_REUSE_SECONDS, rules.maxLifetimeSeconds],
     );
     if (found === undefined) return { ok: false, problem: 'not_found' };
     const token = tokenRow.parse(found);
-    if (token.revoked && !token.reusable) {
+    const session = { userId: token.user_id, sessionId: token.session_id };
+    if (token.expired || (token.revoked && !token.reusable)) {
       await tx.query('delete from auth.sessions where id = $1', [token.session_id]);
-      return { ok: false, problem: 'already_used' };
+      return { ok: false, problem: token.expired ? 'session_expired' : 'already_used' };
     }
-    const next = newRandomToken();
+    if (token.revoked) {
+      // Replayed within the interval: walk from it to the session's live token.
+      let candidate = rules.nextToken(refreshToken);
+      for (;;) {
+        const [row] = await tx.query(
+          'select revoked from auth.refresh_tokens where token_hash = $1 and session_id = $2',
+          [hashToken(candidate), token.session_id],
+        );
+        if (row === undefined) return { ok: false, problem: 'not_found' };
+        if (!z.object({ revoked: z.boolean() }).parse(row).revoked) {
+          return { ok: true, ...session, refreshToken: candidate };
+        }
+        candidate = rules.nextToken(candidate);
+      }
+    }
+    const next = rules.nextToken(refreshToken);
     await tx.query(
       `with spent as (
-         update auth.refresh_tokens set revoked = true, updated_at = now() where token_hash = $1 and not revoked
+         update auth.refresh_tokens set revoked = true, updated_at = now() where token_hash = $1
        ), touched as (
          update auth.sessions set updated_at = now() where id = $3
        )
        insert into auth.refresh_tokens (token_hash, session_id, parent_hash) values ($2, $3, $1)`,
       [tokenHash, hashToken(next), token.session_id],
     );
-    return { ok: true, userId: token.user_id, sessionId: token.session_id, refreshToken: next };
+    return { ok: true, ...session, refreshToken: next };
   });
 }
 

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { AuthClient } from '@supabase/supabase-js';
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, issueMagicLinkToken } from '../../auth/one-time-tokens.ts';
 import type { Database } from '../../db/database.ts';
@@ -71,6 +71,21 @@ async function ageRefreshToken(refreshToken: string) {
   );
 }
 
+/** The rows of the session an access token names. */
+async function sessionRows(accessToken: string): Promise<number> {
+  const rows = await db.query('select 1 from auth.sessions where id = $1', [
+    decodeJwt(accessToken).session_id,
+  ]);
+  return rows.length;
+}
+
+async function liveRefreshTokens(accessToken: string): Promise<number> {
+  const rows = await db.query('select 1 from auth.refresh_tokens where session_id = $1 and not revoked', [
+    decodeJwt(accessToken).session_id,
+  ]);
+  return rows.length;
+}
+
 const authRequest = (path: string, init: RequestInit = {}) =>
   app.request(`/auth/v1/${path}`, {
     ...init,
@@ -129,7 +144,7 @@ describe(`embedded GoTrue through supabase-js (${databaseKind})`, () => {
     expect(user.error?.name).toBe('AuthSessionMissingError');
   });
 
-  it('lets a spent refresh token be used again within the reuse interval (two tabs refreshing at once)', async () => {
+  it('answers a spent refresh token reused within the reuse interval with the token already issued', async () => {
     const { session } = await signIn();
     const [first, second] = await Promise.all([
       authClient().refreshSession({ refresh_token: session.refresh_token }),
@@ -137,11 +152,63 @@ describe(`embedded GoTrue through supabase-js (${databaseKind})`, () => {
     ]);
     expect(first.error).toBeNull();
     expect(second.error).toBeNull();
-    expect(first.data.session?.refresh_token).toMatch(/^[0-9a-f]{64}$/);
-    expect(second.data.session?.refresh_token).toMatch(/^[0-9a-f]{64}$/);
-    expect(second.data.session?.refresh_token).not.toBe(first.data.session?.refresh_token);
+    const child = first.data.session?.refresh_token ?? '';
+    expect(child).toMatch(/^[0-9a-f]{64}$/);
+    // Two tabs refreshing at once share one child: the session never forks.
+    expect(second.data.session?.refresh_token).toBe(child);
+    const again = await authClient().refreshSession({ refresh_token: session.refresh_token });
+    expect(again.data.session?.refresh_token).toBe(child);
+    const claims = (token = '') => decodeJwt(token);
+    expect(claims(again.data.session?.access_token).session_id).toBe(claims(session.access_token).session_id);
     const user = await authClient().getUser(second.data.session?.access_token);
     expect(user.data.user?.id).toBe(session.user.id);
+    expect(await liveRefreshTokens(session.access_token)).toBe(1);
+
+    // The child goes on as usual; the first token, replayed later, then ends the whole session.
+    const next = await authClient().refreshSession({ refresh_token: child });
+    expect(next.error).toBeNull();
+    await ageRefreshToken(session.refresh_token);
+    const replayed = await authClient().refreshSession({ refresh_token: session.refresh_token });
+    expect(replayed.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+    for (const token of [child, next.data.session?.refresh_token ?? '']) {
+      const refused = await authClient().refreshSession({ refresh_token: token });
+      expect(refused.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+    }
+    expect(await sessionRows(session.access_token)).toBe(0);
+  });
+
+  it('refuses to refresh a session older than its maximum lifetime, and ends it', async () => {
+    const { session } = await signIn();
+    const { session_id: sessionId } = decodeJwt(session.access_token);
+    const startedAgo = (days: number) =>
+      db.query(`update auth.sessions set created_at = now() - make_interval(days => $2) where id = $1`, [
+        sessionId,
+        days,
+      ]);
+    await startedAgo(29);
+    const young = await authClient().refreshSession({ refresh_token: session.refresh_token });
+    expect(young.error).toBeNull();
+    await startedAgo(31);
+    const old = await authClient().refreshSession({ refresh_token: young.data.session?.refresh_token ?? '' });
+    expect(old.error).toMatchObject({
+      status: 400,
+      code: 'session_expired',
+      message: 'Invalid Refresh Token: Session Expired',
+    });
+    expect(await sessionRows(session.access_token)).toBe(0);
+
+    const shortLived = await createTestApp(db, { sessionMaxLifetimeSeconds: 60 });
+    const other = await signIn();
+    await db.query(`update auth.sessions set created_at = now() - interval '61 seconds' where id = $1`, [
+      decodeJwt(other.session.access_token).session_id,
+    ]);
+    const response = await shortLived.request('/auth/v1/token?grant_type=refresh_token', {
+      method: 'POST',
+      headers: { apikey: EMBEDDED_ANON_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token: other.session.refresh_token }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error_code: 'session_expired' });
   });
 
   it('signs out one session, the others, or all of them', async () => {

@@ -31,6 +31,8 @@ export interface AuthDeps extends OtpDeps {
   jwt: JwtKeys;
   /** Where a generated link leads when the request names no `redirect_to` (SITE_URL's first). */
   siteUrl: string;
+  /** How long after its sign-in a session may still be refreshed (SESSION_MAX_LIFETIME_DAYS). */
+  sessionMaxLifetimeSeconds: number;
 }
 
 const MAX_BODY_BYTES = 8 * 1024;
@@ -106,11 +108,11 @@ export function authRoutes(deps: AuthDeps): Hono {
     }
   };
 
-  /** GoTrue's checks of a user's access token: signature and expiry, then its user, then its live session. */
+  /** GoTrue's checks of a user's access token: signature, expiry, issuer and audience, then its user, then its live session. */
   const authenticate = async (c: Context): Promise<{ user: UserRow; sessionId: string }> => {
     let claims: Record<string, unknown>;
     try {
-      claims = await deps.jwt.verify(bearerToken(c));
+      claims = await deps.jwt.verifyCaller(bearerToken(c));
     } catch (error) {
       if (error instanceof JwtRejected) throw new GoTrueError(403, 'bad_jwt', error.message);
       throw error;
@@ -203,10 +205,16 @@ export function authRoutes(deps: AuthDeps): Hono {
     }
     const { refresh_token: refreshToken } = await readJson(c, refreshRequest);
     if (!refreshToken) throw new GoTrueError(400, 'validation_failed', 'refresh_token required');
-    const outcome = await rotateRefreshToken(deps.db, refreshToken);
+    const outcome = await rotateRefreshToken(deps.db, refreshToken, {
+      nextToken: deps.jwt.nextRefreshToken,
+      maxLifetimeSeconds: deps.sessionMaxLifetimeSeconds,
+    });
     if (!outcome.ok) {
       if (outcome.problem === 'malformed') {
         throw new GoTrueError(400, 'validation_failed', 'Refresh token is not valid');
+      }
+      if (outcome.problem === 'session_expired') {
+        throw new GoTrueError(400, 'session_expired', 'Invalid Refresh Token: Session Expired');
       }
       if (outcome.problem === 'already_used') {
         throw new GoTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
