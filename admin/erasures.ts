@@ -59,7 +59,9 @@ export async function compactErasedTables(db: Sql): Promise<Compaction> {
     `select t.name,
             coalesce((select rolsuper from pg_roles where rolname = current_user), false)
               or pg_has_role(current_user, c.relowner, 'MEMBER') as mine
-       from unnest($1::text[]) as t(name) join pg_class c on c.oid = to_regclass(t.name)`,
+       from unnest($1::text[]) with ordinality as t(name, position)
+       join pg_class c on c.oid = to_regclass(t.name)
+      order by t.position`,
     [ERASED_TABLES],
   );
   const compacted = tables.filter((table) => table.mine).map((table) => table.name);
