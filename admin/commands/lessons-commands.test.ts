@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/src/db/index.ts';
-import { createTestApp, testJwtKeys } from '../../server/test/test-app.ts';
+import { createTestApp, signedInToken } from '../../server/test/test-app.ts';
 import { createTestDatabase, databaseKind } from '../../server/test/test-database.ts';
 import { appClient } from '../../server/test/supabase-client.ts';
 import { EMBEDDED_ANON_KEY } from '../../supabase/embedded-keys.ts';
@@ -86,12 +86,7 @@ async function file(name: string, content: string | Uint8Array) {
 /** The embedded server over the same database and course bucket, and Ada signed in to it with supabase-js. */
 async function signedInLearner() {
   const app = await createTestApp(db, { storageFolder: path.dirname(admin.courseFolder) });
-  const token = await testJwtKeys.signAccessToken({
-    userId: ADA,
-    email: 'ada@example.com',
-    sessionId: crypto.randomUUID(),
-    expiresInSeconds: 3600,
-  });
+  const token = await signedInToken(db, ADA, 'ada@example.com');
   return { app, learner: appClient(app, EMBEDDED_ANON_KEY, token) };
 }
 

@@ -6,6 +6,7 @@ import type { Database } from '../../server/src/db/index.ts';
 import { createAdminRunner, TEST_LOG_KEY } from '../test/admin-runner.ts';
 import { addressHasher } from '../../supabase/functions/_shared/log.ts';
 import { erasureHasher } from '../erasures.ts';
+import { createTestApp, signedInToken } from '../../server/test/test-app.ts';
 import { createTestDatabase, databaseKind } from '../../server/test/test-database.ts';
 
 let db: Database;
@@ -197,6 +198,22 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
     expect((await admin.run(['signups', 'erase', 'bob@example.com', '--yes'])).stdout).toMatch(
       /^No sign-up for bob@example.com: nothing to erase.\nRecorded the erasure as a keyed hash[^\n]*\n$/,
     );
+  });
+
+  it("signups erase ends the person's access at once: their access token reads no lesson and saves nothing", async () => {
+    await seedCourseAccounts();
+    const [bob] = await db.query<{ id: string }>(
+      "select id::text as id from auth.users where email = 'Bob@Example.com'",
+    );
+    const token = await signedInToken(db, bob?.id ?? '', 'Bob@Example.com');
+    const app = await createTestApp(db);
+    const readLessons = () =>
+      app.request('/rest/v1/lessons?select=slug', { headers: { authorization: `Bearer ${token}` } });
+    expect((await readLessons()).status).toBe(200);
+    expect((await admin.run(['signups', 'erase', 'bob@example.com', '--yes'])).code).toBe(0);
+    const after = await readLessons();
+    expect(after.status).toBe(401);
+    expect(await after.json()).toMatchObject({ code: 'PGRST301' });
   });
 
   it('signups find-logs prints the token that stands for an address in the logs, whatever its capitalisation', async () => {

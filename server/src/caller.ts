@@ -3,16 +3,23 @@
  * decide it: the public anon key, or no token at all, is `anon`; a JWT of this server's secret is the role and
  * claims it carries; any other token is refused, never downgraded to `anon`.
  */
-import type { CallerClaims, JwtKeys } from './auth/jwt.ts';
+import { type CallerClaims, type JwtKeys, JwtRejected } from './auth/jwt.ts';
 import type { Database, Tx } from './db/database.ts';
 
 export interface Caller {
   role: CallerClaims['role'];
   /** What `request.jwt.claims` holds for the request, so `auth.uid()` and `auth.jwt()` work in policies. */
   claims: CallerClaims;
+  /**
+   * The sign-in session a user's token names (its `session_id`): every transaction run as the caller first
+   * checks it still exists, so signing out or the owner's erasure ends access at once, not when the token expires.
+   */
+  sessionId?: string;
 }
 
 export const ANONYMOUS_CALLER: Caller = { role: 'anon', claims: { role: 'anon' } };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads one request header by name, as Hono's `c.req.header(name)` does. */
 export type HeaderReader = (name: string) => string | undefined;
@@ -34,21 +41,32 @@ export function createCallerResolver({ jwt, anonKey }: { jwt: JwtKeys; anonKey: 
     const token = bearerToken(header('authorization')) ?? header('apikey');
     if (token === undefined || token === anonKey) return ANONYMOUS_CALLER;
     const claims = await jwt.verifyCaller(token);
-    return { role: claims.role, claims };
+    if (claims.role !== 'authenticated') return { role: claims.role, claims };
+    // Every token this server issues names its session: one without could not be signed out.
+    if (!UUID.test(claims.session_id ?? '')) throw new JwtRejected('malformed');
+    return { role: claims.role, claims, sessionId: claims.session_id };
   };
 }
 
 /**
  * Runs `work` in one transaction as the caller, as PostgREST does: its role, and its claims in
  * `request.jwt.claims` so `auth.uid()` works in policies. `set_config('role', …)` is `set local role`
- * with the role as a parameter.
+ * with the role as a parameter. A caller's session is looked up in the same statement (by its primary key;
+ * privileges are checked as the server before the role changes); a session that has ended throws JwtRejected.
  */
 export function runAsCaller<T>(db: Database, caller: Caller, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query(
-      "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', '5s', true)",
-      [caller.role, JSON.stringify(caller.claims)],
+    const [row] = await tx.query<{ live: boolean }>(
+      `select ${caller.sessionId === undefined ? 'true' : 'exists (select 1 from auth.sessions where id = $3::uuid)'} as live,
+              set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+              set_config('statement_timeout', '5s', true)`,
+      [
+        caller.role,
+        JSON.stringify(caller.claims),
+        ...(caller.sessionId === undefined ? [] : [caller.sessionId]),
+      ],
     );
+    if (row?.live !== true) throw new JwtRejected('session_ended');
     return work(tx);
   });
 }

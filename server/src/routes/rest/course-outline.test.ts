@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS_CALLER, runAsCaller } from '../../caller.ts';
 import type { Database } from '../../db/database.ts';
-import { createTestApp, testJwtKeys } from '../../../test/test-app.ts';
+import { createTestApp, signedInToken } from '../../../test/test-app.ts';
 import { createTestDatabase, databaseKind, supabaseFolder } from '../../../test/test-database.ts';
 import { appClient } from '../../../test/supabase-client.ts';
 import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
@@ -77,12 +77,7 @@ describe(`the course outline (${databaseKind})`, () => {
   });
 
   it('shows a signed-in learner the same outline', async () => {
-    const token = await testJwtKeys.signAccessToken({
-      userId: ADA,
-      email: 'ada@example.com',
-      sessionId: crypto.randomUUID(),
-      expiresInSeconds: 3600,
-    });
+    const token = await signedInToken(db, ADA, 'ada@example.com');
     const { data, error } = await appClient(app, EMBEDDED_ANON_KEY, token)
       .from('course_outline')
       .select(OUTLINE_SELECT)

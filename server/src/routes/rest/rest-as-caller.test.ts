@@ -1,6 +1,7 @@
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { createTestApp, testJwtKeys } from '../../../test/test-app.ts';
+import { createTestApp, signedInToken, TEST_JWT_SECRET, testJwtKeys } from '../../../test/test-app.ts';
 import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
 import { refusedTokens } from '../../../test/refused-tokens.ts';
 import { appClient } from '../../../test/supabase-client.ts';
@@ -25,8 +26,7 @@ beforeAll(async () => {
     insert into public.lesson_progress (user_id, lesson_id, position_seconds) values ('${BEN}', 1, 12);
   `);
   app = await createTestApp(db);
-  const session = (userId: string, email: string) =>
-    testJwtKeys.signAccessToken({ userId, email, sessionId: crypto.randomUUID(), expiresInSeconds: 3600 });
+  const session = (userId: string, email: string) => signedInToken(db, userId, email);
   adaToken = await session(ADA, 'ada@example.com');
   benToken = await session(BEN, 'ben@example.com');
 });
@@ -196,6 +196,72 @@ describe(`REST as the caller (${databaseKind})`, () => {
       }
     }
     expect(await progressOf(ADA)).not.toContainEqual(expect.objectContaining({ position_seconds: 1 }));
+  });
+});
+
+describe(`access ends with the session (${databaseKind})`, () => {
+  const refusedAsEnded = async (response: Response) => {
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      code: 'PGRST301',
+      message: 'Session from session_id claim in JWT does not exist',
+      details: null,
+      hint: null,
+    });
+  };
+  const readLessons = (token: string) =>
+    app.request('/rest/v1/lessons?select=slug', { headers: { authorization: `Bearer ${token}` } });
+  const saveProgress = (token: string, userId: string) =>
+    app.request('/rest/v1/lesson_progress?on_conflict=user_id,lesson_id', {
+      method: 'POST',
+      body: JSON.stringify({ user_id: userId, lesson_id: 1, position_seconds: 3 }),
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        prefer: 'resolution=merge-duplicates',
+      },
+    });
+
+  it('refuses the access token of a signed-out session at once, on reads and writes', async () => {
+    const dee = crypto.randomUUID();
+    const token = await signedInToken(db, dee, `${dee}@example.com`);
+    expect((await readLessons(token)).status).toBe(200);
+    const logout = await app.request('/auth/v1/logout?scope=local', {
+      method: 'POST',
+      headers: { apikey: EMBEDDED_ANON_KEY, authorization: `Bearer ${token}` },
+    });
+    expect(logout.status).toBe(204);
+    await refusedAsEnded(await readLessons(token));
+    await refusedAsEnded(await saveProgress(token, dee));
+    expect(await progressOf(dee)).toEqual([]);
+    // Another session of the same learner goes on.
+    expect((await readLessons(await signedInToken(db, dee, `${dee}@example.com`))).status).toBe(200);
+  });
+
+  it("refuses an erased learner's access token at once", async () => {
+    const eve = crypto.randomUUID();
+    const token = await signedInToken(db, eve, `${eve}@example.com`);
+    expect((await saveProgress(token, eve)).status).toBe(201);
+    // What `signups erase` deletes; the sessions go with the user.
+    await db.query('delete from auth.users where id = $1', [eve]);
+    await refusedAsEnded(await readLessons(token));
+    await refusedAsEnded(await saveProgress(token, eve));
+  });
+
+  it('refuses a token of role authenticated that names no session', async () => {
+    const claims = {
+      sub: ADA,
+      role: 'authenticated',
+      aud: 'authenticated',
+      iss: 'https://lenses.example/auth/v1',
+      exp: Math.floor(Date.now() / 1000) + 3600,
+    };
+    const token = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    const response = await readLessons(token);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 'PGRST301', message: 'Invalid JWT' });
   });
 });
 

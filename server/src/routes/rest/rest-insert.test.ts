@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { runAsCaller } from '../../caller.ts';
-import { createTestApp, testJwtKeys } from '../../../test/test-app.ts';
+import { createTestApp, signedInToken, testJwtKeys } from '../../../test/test-app.ts';
 import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
 import { appClient } from '../../../test/supabase-client.ts';
 import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
@@ -30,12 +30,7 @@ afterAll(() => db.close());
 
 async function signIn(userId: string) {
   const email = `${userId}@example.com`;
-  const token = await testJwtKeys.signAccessToken({
-    userId,
-    email,
-    sessionId: crypto.randomUUID(),
-    expiresInSeconds: 3600,
-  });
+  const token = await signedInToken(db, userId, email);
   tokens.set(userId, token);
 }
 

@@ -22,6 +22,7 @@ const MAX_BODY_BYTES = 64 * 1024;
  */
 function asPostgrestError(error: unknown, caller: Caller): PostgrestError {
   if (error instanceof PostgrestError) return error;
+  if (error instanceof JwtRejected) return tokenRefused(error);
   const code = sqlState(error);
   const message = error instanceof Error ? error.message : 'Database error';
   if (code === '42501') return new PostgrestError(caller.role === 'anon' ? 401 : 403, code, message);
@@ -36,20 +37,27 @@ function asPostgrestError(error: unknown, caller: Caller): PostgrestError {
   return new PostgrestError(500, code ?? 'PGRST000', 'Database error');
 }
 
-/** PostgREST's 401 for a token it cannot trust: PGRST303 for an expired one, PGRST301 for any other. */
+/**
+ * PostgREST's 401 for a token it cannot trust: PGRST303 for an expired one, PGRST301 for any other, and for
+ * one whose session has ended (only the embedded server checks that; PostgREST trusts a token until it expires).
+ */
+function tokenRefused(error: JwtRejected): PostgrestError {
+  return new PostgrestError(
+    401,
+    error.problem === 'expired' ? 'PGRST303' : 'PGRST301',
+    error.message,
+    null,
+    null,
+    { 'www-authenticate': `Bearer error="invalid_token", error_description="${error.message}"` },
+  );
+}
+
 async function callerOf(callers: CallerResolver, header: HeaderReader): Promise<Caller> {
   try {
     return await callers(header);
   } catch (error) {
     if (!(error instanceof JwtRejected)) throw error;
-    throw new PostgrestError(
-      401,
-      error.problem === 'expired' ? 'PGRST303' : 'PGRST301',
-      error.message,
-      null,
-      null,
-      { 'www-authenticate': `Bearer error="invalid_token", error_description="${error.message}"` },
-    );
+    throw tokenRefused(error);
   }
 }
 

@@ -1,10 +1,10 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { createTestApp, TEST_JWT_SECRET, testJwtKeys } from '../../../test/test-app.ts';
+import { createTestApp, signedInToken, TEST_JWT_SECRET, testJwtKeys } from '../../../test/test-app.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { getWithJunkHost } from '../../../test/junk-host.ts';
 import { refusedTokens } from '../../../test/refused-tokens.ts';
@@ -44,12 +44,7 @@ beforeAll(async () => {
   }
   await writeFile(path.join(storage, 'guides', 'ada.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = await createTestApp(db, { storageFolder: storage, siteUrls: [SITE] });
-  adaToken = await testJwtKeys.signAccessToken({
-    userId: ADA,
-    email: 'ada@example.com',
-    sessionId: crypto.randomUUID(),
-    expiresInSeconds: 3600,
-  });
+  adaToken = await signedInToken(db, ADA, 'ada@example.com');
 });
 afterAll(() => db.close());
 
@@ -81,6 +76,44 @@ describe('createSignedUrl on the private course bucket', () => {
     const claims = await testJwtKeys.verify(token);
     expect(claims.url).toBe('course/lessons/welcome.mp4');
     expect(Number(claims.exp) - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(60);
+  });
+
+  it('makes no URL that lasts more than an hour: a longer expiresIn is shortened to one', async () => {
+    const lifetime = (url: string | undefined) => {
+      const claims = decodeJwt(new URL(url ?? '').searchParams.get('token') ?? '');
+      return Number(claims.exp) - Number(claims.iat);
+    };
+    const year = 365 * 24 * 60 * 60;
+    const one = await learner().storage.from('course').createSignedUrl('lessons/welcome.mp4', year);
+    expect(one.error).toBeNull();
+    expect(lifetime(one.data?.signedUrl)).toBe(3600);
+    const many = await learner().storage.from('course').createSignedUrls(['lessons/welcome.vtt'], year);
+    expect(many.error).toBeNull();
+    expect(lifetime(many.data?.[0]?.signedUrl ?? undefined)).toBe(3600);
+    const hour = await learner().storage.from('course').createSignedUrl('lessons/welcome.mp4', 3600);
+    expect(lifetime(hour.data?.signedUrl)).toBe(3600);
+  });
+
+  it('signs nothing for the access token of a session that has ended', async () => {
+    const token = await signedInToken(db, ADA, 'ada@example.com');
+    const signer = appClient(app, EMBEDDED_ANON_KEY, token).storage.from('course');
+    expect((await signer.createSignedUrl('lessons/welcome.mp4', 60)).error).toBeNull();
+    const logout = await app.request('/auth/v1/logout?scope=local', {
+      method: 'POST',
+      headers: { apikey: EMBEDDED_ANON_KEY, authorization: `Bearer ${token}` },
+    });
+    expect(logout.status).toBe(204);
+    for (const request of [
+      () => signer.createSignedUrl('lessons/welcome.mp4', 60),
+      () => signer.createSignedUrls(['lessons/welcome.mp4'], 60),
+    ]) {
+      const { data, error } = await request();
+      expect(data).toBeNull();
+      expect(error).toMatchObject({
+        message: 'Session from session_id claim in JWT does not exist',
+        status: 401,
+      });
+    }
   });
 
   it('gives the service role a URL too', async () => {
@@ -441,12 +474,7 @@ describe('the files of preview lessons, for anyone', () => {
   });
 
   it('still signs a learner every published lesson, but no draft', async () => {
-    const token = await testJwtKeys.signAccessToken({
-      userId: ADA,
-      email: 'ada@example.com',
-      sessionId: crypto.randomUUID(),
-      expiresInSeconds: 3600,
-    });
+    const token = await signedInToken(previewDb, ADA, 'ada@example.com');
     const { data } = await appClient(previewApp, EMBEDDED_ANON_KEY, token)
       .storage.from('course')
       .createSignedUrls(['lessons/locked.mp4', 'lessons/taster.mp4', 'lessons/draft-taster.mp4'], 60);

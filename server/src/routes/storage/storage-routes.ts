@@ -22,10 +22,17 @@ const PRIVATE_BUCKETS = new Set(['course']);
  * navigate. Inline styles stay, so a plain SVG still draws as it should.
  */
 const USER_FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
-/** A year, as a signed URL may last on Supabase Storage for anything longer-lived than a session. */
-const MAX_SIGNED_SECONDS = 365 * 24 * 60 * 60;
+/**
+ * A signed URL outlives neither a session's access token nor its sign-out by more than an hour: a longer
+ * `expiresIn` is shortened to this (the app asks for an hour; supabase-js callers expect a URL, not a refusal).
+ */
+const MAX_SIGNED_SECONDS = 60 * 60;
 
-const expiresIn = z.number().int().min(1).max(MAX_SIGNED_SECONDS);
+const expiresIn = z
+  .number()
+  .int()
+  .min(1)
+  .transform((seconds) => Math.min(seconds, MAX_SIGNED_SECONDS));
 const signRequest = z.object({ expiresIn });
 /** `createSignedUrls`: several objects of one bucket at once. */
 const signManyRequest = z.object({
@@ -243,5 +250,10 @@ export function storageRoutes({ storageFolder, jwt, callers, db }: StorageDeps):
   });
 
   routes.all('/*', (c) => storageError(c, 404, 'not_found', 'Object not found'));
+  // A signer whose session ended between the token's check and the policy's (runAsCaller) is refused as a bad token.
+  routes.onError((error, c) => {
+    if (error instanceof JwtRejected) return storageError(c, 401, 'InvalidJWT', error.message);
+    throw error;
+  });
   return routes;
 }
