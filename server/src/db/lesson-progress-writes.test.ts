@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from './database.ts';
 import { createTestDatabase, databaseKind } from '../../test/test-database.ts';
 
-/** The rules every progress save passes through (migration 20261123000600): the database's clock, completion kept. */
+/** The rules every progress save passes through (migrations 20261123000600 and 20261127000300): the database's clock, completion kept and bounded. */
 let db: Database | undefined;
 afterEach(() => db?.close());
 
@@ -43,25 +43,53 @@ describe(`saving lesson progress (${databaseKind})`, () => {
       insert into public.lessons (id, slug, title, video_path, duration_seconds, order_index, is_published)
         values (1, 'one', 'One', 'lessons/one.mp4', 40, 1, true);
     `);
-    const longAgo = '2001-01-01T00:00:00+00:00';
-    await upsertAsAda(db, { user_id: ADA, lesson_id: 1, position_seconds: 5, updated_at: longAgo });
+    await upsertAsAda(db, { user_id: ADA, lesson_id: 1, position_seconds: 5 });
     const [started] = await progress(db);
     expect(started?.completed_at).toBeNull();
-    expect(Date.parse(started?.updated_at ?? '')).toBeGreaterThan(Date.parse(longAgo));
 
-    const completedAt = '2026-11-23T12:00:00+00:00';
-    await upsertAsAda(db, { user_id: ADA, lesson_id: 1, position_seconds: 38, completed_at: completedAt });
+    // A device's completion time a year back is kept within the row's life: not before its first save.
+    await upsertAsAda(db, {
+      user_id: ADA,
+      lesson_id: 1,
+      position_seconds: 38,
+      completed_at: new Date(Date.now() - 365 * 86_400_000).toISOString(),
+    });
+    const [completed] = await progress(db);
+    expect(Date.parse(completed?.completed_at ?? '')).toBeGreaterThanOrEqual(
+      Date.parse(started?.updated_at ?? ''),
+    );
     await upsertAsAda(db, { user_id: ADA, lesson_id: 1, position_seconds: 3, completed_at: null });
     await upsertAsAda(db, {
       user_id: ADA,
       lesson_id: 1,
       position_seconds: 9,
-      completed_at: '2026-12-01T00:00:00+00:00',
-      updated_at: longAgo,
+      completed_at: new Date(Date.now() + 86_400_000).toISOString(),
     });
     const [later] = await progress(db);
     expect(later?.position_seconds).toBe(9);
-    expect(Date.parse(later?.completed_at ?? '')).toBe(Date.parse(completedAt));
-    expect(Date.parse(later?.updated_at ?? '')).toBeGreaterThanOrEqual(Date.parse(started?.updated_at ?? ''));
+    expect(later?.completed_at).toBe(completed?.completed_at);
+    expect(Date.parse(later?.updated_at ?? '')).toBeGreaterThanOrEqual(
+      Date.parse(completed?.updated_at ?? ''),
+    );
+  });
+
+  it("refuses a learner's own times for the row: they are the database's", async () => {
+    db = await createTestDatabase();
+    await db.exec(`
+      insert into auth.users (id, email) values ('${ADA}', 'ada@example.com');
+      insert into public.lessons (id, slug, title, video_path, duration_seconds, order_index, is_published)
+        values (1, 'one', 'One', 'lessons/one.mp4', 40, 1, true);
+    `);
+    for (const column of ['updated_at', 'created_at']) {
+      await expect(
+        upsertAsAda(db, {
+          user_id: ADA,
+          lesson_id: 1,
+          position_seconds: 5,
+          [column]: '2001-01-01T00:00:00Z',
+        }),
+      ).rejects.toMatchObject({ code: '42501' });
+    }
+    expect(await progress(db)).toEqual([]);
   });
 });

@@ -284,7 +284,12 @@ describe(`the upsert's refusals (${databaseKind})`, () => {
     ['a column the table does not have', row({ is_admin: true }), {}, 400, 'PGRST204'],
     ['a value of the wrong type', row({ position_seconds: 'banana' }), {}, 400, '22P02'],
     ['a value its check refuses', row({ position_seconds: -1 }), {}, 400, '23514'],
-    ['a lesson that does not exist', row({ lesson_id: 999 }), {}, 409, '23503'],
+    ['a lesson that does not exist', row({ lesson_id: 999 }), {}, 403, '42501'],
+    ['a lesson not yet published', row({ lesson_id: 2 }), {}, 403, '42501'],
+    ['a position that is NaN', row({ position_seconds: 'NaN' }), {}, 400, '23514'],
+    ['a position that is Infinity', row({ position_seconds: 'Infinity' }), {}, 400, '23514'],
+    ['a time the database keeps: updated_at', row({ updated_at: '2001-01-01T00:00:00Z' }), {}, 403, '42501'],
+    ['a time the database keeps: created_at', row({ created_at: '2001-01-01T00:00:00Z' }), {}, 403, '42501'],
     ['a body that is no JSON', '{"user_id":', {}, 400, 'PGRST102'],
     ['a JSON body that is no row', '"row"', {}, 400, 'PGRST102'],
     ['an empty object', '{}', {}, 400, 'PGRST102'],
@@ -301,6 +306,36 @@ describe(`the upsert's refusals (${databaseKind})`, () => {
     expect(answer).toMatchObject({ code });
     expect(Object.keys(answer).sort()).toEqual(['code', 'details', 'hint', 'message']);
     expect((await progressOf(ADA)).map((progress) => progress.position_seconds)).not.toContain(5);
+  });
+
+  it("answers a draft's id exactly as it answers an id that does not exist", async () => {
+    const [draft, missing] = await Promise.all([post(row({ lesson_id: 2 })), post(row({ lesson_id: 999 }))]);
+    expect(draft.status).toBe(missing.status);
+    expect(await draft.json()).toEqual(await missing.json());
+  });
+
+  it("keeps a learner's completion time within the row's life: not before its first save, not after now", async () => {
+    const cy = '00000000-0000-4000-8000-00000000000c';
+    const token = await signedInToken(db, cy, 'cy@example.com');
+    const save = (lessonId: number, completedAt: string) =>
+      client(token)
+        .from('lesson_progress')
+        .upsert(
+          { user_id: cy, lesson_id: lessonId, position_seconds: 40, completed_at: completedAt },
+          { onConflict: 'user_id,lesson_id' },
+        );
+    expect((await save(1, '2001-01-01T00:00:00Z')).error).toBeNull();
+    expect((await save(3, '2100-01-01T00:00:00Z')).error).toBeNull();
+    const rows = await db.query<{ lesson_id: number; within: boolean; started: boolean }>(
+      `select lesson_id::int as lesson_id, completed_at between created_at and now() as within,
+              created_at > now() - interval '1 hour' as started
+         from public.lesson_progress where user_id = $1 order by 1`,
+      [cy],
+    );
+    expect(rows).toEqual([
+      { lesson_id: 1, within: true, started: true },
+      { lesson_id: 3, within: true, started: true },
+    ]);
   });
 
   it('refuses a body over 64 KB before reading it whole', async () => {
