@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from './database.ts';
 import { migrate, readMigrations } from './migrate.ts';
 import { openPgliteDatabase } from './pglite-database.ts';
-import { supabaseFolder } from '../../test/test-database.ts';
+import { createTestDatabase, supabaseFolder } from '../../test/test-database.ts';
 
 let db: Database | undefined;
 afterEach(() => db?.close());
@@ -42,8 +42,8 @@ describe('migrate', () => {
   });
 
   it('keeps row-level security on guides: anon reads active rows only', async () => {
-    db = await openPgliteDatabase();
-    await migrate(db, await readMigrations(path.join(supabaseFolder, 'migrations')));
+    // The run's migrated template: the migrations as migrate() applied them.
+    db = await createTestDatabase();
     await db.exec(
       "insert into public.guides (name, title, is_active) values ('On', 't', true), ('Off', 't', false)",
     );

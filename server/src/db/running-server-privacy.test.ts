@@ -188,5 +188,5 @@ describe('DATA_DIR under a running server started with umask 022', () => {
     const inWal = (file: string) => file.startsWith(path.join(pglite, 'pg_wal'));
     expect((await filesHolding(pglite, 'Ada.Lovelace@example.com', inWal)).length).toBeGreaterThan(0);
     expect(await filesHolding(pglite, 'bob@example.com', inWal)).toEqual([]);
-  });
+  }, 180_000); // a guard: a backup and two restores, each a new PGlite, on a busy machine
 });
