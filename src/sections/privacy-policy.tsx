@@ -1,5 +1,6 @@
-import { BrandHomeLink } from '@/components/brand-home-link';
+import { LensDots } from '@/components/lens-dots';
 import { privacyCopy } from '@/content/privacy';
+import { siteSettings } from '@/content/site';
 import { CourseLink } from './course-link';
 
 /** The privacy page's body: what a sign-up keeps, what stays in the browser, and how to have it erased. */
@@ -8,7 +9,13 @@ export function PrivacyPolicy() {
     <main className="bg-paper px-5 py-10 sm:px-8 sm:py-16">
       <article className="mx-auto max-w-2xl">
         <div className="flex items-center justify-between gap-4">
-          <BrandHomeLink />
+          <a
+            href="/"
+            className="inline-flex min-h-11 items-center gap-2.5 text-sm font-bold tracking-wide text-ink underline-offset-4 hover:underline"
+          >
+            <LensDots />
+            {siteSettings.brandName}
+          </a>
           <CourseLink tone="paper" />
         </div>
         <h1 className="mt-10 font-display text-title font-semibold tracking-tight">{privacyCopy.title}</h1>

@@ -1,6 +1,7 @@
 import { type ReactNode, useId, useRef, useState } from 'react';
-import { BrandHomeLink } from '@/components/brand-home-link';
+import { LensDots } from '@/components/lens-dots';
 import { courseCopy } from '@/content/course-page';
+import { siteSettings } from '@/content/site';
 import type { CourseAccess } from '../enter-course';
 import type { CourseBackend } from '../model/course-backend';
 import { useCourseAccess } from '../use-course-access';
@@ -58,7 +59,13 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
     <>
       <header className="bg-paper px-5 pt-6 sm:px-8 sm:pt-8">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4">
-          <BrandHomeLink />
+          <a
+            href="/"
+            className="inline-flex min-h-11 items-center gap-2.5 text-sm font-bold tracking-wide text-ink underline-offset-4 hover:underline"
+          >
+            <LensDots />
+            {siteSettings.brandName}
+          </a>
           {access.status === 'signed-in' && <SignOutButton backend={backend} onSignedOut={showSignedOut} />}
           {access.status === 'signed-out' && (
             <a

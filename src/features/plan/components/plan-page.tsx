@@ -1,8 +1,9 @@
 import { useId, useSyncExternalStore } from 'react';
-import { BrandHomeLink } from '@/components/brand-home-link';
+import { LensDots } from '@/components/lens-dots';
 import { Button } from '@/components/ui/button';
 import { COURSE_PATH } from '@/content/course';
 import { planCopy } from '@/content/plan';
+import { siteSettings } from '@/content/site';
 import { useQuestionnaireState } from '@/features/signup/questionnaire-store';
 import { planStore, usePlanAnswers } from '../plan-store';
 import { LensSection } from './lens-section';
@@ -28,7 +29,13 @@ export function PlanPage() {
     <>
       <header className="bg-paper px-5 pt-6 sm:px-8 sm:pt-8 print:hidden">
         <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-4">
-          <BrandHomeLink />
+          <a
+            href="/"
+            className="inline-flex min-h-11 items-center gap-2.5 text-sm font-bold tracking-wide text-ink underline-offset-4 hover:underline"
+          >
+            <LensDots />
+            {siteSettings.brandName}
+          </a>
           <a
             href={COURSE_PATH}
             className="inline-flex min-h-11 items-center font-semibold text-ink underline underline-offset-4"
