@@ -43,11 +43,11 @@ describe('backup and restore refusals (exit code 2, nothing changed)', () => {
     const foreign = path.join(folder, 'foreign.jsonl.gz');
     await writeFile(foreign, gzipSync('{"hello":"world"}\n'));
     const notBackup = admin({ DATA_DIR: taken }, 'restore', foreign);
-    expect(existsSync(taken)).toBe(false);
     expect(notBackup).toMatchObject({
       code: 2,
       stderr: expect.stringMatching(/is not a backup written by `backup`/),
     });
+    expect(existsSync(taken)).toBe(false);
 
     const escaping = path.join(folder, 'escaping.jsonl.gz');
     const header = {
@@ -61,11 +61,11 @@ describe('backup and restore refusals (exit code 2, nothing changed)', () => {
       gzipSync(`${JSON.stringify(header)}\n${JSON.stringify({ file: '../outside.txt', data: 'aGk=' })}\n`),
     );
     const outside = admin({ DATA_DIR: path.join(folder, 'third') }, 'restore', escaping);
-    expect(existsSync(path.join(folder, 'third'))).toBe(false);
-    expect(existsSync(path.join(folder, 'outside.txt'))).toBe(false);
     expect(outside).toMatchObject({
       code: 2,
       stderr: expect.stringMatching(/names a file outside DATA_DIR: \.\.\/outside\.txt/),
     });
+    expect(existsSync(path.join(folder, 'third'))).toBe(false);
+    expect(existsSync(path.join(folder, 'outside.txt'))).toBe(false);
   });
 });

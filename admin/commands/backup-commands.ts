@@ -268,13 +268,15 @@ async function restore(file: string, dataDir: string, logHashKey: string | undef
   const rows = new Map<string, Array<Record<string, unknown>>>();
   const sequences: Array<{ sequence: string; value: string }> = [];
   const files = new Set<string>();
-  await prepareDataDir(dataDir);
   for await (const text of input) {
     const parsed = line.safeParse(parseJson(text));
     if (!parsed.success) throw new AdminError('invalid', `${file} is not a backup written by \`backup\`.`);
     const entry = parsed.data;
-    if ('format' in entry) header = entry;
-    else if (!header) throw new AdminError('invalid', `${file} is not a backup written by \`backup\`.`);
+    if ('format' in entry) {
+      // DATA_DIR is made only for a file that begins as a backup does.
+      if (!header) await prepareDataDir(dataDir);
+      header = entry;
+    } else if (!header) throw new AdminError('invalid', `${file} is not a backup written by \`backup\`.`);
     else if ('table' in entry) {
       const tableRows = rows.get(entry.table) ?? [];
       tableRows.push(entry.row);
