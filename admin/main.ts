@@ -1,7 +1,7 @@
 // `npm run admin -- <command>`: the owner's tool (docs/owners-guide.md; docs/decisions/0063).
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { eraseMailTo, readSecret } from '../server/src/db/index.ts';
+import { eraseMailTo, readLogHashKey } from '../server/src/db/index.ts';
 import { readEnv } from '../server/src/env.ts';
 import { addressHasher } from '../supabase/functions/_shared/log.ts';
 import { AdminError } from './admin-error.ts';
@@ -42,7 +42,7 @@ const places: PersonalDataPlaces = {
   eraseMail: (address) => eraseMailTo(path.join(readEnv().dataDir, 'mail'), address),
   async logToken(address) {
     const env = readEnv();
-    const key = env.logHashKey ?? (await readSecret(env.dataDir, 'log-hash-key'));
+    const key = await readLogHashKey(env);
     if (!key) {
       throw new AdminError(
         'invalid',
@@ -53,8 +53,7 @@ const places: PersonalDataPlaces = {
     return addressHasher(key)(address);
   },
   async erasureHasher() {
-    const env = readEnv();
-    const key = env.logHashKey ?? (await readSecret(env.dataDir, 'log-hash-key'));
+    const key = await readLogHashKey(readEnv());
     return key === undefined ? undefined : erasureHasher(key);
   },
 };

@@ -18,11 +18,12 @@ import {
   openMigratedDatabase,
   prepareDataDir,
   readProjectMigrations,
-  readSecret,
+  readLogHashKey,
   removeGroupAndWorldAccess,
   SOCKET_FILE,
 } from '../../server/src/db/index.ts';
 import { AdminError } from '../admin-error.ts';
+import { plural } from './text-table.ts';
 import type { AdminContext } from '../admin-context.ts';
 import { readSnapshot, restoreSnapshot } from '../database-snapshot.ts';
 import {
@@ -217,8 +218,6 @@ export function backupCommands(program: Command, context: AdminContext) {
     });
 }
 
-const plural = (count: number, noun: string, nouns = `${noun}s`) => `${count} ${count === 1 ? noun : nouns}`;
-
 /** DATA_DIR/backups: the owner's only, and ignored by git wherever DATA_DIR is. */
 async function backupsFolder(dataDir: string): Promise<string> {
   const folder = path.join(dataDir, BACKUPS_FOLDER);
@@ -309,7 +308,7 @@ async function restore(file: string, dataDir: string, logHashKey: string | undef
   const later = (await laterErasures(file, header.createdAt)).filter(
     (record) => !ownHashes.has(record.address_hash),
   );
-  const key = logHashKey ?? (await readSecret(dataDir, 'log-hash-key'));
+  const key = await readLogHashKey({ logHashKey, dataDir });
   const hasher = key === undefined ? undefined : erasureHasher(key);
   const unreadable = later.filter((record) => record.key_id !== hasher?.keyId);
   if (unreadable.length > 0) {

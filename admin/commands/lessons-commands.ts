@@ -14,7 +14,7 @@ import {
 import { createLessonsAdmin, type LessonRef, type LessonRow, type LessonsAdmin } from '../lessons-admin.ts';
 import { parseLessonTags, shortTags } from '../lesson-tags.ts';
 import type { StoredObject } from '../storage-bucket.ts';
-import { textTable } from './text-table.ts';
+import { plural, textTable } from './text-table.ts';
 
 const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const position = (what: string) => wholeNumber(what, { positive: true });
@@ -76,7 +76,6 @@ const FOR_HELP =
   'whom it speaks to, comma-separated: worries, age groups or strengths from the sign-up form, e.g. "AI taking over jobs, under25, Leadership"';
 
 const megabytes = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 interface LessonFiles {
   video?: LessonVideo;

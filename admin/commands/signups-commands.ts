@@ -4,7 +4,7 @@ import type { AdminContext } from '../admin-context.ts';
 import { compactErasedTables, describeCompaction } from '../erasures.ts';
 import { createSignupsAdmin, eraseSignupInput, type SignupRow } from '../signups-admin.ts';
 import { toCsv } from './csv.ts';
-import { shortTime, textTable } from './text-table.ts';
+import { plural, shortTime, textTable } from './text-table.ts';
 
 /** A day (2026-11-01, read as UTC midnight) or a full ISO time with an offset. */
 function sinceDate(text: string): Date {
@@ -30,8 +30,6 @@ const EXPORT_COLUMNS = [
   'signup_count',
   'unsubscribed',
 ] as const satisfies readonly (keyof SignupRow)[];
-
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 function cell(value: SignupRow[keyof SignupRow]): string {
   return value instanceof Date ? value.toISOString() : String(value);

@@ -12,6 +12,10 @@ export function textTable(header: readonly string[], rows: readonly (readonly st
 }
 
 /** "2026-11-22 07:40 UTC": minutes are enough for a person reading a list. */
+/** "1 lesson", "2 lessons"; `nouns` for a plural that is not the noun and an s ("people"). */
+export const plural = (count: number, noun: string, nouns = `${noun}s`) =>
+  `${count} ${count === 1 ? noun : nouns}`;
+
 export function shortTime(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }

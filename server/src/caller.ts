@@ -3,6 +3,7 @@
  * decide it: the public anon key, or no token at all, is `anon`; a JWT of this server's secret is the role and
  * claims it carries; any other token is refused, never downgraded to `anon`.
  */
+import { z } from 'zod';
 import { type CallerClaims, type JwtKeys, JwtRejected } from './auth/jwt.ts';
 import type { Database, Tx } from './db/database.ts';
 
@@ -19,7 +20,7 @@ export interface Caller {
 
 export const ANONYMOUS_CALLER: Caller = { role: 'anon', claims: { role: 'anon' } };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const sessionIdSchema = z.uuid();
 
 /** Reads one request header by name, as Hono's `c.req.header(name)` does. */
 export type HeaderReader = (name: string) => string | undefined;
@@ -43,7 +44,7 @@ export function createCallerResolver({ jwt, anonKey }: { jwt: JwtKeys; anonKey: 
     const claims = await jwt.verifyCaller(token);
     if (claims.role !== 'authenticated') return { role: claims.role, claims };
     // Every token this server issues names its session: one without could not be signed out.
-    if (!UUID.test(claims.session_id ?? '')) throw new JwtRejected('malformed');
+    if (!sessionIdSchema.safeParse(claims.session_id).success) throw new JwtRejected('malformed');
     return { role: claims.role, claims, sessionId: claims.session_id };
   };
 }

@@ -4,7 +4,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { prepareDataDir } from './db/data-dir.ts';
+import { DATA_DIR_SECRETS, prepareDataDir } from './db/data-dir.ts';
 import { type Env, readEnv } from './env.ts';
 
 export const STARTUP_EXIT = {
@@ -72,7 +72,7 @@ export async function checkPortFree(env: Pick<Env, 'host' | 'port'>): Promise<vo
 }
 
 /** What this server makes in DATA_DIR. */
-const DATA_DIR_ENTRIES = new Set(['pglite', 'pglite.lock', 'storage', 'mail', 'jwt-secret', 'log-hash-key']);
+const DATA_DIR_ENTRIES = new Set(['pglite', 'pglite.lock', 'storage', 'mail', ...DATA_DIR_SECRETS]);
 
 /**
  * Neither the server's nor a sign of someone else's folder: a fresh volume's `lost+found`, hidden files, and a

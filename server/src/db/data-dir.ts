@@ -38,13 +38,18 @@ export const DATA_DIR_SECRETS = ['log-hash-key', 'jwt-secret'] as const;
 export type DataDirSecret = (typeof DATA_DIR_SECRETS)[number];
 
 /** A secret of this DATA_DIR, if it has one yet. */
-export async function readSecret(dataDir: string, name: DataDirSecret): Promise<string | undefined> {
+async function readSecret(dataDir: string, name: DataDirSecret): Promise<string | undefined> {
   try {
     return (await readFile(path.join(dataDir, name), 'utf8')).trim();
   } catch (error) {
     if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined;
     throw error;
   }
+}
+
+/** The key that hashes addresses in logs and erasure records: LOG_HASH_KEY, else DATA_DIR's own if it has one yet. */
+export async function readLogHashKey(env: { logHashKey?: string | undefined; dataDir: string }) {
+  return env.logHashKey ?? (await readSecret(env.dataDir, 'log-hash-key'));
 }
 
 /** A secret of this DATA_DIR, made at the first start: 32 random bytes, readable by the owner only. */

@@ -9,6 +9,6 @@ export { openMigratedDatabase, readProjectMigrations } from './open-database.ts'
 export { openPostgresDatabase } from './postgres-database.ts';
 export { SOCKET_FILE } from './pglite-socket.ts';
 export { describeHolder, lockFilePath, tryLockDataDir } from './data-dir-lock.ts';
-export { DATA_DIR_SECRETS, prepareDataDir, readSecret, removeGroupAndWorldAccess } from './data-dir.ts';
+export { DATA_DIR_SECRETS, prepareDataDir, readLogHashKey, removeGroupAndWorldAccess } from './data-dir.ts';
 export { eraseMailTo } from '../outbox/transports/file-mailbox-transport.ts';
 export { contentTypeOf } from '../content-types.ts';
