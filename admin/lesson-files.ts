@@ -14,6 +14,13 @@ export const MAX_CAPTIONS_BYTES = 1024 * 1024;
 export interface LessonVideo extends StoredObject {
   /** Whole seconds, at least 1, as `lessons.duration_seconds` holds them. */
   durationSeconds: number;
+  /** Exact seconds, as the renditions must keep them. */
+  duration: number;
+  /** The picture's height in pixels: no rendition is made taller. */
+  height: number;
+  hasAudio: boolean;
+  /** An MP4 whose index comes before its media (faststart), so a browser can play it while it downloads. */
+  streamable: boolean;
 }
 
 const VIDEO_TYPES = { mp4: 'video/mp4', webm: 'video/webm' } as const;
@@ -29,6 +36,8 @@ const mediaInfoResult = z.object({
           Format: z.string().optional(),
           Format_Profile: z.string().optional(),
           Duration: z.number().optional(),
+          Height: z.number().optional(),
+          IsStreamable: z.string().optional(),
         }),
       ),
     })
@@ -103,11 +112,17 @@ export async function readLessonVideo(file: string): Promise<LessonVideo> {
   if (duration === undefined || !(duration > 0)) {
     throw new AdminError('invalid', `--video ${file}: its duration cannot be read (is the file complete?).`);
   }
+  const video = tracks.find((track) => track['@type'] === 'Video');
   return {
     bytes,
     contentType: VIDEO_TYPES[extension],
     objectName: objectName(bytes, extension),
     durationSeconds: Math.max(1, Math.round(duration)),
+    duration,
+    height: video?.Height ?? 0,
+    hasAudio: tracks.some((track) => track['@type'] === 'Audio'),
+    // WebM has no index to move: it plays while it downloads.
+    streamable: extension === 'webm' || general?.IsStreamable === 'Yes',
   };
 }
 

@@ -1,7 +1,8 @@
 // npm test: every check and every suite, then one closing line summing the tests of all of them.
 //
-// First, side by side: typecheck, ESLint, Prettier, knip, and the site's build (when stale). Then three lanes
-// at once, so that the suites that wait (on browsers, peers, timers) fill the time of those that compute:
+// First, side by side: typecheck, ESLint, Prettier, knip, ffmpeg (installed when missing) and the site's build
+// (when stale). Then three lanes at once, so that the suites that wait (on browsers, peers, timers) fill the time
+// of those that compute:
 // - Vitest on PGlite (web, server, bench), the server suites again on a throwaway PostgreSQL, and the
 //   send-email edge function under real Deno on that PostgreSQL, their output as it comes;
 // - the Playwright specs in Chromium against the real server;
@@ -116,6 +117,8 @@ async function checksAndBuild() {
     ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
     ['format', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
     ['unused files and dependencies', bin('knip'), []],
+    // Installed here, beside the checks, when missing: the lesson renditions' tests need it.
+    ['ffmpeg for the lesson renditions', process.execPath, ['scripts/find-ffmpeg.mjs']],
   ];
   // In a process of its own: Vite sets NODE_ENV=production in the process that builds, and the suites started
   // from this one would inherit it (React's production build has no act() for the component tests).

@@ -1,0 +1,197 @@
+// A lesson's renditions, made once when it is added: an HLS ladder (H.264 + AAC in fMP4 segments) and a
+// faststart MP4 for players without HLS, written by ffmpeg into a folder of the course bucket.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { AdminError } from './admin-error.ts';
+import type { LessonVideo } from './lesson-files.ts';
+import type { StorageBucket } from './storage-bucket.ts';
+
+/** One rung of the ladder: its folder's name, picture height and bit rates. */
+export interface Rung {
+  name: string;
+  height: number;
+  videoKbps: number;
+  audioKbps: number;
+}
+
+/** The lessons' ladder (docs/decisions/0140): from a phone on slow 4G to a laptop on broadband. */
+const LESSON_LADDER: readonly Rung[] = [
+  { name: '360p', height: 360, videoKbps: 550, audioKbps: 64 },
+  { name: '540p', height: 540, videoKbps: 1200, audioKbps: 96 },
+  { name: '720p', height: 720, videoKbps: 2400, audioKbps: 128 },
+  { name: '1080p', height: 1080, videoKbps: 4500, audioKbps: 128 },
+];
+const SEGMENT_SECONDS = 4;
+
+export interface RenditionOptions {
+  /** ffmpeg's path (scripts/find-ffmpeg.mjs). */
+  ffmpeg: string;
+  ladder?: readonly Rung[];
+  segmentSeconds?: number;
+  /** Called as ffmpeg works, with the share of the source done (0..1). */
+  onProgress?: (done: number) => void;
+}
+
+/** The renditions on disk, until `store` has put them in the bucket or `discard` has removed them. */
+export interface LessonRenditions {
+  /** The bucket's path of the master playlist, `lessons.stream_path`. */
+  playlist: string;
+  /** The bucket's path of the faststart MP4, `lessons.video_path`. */
+  fallback: string;
+  /** Every file's path in the bucket. */
+  objectNames: string[];
+  store(bucket: StorageBucket, onStored?: (stored: number, total: number) => void): Promise<void>;
+  discard(): Promise<void>;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.m4s': 'video/iso.segment',
+  '.mp4': 'video/mp4',
+};
+
+/** Runs ffmpeg to its end, reporting `-progress` as a share of `duration`; a failure says ffmpeg's last words. */
+function runFfmpeg(ffmpeg: string, args: string[], duration: number, onProgress?: (done: number) => void) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(ffmpeg, ['-hide_banner', '-nostdin', '-v', 'error', '-progress', 'pipe:1', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
+    child.stdout.on('data', (chunk: Buffer) => {
+      const microseconds = /out_time_us=(\d+)/.exec(chunk.toString())?.[1];
+      if (microseconds !== undefined) onProgress?.(Math.min(1, Number(microseconds) / 1e6 / duration));
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) return resolve();
+      const reason = errors.trim().split('\n').at(-1) ?? `exit code ${String(code)}`;
+      reject(new AdminError('invalid', `ffmpeg could not convert the video: ${reason}`));
+    });
+  });
+}
+
+/** The rungs no taller than the source; a source smaller than every rung gets the lowest at its own height. */
+function rungsFor(ladder: readonly Rung[], height: number): Rung[] {
+  const fitting = ladder.filter((rung) => rung.height <= height);
+  const [lowest] = ladder;
+  if (fitting.length > 0 || lowest === undefined) return fitting;
+  return [{ ...lowest, height: height - (height % 2) }];
+}
+
+/** ffmpeg's arguments for the ladder: one pass, one scaled copy per rung, keyframes on segment starts. */
+function ladderArgs(source: string, video: LessonVideo, rungs: Rung[], segmentSeconds: number, out: string) {
+  const split = `[0:v]split=${rungs.length}${rungs.map((_, index) => `[s${index}]`).join('')}`;
+  const scales = rungs.map((rung, index) => `[s${index}]scale=-2:${rung.height}[v${index}]`);
+  const perRung = rungs.flatMap((rung, index) => [
+    `-b:v:${index}`,
+    `${rung.videoKbps}k`,
+    `-maxrate:v:${index}`,
+    `${Math.round(rung.videoKbps * 1.1)}k`,
+    `-bufsize:v:${index}`,
+    `${rung.videoKbps * 2}k`,
+    ...(video.hasAudio ? [`-b:a:${index}`, `${rung.audioKbps}k`] : []),
+  ]);
+  const streams = rungs
+    .map((rung, index) => `v:${index}${video.hasAudio ? `,a:${index}` : ''},name:${rung.name}`)
+    .join(' ');
+  return [
+    '-i',
+    source,
+    '-filter_complex',
+    [split, ...scales].join(';'),
+    ...rungs.map((_, index) => ['-map', `[v${index}]`]).flat(),
+    ...(video.hasAudio ? rungs.map(() => ['-map', '0:a:0']).flat() : []),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-profile:v',
+    'main',
+    '-pix_fmt',
+    'yuv420p',
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${segmentSeconds})`,
+    '-sc_threshold',
+    '0',
+    ...(video.hasAudio ? ['-c:a', 'aac', '-ac', '2'] : []),
+    ...perRung,
+    '-f',
+    'hls',
+    '-hls_time',
+    String(segmentSeconds),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_segment_type',
+    'fmp4',
+    '-hls_flags',
+    'independent_segments',
+    '-master_pl_name',
+    'master.m3u8',
+    '-var_stream_map',
+    streams,
+    '-hls_segment_filename',
+    path.join(out, '%v', 'segment-%03d.m4s'),
+    path.join(out, '%v', 'index.m3u8'),
+  ];
+}
+
+async function filesUnder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/**
+ * Makes the ladder and the faststart MP4 of a checked video in a temporary folder. They go to the bucket's
+ * folder named by the source's hash (`lessons/<hash>/`), so the same upload always makes the same names.
+ */
+export async function makeRenditions(
+  source: string,
+  video: LessonVideo,
+  { ffmpeg, ladder = LESSON_LADDER, segmentSeconds = SEGMENT_SECONDS, onProgress }: RenditionOptions,
+): Promise<LessonRenditions> {
+  const work = await mkdtemp(path.join(os.tmpdir(), 'lesson-renditions-'));
+  try {
+    const rungs = rungsFor(ladder, video.height);
+    // Two passes of the same length: the ladder is most of the work, the fallback a copy or one more encode.
+    await runFfmpeg(ffmpeg, ladderArgs(source, video, rungs, segmentSeconds, work), video.duration, (done) =>
+      onProgress?.(done * 0.9),
+    );
+    const fallbackArgs =
+      video.contentType === 'video/mp4'
+        ? ['-i', source, '-map', '0', '-c', 'copy', '-movflags', '+faststart', path.join(work, 'video.mp4')]
+        : ['-i', source, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p']
+            .concat(video.hasAudio ? ['-c:a', 'aac'] : [])
+            .concat(['-movflags', '+faststart', path.join(work, 'video.mp4')]);
+    await runFfmpeg(ffmpeg, fallbackArgs, video.duration, (done) => onProgress?.(0.9 + done * 0.1));
+    onProgress?.(1);
+  } catch (error) {
+    await rm(work, { recursive: true, force: true });
+    throw error;
+  }
+  const folder = path.posix.join(path.posix.dirname(video.objectName), path.parse(video.objectName).name);
+  const files = await filesUnder(work);
+  const objectName = (file: string) => path.posix.join(folder, ...file.split(path.sep));
+  return {
+    playlist: objectName('master.m3u8'),
+    fallback: objectName('video.mp4'),
+    objectNames: files.map(objectName),
+    async store(bucket, onStored) {
+      // One file in memory at a time: a long lesson's ladder is far bigger than its source.
+      for (const [index, file] of files.entries()) {
+        await bucket.put({
+          bytes: new Uint8Array(await readFile(path.join(work, file))),
+          contentType: CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+          objectName: objectName(file),
+        });
+        onStored?.(index + 1, files.length);
+      }
+    },
+    discard: () => rm(work, { recursive: true, force: true }),
+  };
+}
