@@ -22,6 +22,8 @@ const TYPES: Record<string, string> = {
   '.woff': 'font/woff',
   '.mp4': 'video/mp4',
   '.webm': 'video/webm',
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.m4s': 'video/iso.segment',
 };
 
 export function contentTypeOf(file: string): string {

@@ -117,6 +117,7 @@ describe(`the course outline (${databaseKind})`, () => {
       'speaks_to',
       'video_path',
       'captions_path',
+      'stream_path',
     ]);
   });
 

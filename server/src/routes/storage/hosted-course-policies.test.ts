@@ -24,6 +24,7 @@ async function storageBlockOf(migration: string): Promise<string> {
 }
 
 const PREVIEWS_MIGRATION = '20261127000100_lesson_previews_and_tags.sql';
+const STREAMS_MIGRATION = '20261127003800_lesson_streams.sql';
 
 let db: Database;
 
@@ -54,6 +55,7 @@ beforeAll(async () => {
   await db.exec(await storageBlockOf('20261123000700_course_files_of_published_lessons.sql'));
   await db.exec(await storageBlockOf('20261125000200_course_outline.sql'));
   await db.exec(await storageBlockOf(PREVIEWS_MIGRATION));
+  await db.exec(await storageBlockOf(STREAMS_MIGRATION));
 });
 afterAll(() => db.close());
 
@@ -111,5 +113,51 @@ describe(`the course bucket's policies on hosted Supabase (${databaseKind})`, ()
   it('can run again, as a migration replayed on a project that has the policy', async () => {
     await db.exec(await storageBlockOf(PREVIEWS_MIGRATION));
     expect(await readableBy(ANONYMOUS_CALLER)).toHaveLength(4);
+  });
+});
+
+/** A stream's folder: its master playlist, one rendition's playlist, init file and segment. */
+const streamFiles = (folder: string) =>
+  ['master.m3u8', '360p/index.m3u8', '360p/init_0.mp4', '360p/segment-000.m4s'].map(
+    (file) => `lessons/${folder}/${file}`,
+  );
+const WELCOME_STREAM = 'a'.repeat(32);
+const TASTER_STREAM = 'b'.repeat(32);
+const DRAFT_STREAM = 'c'.repeat(32);
+
+describe(`the course bucket's policies for adaptive streams (${databaseKind})`, () => {
+  beforeAll(async () => {
+    // Run again, as on a project that has the policies: the test above put back an older migration's.
+    await db.exec(await storageBlockOf(STREAMS_MIGRATION));
+    for (const [slug, folder] of [
+      ['welcome', WELCOME_STREAM],
+      ['taster', TASTER_STREAM],
+      ['early-draft', DRAFT_STREAM],
+    ] as const) {
+      await db.query('update public.lessons set stream_path = $2 where slug = $1', [
+        slug,
+        `lessons/${folder}/master.m3u8`,
+      ]);
+      for (const name of streamFiles(folder)) {
+        await db.query(`insert into storage.objects (bucket_id, name) values ('course', $1)`, [name]);
+      }
+    }
+    // A loose folder no lesson names, whose name begins as a stream's does.
+    await db.query(`insert into storage.objects (bucket_id, name) values ('course', $1)`, [
+      `lessons/${WELCOME_STREAM}x/segment-000.m4s`,
+    ]);
+  });
+
+  const streamObjects = async (caller: Caller) =>
+    (await readableBy(caller)).map((object) => object.name).filter((name) => /\/[0-9a-f]{32}x?\//.test(name));
+
+  it("let anon read every file of a published preview's stream, and no other stream's", async () => {
+    expect(await streamObjects(ANONYMOUS_CALLER)).toEqual(streamFiles(TASTER_STREAM).sort());
+  });
+
+  it("let a learner read the streams of published lessons, and not a draft's or a loose folder", async () => {
+    expect(await streamObjects(LEARNER)).toEqual(
+      [...streamFiles(WELCOME_STREAM), ...streamFiles(TASTER_STREAM)].sort(),
+    );
   });
 });
