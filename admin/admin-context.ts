@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from 'commander';
 import type { AdminSession } from './admin-session.ts';
 import type { ErasureHasher } from './erasures.ts';
+import type { RenditionOptions } from './lesson-renditions.ts';
 
 /** Everything a command touches outside itself, so tests run the real program in-process. */
 export interface AdminIo {
@@ -22,10 +23,15 @@ export interface PersonalDataPlaces {
   erasureHasher(): Promise<ErasureHasher | undefined>;
 }
 
+/** ffmpeg and the ladder a new lesson's renditions are made with, or why there is no ffmpeg. */
+export type VideoTools = Omit<RenditionOptions, 'onProgress'> | { missing: string };
+
 /** What the program hands each command group. */
 export interface AdminContext {
   io: AdminIo;
   places: PersonalDataPlaces;
+  /** Looked up only when a video is added: finding (or installing) ffmpeg takes time. */
+  videoTools(): VideoTools;
   /** Opens the database only once the arguments are known to be good, and always closes it. */
   withSession<T>(work: (session: AdminSession) => Promise<T>): Promise<T>;
 }

@@ -4,7 +4,7 @@ import { type Database, type Sql, sqlState } from '../server/src/db/index.ts';
 import { AdminError, withSchemaAdvice } from './admin-error.ts';
 
 const LESSON_COLUMNS =
-  'id, slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index, is_published, is_preview, speaks_to, created_at, updated_at';
+  'id, slug, title, summary, video_path, stream_path, captions_path, poster_path, duration_seconds, order_index, is_published, is_preview, speaks_to, created_at, updated_at';
 
 const lessonRow = z.object({
   id: z.coerce.number(),
@@ -12,6 +12,7 @@ const lessonRow = z.object({
   title: z.string(),
   summary: z.string(),
   video_path: z.string(),
+  stream_path: z.string().nullable(),
   captions_path: z.string().nullable(),
   poster_path: z.string().nullable(),
   duration_seconds: z.number(),
@@ -35,6 +36,8 @@ export interface NewLesson {
   title: string;
   summary: string;
   video_path: string;
+  /** The master playlist of its HLS ladder, when one was made (admin/lesson-renditions.ts). */
+  stream_path: string | null;
   captions_path: string | null;
   poster_path: string | null;
   duration_seconds: number;
@@ -136,8 +139,8 @@ export function createLessonsAdmin(db: Database) {
             const [inserted] = await tx.query<{ id: string }>(
               `insert into public.lessons
                  (slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index,
-                  is_published, is_preview, speaks_to)
-               values ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9, $10::text[]) returning id::text as id`,
+                  is_published, is_preview, speaks_to, stream_path)
+               values ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9, $10::text[], $11) returning id::text as id`,
               [
                 lesson.slug,
                 lesson.title,
@@ -149,6 +152,7 @@ export function createLessonsAdmin(db: Database) {
                 lesson.is_published,
                 lesson.is_preview,
                 lesson.speaks_to,
+                lesson.stream_path,
               ],
             );
             const id = Number(inserted?.id);
@@ -171,6 +175,7 @@ export function createLessonsAdmin(db: Database) {
                 'title',
                 'summary',
                 'video_path',
+                'stream_path',
                 'captions_path',
                 'poster_path',
                 'duration_seconds',
@@ -239,13 +244,14 @@ export function createLessonsAdmin(db: Database) {
         }),
       ),
 
-    /** Of these bucket paths, the ones no lesson refers to any more. */
+    /** Of these bucket paths, the ones no lesson refers to any more, by a column or as a file of its stream. */
     unused: async (paths: readonly string[]) => {
       if (paths.length === 0) return [];
       const used = await db.query<{ path: string }>(
         `select path from unnest($1::text[]) as candidate (path)
           where exists (select 1 from public.lessons
-                         where path in (${FILE_COLUMNS.join(', ')}))`,
+                         where path in (${FILE_COLUMNS.join(', ')})
+                            or starts_with(path, public.stream_folder(stream_path)))`,
         [[...new Set(paths)]],
       );
       const inUse = new Set(used.map((row) => row.path));

@@ -11,6 +11,7 @@ import type { AdminIo, PersonalDataPlaces } from './admin-context.ts';
 import { runAdmin } from './program.ts';
 import { writeNewFile } from './commands/write-new-file.ts';
 import { loadEnvFile } from '../scripts/load-env-file.mjs';
+import { findFfmpeg } from '../scripts/find-ffmpeg.mjs';
 
 // The same settings as the server `npm start` runs (DATA_DIR, DATABASE_URL), from .env too.
 loadEnvFile();
@@ -61,5 +62,9 @@ const places: PersonalDataPlaces = {
 process.exitCode = await runAdmin(process.argv.slice(2), {
   io,
   places,
+  videoTools: () => {
+    const found = findFfmpeg();
+    return found.ffmpeg === undefined ? { missing: found.missing } : { ffmpeg: found.ffmpeg };
+  },
   openSession: () => openAdminSession(readEnv()),
 });

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import type { AdminContext, AdminIo, PersonalDataPlaces } from './admin-context.ts';
+import type { AdminContext, AdminIo, PersonalDataPlaces, VideoTools } from './admin-context.ts';
 import { AdminError } from './admin-error.ts';
 import type { AdminSession } from './admin-session.ts';
 import { backupCommands } from './commands/backup-commands.ts';
@@ -69,11 +69,17 @@ function buildProgram(context: AdminContext): Command {
  */
 export async function runAdmin(
   argv: readonly string[],
-  deps: { io: AdminIo; places: PersonalDataPlaces; openSession: () => Promise<AdminSession> },
+  deps: {
+    io: AdminIo;
+    places: PersonalDataPlaces;
+    videoTools: () => VideoTools;
+    openSession: () => Promise<AdminSession>;
+  },
 ): Promise<number> {
   const context: AdminContext = {
     io: deps.io,
     places: deps.places,
+    videoTools: deps.videoTools,
     async withSession(work) {
       const session = await deps.openSession();
       try {

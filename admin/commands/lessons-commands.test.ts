@@ -113,6 +113,7 @@ describe(`lessons commands on ${databaseKind}`, () => {
         title: 'Why plan with three lenses',
         summary: 'The framework.',
         video_path: 'lessons/why-three-lenses.mp4',
+        stream_path: null,
         captions_path: 'lessons/why-three-lenses.vtt',
         poster_path: 'lessons/why-three-lenses.webp',
         duration_seconds: 47,

@@ -12,6 +12,7 @@ import {
   readLessonVideo,
 } from '../lesson-files.ts';
 import { createLessonsAdmin, type LessonRef, type LessonRow, type LessonsAdmin } from '../lessons-admin.ts';
+import { type LessonRenditions, makeRenditions } from '../lesson-renditions.ts';
 import { parseLessonTags, shortTags } from '../lesson-tags.ts';
 import type { StoredObject } from '../storage-bucket.ts';
 import { plural, textTable } from './text-table.ts';
@@ -79,25 +80,74 @@ const megabytes = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
 
 interface LessonFiles {
   video?: LessonVideo;
+  /** The video's HLS ladder and faststart MP4, which replace the upload when ffmpeg made them. */
+  renditions?: LessonRenditions;
   captions?: StoredObject;
   poster?: StoredObject;
 }
 
+/**
+ * The video's renditions, with ffmpeg's progress on stderr; without ffmpeg, a warning and nothing: the upload is
+ * kept as it is.
+ */
+async function renditionsOf(
+  context: AdminContext,
+  file: string,
+  video: LessonVideo,
+): Promise<LessonRenditions | undefined> {
+  const tools = context.videoTools();
+  if ('missing' in tools) {
+    const faststart = video.streamable
+      ? ''
+      : ' Its index is at its end, so browsers must fetch the whole file before playing: export it with "fast start" (or "optimize for web").';
+    context.io.stderr(
+      `Warning: ${tools.missing} The video is kept as uploaded, with no adaptive stream: learners on slow connections will wait for it.${faststart}\n`,
+    );
+    return undefined;
+  }
+  let shown = -1;
+  return makeRenditions(file, video, {
+    ...tools,
+    onProgress: (done) => {
+      const tenths = Math.floor(done * 10);
+      if (tenths <= shown) return;
+      shown = tenths;
+      context.io.stderr(`Converting the video for streaming: ${tenths * 10}%\n`);
+    },
+  });
+}
+
+/** Reads and checks the video, then makes its renditions (when ffmpeg is there). */
+async function readVideo(context: AdminContext, file: string) {
+  const video = await readLessonVideo(file);
+  return { video, renditions: await renditionsOf(context, file, video) };
+}
+
 /** Reads and checks every file named on the command line before the database or the bucket is touched. */
-async function readFiles(options: {
-  video?: string;
-  captions?: string;
-  poster?: string;
-}): Promise<LessonFiles> {
+async function readFiles(
+  context: AdminContext,
+  options: { video?: string; captions?: string; poster?: string },
+): Promise<LessonFiles> {
   return {
-    video: options.video === undefined ? undefined : await readLessonVideo(options.video),
     captions: options.captions === undefined ? undefined : await readLessonCaptions(options.captions),
     poster: options.poster === undefined ? undefined : await readLessonPoster(options.poster),
+    // Last: a refused caption or poster must not wait for a conversion.
+    ...(options.video === undefined ? {} : await readVideo(context, options.video)),
   };
 }
 
+/** The files stored whole; a video with renditions is stored as them instead. */
 const storedObjects = (files: LessonFiles) =>
-  [files.video, files.captions, files.poster].filter((file) => file !== undefined);
+  [files.renditions ? undefined : files.video, files.captions, files.poster].filter(
+    (file) => file !== undefined,
+  );
+
+/** The columns a new video sets: its renditions' paths when there are any, else the upload's. */
+const videoColumns = (video: LessonVideo, renditions: LessonRenditions | undefined) => ({
+  video_path: renditions?.fallback ?? video.objectName,
+  stream_path: renditions?.playlist ?? null,
+  duration_seconds: video.durationSeconds,
+});
 
 /** Deletes the files among `paths` that no lesson uses; a failure is reported, since the change itself is done. */
 async function removeUnused(
@@ -130,20 +180,26 @@ async function withStoredFiles<T>(
   change: () => Promise<T>,
 ): Promise<T> {
   const objects = storedObjects(files);
+  const { renditions } = files;
   try {
     for (const object of objects) await session.buckets.course.put(object);
+    await renditions?.store(session.buckets.course, (stored, total) =>
+      context.io.stderr(`Uploading the stream: ${stored} of ${total} files\r${stored === total ? '\n' : ''}`),
+    );
     return await change();
   } catch (error) {
     // Cleaning up is best effort: the error that stopped the command is the one to report.
-    await removeUnused(
-      context,
-      session,
-      lessons,
-      objects.map((object) => object.objectName),
-    ).catch(() => []);
+    await removeUnused(context, session, lessons, [
+      ...objects.map((object) => object.objectName),
+      ...(renditions?.objectNames ?? []),
+    ]).catch(() => []);
     throw error;
   }
 }
+
+/** Said after a new video: whether it streams adaptively. */
+const streamNote = (files: LessonFiles) =>
+  files.renditions ? ` Its video streams adaptively (${files.renditions.playlist}).` : '';
 
 const deletedNote = (paths: readonly string[]) =>
   paths.length === 0 ? '' : ` Deleted ${plural(paths.length, 'file')} no lesson uses: ${paths.join(', ')}.`;
@@ -233,30 +289,33 @@ export function lessonsCommands(program: Command, context: AdminContext) {
           summary: options.summary,
           slug: options.slug ?? slugFromTitle(options.title),
         });
-        const video = await readLessonVideo(options.video);
-        const files = { ...(await readFiles({ captions: options.captions, poster: options.poster })), video };
-        await context.withSession(async (session) => {
-          const admin = createLessonsAdmin(session.db);
-          await admin.checkSlugFree(fields.slug, null);
-          const lesson = await withStoredFiles(context, session, admin, files, () =>
-            admin.add(
-              {
-                ...fields,
-                video_path: video.objectName,
-                captions_path: files.captions?.objectName ?? null,
-                poster_path: files.poster?.objectName ?? null,
-                duration_seconds: video.durationSeconds,
-                is_published: options.publish === true,
-                is_preview: options.preview === true,
-                speaks_to: speaksTo,
-              },
-              options.order,
-            ),
-          );
-          io.stdout(
-            `Added ${describeLesson(lesson)}.${options.for === undefined ? '' : speaksToNote(lesson)}${lesson.is_published ? '' : ` Publish it with: lessons publish ${lesson.id}`}\n`,
-          );
-        });
+        const files = {
+          ...(await readFiles(context, { captions: options.captions, poster: options.poster })),
+          ...(await readVideo(context, options.video)),
+        };
+        await context
+          .withSession(async (session) => {
+            const admin = createLessonsAdmin(session.db);
+            await admin.checkSlugFree(fields.slug, null);
+            const lesson = await withStoredFiles(context, session, admin, files, () =>
+              admin.add(
+                {
+                  ...fields,
+                  ...videoColumns(files.video, files.renditions),
+                  captions_path: files.captions?.objectName ?? null,
+                  poster_path: files.poster?.objectName ?? null,
+                  is_published: options.publish === true,
+                  is_preview: options.preview === true,
+                  speaks_to: speaksTo,
+                },
+                options.order,
+              ),
+            );
+            io.stdout(
+              `Added ${describeLesson(lesson)}.${streamNote(files)}${options.for === undefined ? '' : speaksToNote(lesson)}${lesson.is_published ? '' : ` Publish it with: lessons publish ${lesson.id}`}\n`,
+            );
+          })
+          .finally(() => files.renditions?.discard());
       },
     );
 
@@ -299,37 +358,40 @@ export function lessonsCommands(program: Command, context: AdminContext) {
           speaksTo: options.for === undefined ? undefined : parseLessonTags(options.for),
           files: [options.video, options.captions, options.poster].some((file) => file !== undefined),
         });
-        const files = await readFiles(options);
-        await context.withSession(async (session) => {
-          const admin = createLessonsAdmin(session.db);
-          // Before any upload: a mistyped id or a taken slug must not leave a stray file behind.
-          const current = await admin.find(ref);
-          if (changes.slug !== undefined) await admin.checkSlugFree(changes.slug, current.id);
-          const { before, after } = await withStoredFiles(context, session, admin, files, () =>
-            admin.update(
-              { id: current.id },
-              {
-                slug: changes.slug,
-                title: changes.title,
-                summary: changes.summary,
-                video_path: files.video?.objectName,
-                duration_seconds: files.video?.durationSeconds,
-                captions_path: files.captions?.objectName,
-                poster_path: files.poster?.objectName,
-                is_preview: changes.preview,
-                speaks_to: changes.speaksTo,
-              },
-            ),
-          );
-          const replaced = [
-            [before.video_path, after.video_path],
-            [before.captions_path, after.captions_path],
-            [before.poster_path, after.poster_path],
-          ].flatMap(([old, now]) => (old && old !== now ? [old] : []));
-          const deleted = await removeUnused(context, session, admin, replaced);
-          const tagsNote = changes.speaksTo === undefined ? '' : speaksToNote(after);
-          io.stdout(`Updated ${describeLesson(after)}.${tagsNote}${deletedNote(deleted)}\n`);
-        });
+        const files = await readFiles(context, options);
+        await context
+          .withSession(async (session) => {
+            const admin = createLessonsAdmin(session.db);
+            // Before any upload: a mistyped id or a taken slug must not leave a stray file behind.
+            const current = await admin.find(ref);
+            if (changes.slug !== undefined) await admin.checkSlugFree(changes.slug, current.id);
+            const { before, after } = await withStoredFiles(context, session, admin, files, () =>
+              admin.update(
+                { id: current.id },
+                {
+                  slug: changes.slug,
+                  title: changes.title,
+                  summary: changes.summary,
+                  ...(files.video && videoColumns(files.video, files.renditions)),
+                  captions_path: files.captions?.objectName,
+                  poster_path: files.poster?.objectName,
+                  is_preview: changes.preview,
+                  speaks_to: changes.speaksTo,
+                },
+              ),
+            );
+            const replaced = [
+              [before.video_path, after.video_path],
+              [before.captions_path, after.captions_path],
+              [before.poster_path, after.poster_path],
+            ].flatMap(([old, now]) => (old && old !== now ? [old] : []));
+            const deleted = await removeUnused(context, session, admin, replaced);
+            const tagsNote = changes.speaksTo === undefined ? '' : speaksToNote(after);
+            io.stdout(
+              `Updated ${describeLesson(after)}.${streamNote(files)}${tagsNote}${deletedNote(deleted)}\n`,
+            );
+          })
+          .finally(() => files.renditions?.discard());
       },
     );
 

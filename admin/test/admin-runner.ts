@@ -1,7 +1,7 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AdminIo } from '../admin-context.ts';
+import type { AdminIo, VideoTools } from '../admin-context.ts';
 import type { AdminSession } from '../admin-session.ts';
 import { writeNewFile } from '../commands/write-new-file.ts';
 import { localBucket } from '../storage-bucket.ts';
@@ -21,7 +21,14 @@ export interface AdminRun {
 /** Runs the real command-line program in-process over the given database, with a bucket folder and scripted answers. */
 export const TEST_LOG_KEY = 'a-log-key-for-tests-only-0123456789';
 
-export async function createAdminRunner(db: Database) {
+/**
+ * `videoTools` is what `lessons add|update --video` finds: by default no ffmpeg, so videos are kept as uploaded;
+ * a test of the renditions passes ffmpeg with a test-size ladder.
+ */
+export async function createAdminRunner(
+  db: Database,
+  videoTools: VideoTools = { missing: 'No ffmpeg in these tests.' },
+) {
   const bucketFolder = await mkdtemp(path.join(os.tmpdir(), 'bucket-'));
   // Inside a storage folder, as the server keeps it (DATA_DIR/storage/course), so a test can serve it too.
   const courseFolder = path.join(await mkdtemp(path.join(os.tmpdir(), 'storage-')), 'course');
@@ -51,7 +58,7 @@ export async function createAdminRunner(db: Database) {
       logToken: addressHasher(TEST_LOG_KEY),
       erasureHasher: async () => erasureHasher(TEST_LOG_KEY),
     };
-    result.code = await runAdmin(argv, { io, places, openSession });
+    result.code = await runAdmin(argv, { io, places, videoTools: () => videoTools, openSession });
     return result;
   }
   return {

@@ -1,0 +1,100 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/src/db/index.ts';
+import { createTestDatabase, databaseKind } from '../../server/test/test-database.ts';
+import { findFfmpeg } from '../../scripts/find-ffmpeg.mjs';
+import { createAdminRunner } from '../test/admin-runner.ts';
+
+const found = findFfmpeg();
+if (found.missing !== undefined) throw new Error(found.missing);
+const { ffmpeg } = found;
+const TINY_LADDER = [
+  { name: '90p', height: 90, videoKbps: 80, audioKbps: 32 },
+  { name: '144p', height: 144, videoKbps: 150, audioKbps: 48 },
+];
+
+let db: Database;
+let source: string;
+let withFfmpeg: Awaited<ReturnType<typeof createAdminRunner>>;
+let withoutFfmpeg: Awaited<ReturnType<typeof createAdminRunner>>;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'lessons-streams-'));
+  source = path.join(folder, 'lesson.mp4');
+  // Index at the end (no faststart), as a camera or screen recorder often writes it.
+  await promisify(execFile)(ffmpeg, [
+    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=256x144:rate=25:duration=2.5'],
+    ...['-f', 'lavfi', '-i', 'sine=duration=2.5', '-c:v', 'libx264', '-preset', 'ultrafast'],
+    ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', source],
+  ]);
+  withFfmpeg = await createAdminRunner(db, { ffmpeg, ladder: TINY_LADDER, segmentSeconds: 1 });
+  withoutFfmpeg = await createAdminRunner(db, { missing: 'No ffmpeg found.' });
+});
+afterAll(() => db.close());
+
+const lessonRow = async (slug: string) =>
+  (
+    await db.query<{ video_path: string; stream_path: string | null; duration_seconds: number }>(
+      'select video_path, stream_path, duration_seconds from public.lessons where slug = $1',
+      [slug],
+    )
+  )[0];
+
+describe(`lessons add with ffmpeg (${databaseKind})`, () => {
+  it('stores an adaptive stream and a faststart MP4, showing the conversion and the upload', async () => {
+    const result = await withFfmpeg.run([
+      'lessons',
+      'add',
+      '--title',
+      'Streamed',
+      '--summary',
+      'S',
+      '--video',
+      source,
+    ]);
+    expect(result).toMatchObject({ code: 0 });
+    expect(result.stderr).toContain('Converting the video for streaming: 100%');
+    expect(result.stderr).toMatch(/Uploading the stream: (\d+) of \1 files/);
+    const row = await lessonRow('streamed');
+    expect(row?.stream_path).toMatch(/^lessons\/[0-9a-f]{32}\/master\.m3u8$/);
+    expect(row?.video_path).toBe(row?.stream_path?.replace('master.m3u8', 'video.mp4'));
+    expect(row?.duration_seconds).toBe(3);
+    expect(result.stdout).toContain(`Its video streams adaptively (${row?.stream_path}).`);
+    const folder = path.join(withFfmpeg.courseFolder, path.dirname(row?.stream_path ?? ''));
+    expect((await readdir(folder, { recursive: true })).sort()).toEqual(
+      expect.arrayContaining(['144p/index.m3u8', '90p/segment-000.m4s', 'master.m3u8', 'video.mp4']),
+    );
+  });
+
+  it('keeps the upload as it is without ffmpeg, and says what that means', async () => {
+    const result = await withoutFfmpeg.run([
+      'lessons',
+      'add',
+      '--title',
+      'Progressive',
+      '--summary',
+      'S',
+      '--video',
+      source,
+    ]);
+    expect(result).toMatchObject({ code: 0 });
+    expect(result.stderr).toContain(
+      'Warning: No ffmpeg found. The video is kept as uploaded, with no adaptive stream',
+    );
+    expect(result.stderr).toContain('export it with "fast start"');
+    const row = await lessonRow('progressive');
+    expect(row?.stream_path).toBeNull();
+    expect(row?.video_path).toMatch(/^lessons\/[0-9a-f]{32}\.mp4$/);
+  });
+
+  it('replaces a video with its stream on update', async () => {
+    const result = await withFfmpeg.run(['lessons', 'update', 'progressive', '--video', source]);
+    expect(result).toMatchObject({ code: 0 });
+    expect((await lessonRow('progressive'))?.stream_path).toBe((await lessonRow('streamed'))?.stream_path);
+  });
+});
