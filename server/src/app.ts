@@ -11,6 +11,7 @@ import type { OtpSettings } from './routes/auth/otp-route.ts';
 import type { PageViewCounter } from './page-view-counter.ts';
 import type { CorsPolicy } from '../../supabase/functions/_shared/cors.ts';
 import type { SendEmailHandler } from '../../supabase/functions/_shared/send-email-handler.ts';
+import { createUnsubscribeHandler } from '../../supabase/functions/_shared/unsubscribe.ts';
 import { functionsRoutes } from './routes/functions/functions-routes.ts';
 import { restRoutes } from './routes/rest/rest-routes.ts';
 import type { Site } from './routes/static/load-site.ts';
@@ -69,7 +70,8 @@ export function createApp(deps: AppDeps): Hono {
     '/storage/v1',
     storageRoutes({ storageFolder: deps.storageFolder, jwt: deps.jwt, callers, db: deps.db }),
   );
-  app.route('/functions/v1', functionsRoutes(deps.sendEmail, deps.clientAddress));
+  const unsubscribe = createUnsubscribeHandler({ db: deps.db, log: deps.otp.log, cors: deps.cors });
+  app.route('/functions/v1', functionsRoutes({ sendEmail: deps.sendEmail, unsubscribe }, deps.clientAddress));
   app.route(
     '/',
     staticRoutes(deps.site, deps.pageViews && { counter: deps.pageViews, clientAddress: deps.clientAddress }),

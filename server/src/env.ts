@@ -29,6 +29,10 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   SITE_URL: shared.SITE_URL.optional(),
+  API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .transform((url) => url.replace(/\/$/, ''))
+    .optional(),
   ANON_KEY: z.string().min(1).default(EMBEDDED_ANON_KEY),
   DIST_DIR: z.string().min(1).default('dist'),
   SUPABASE_URL: shared.SUPABASE_URL.optional(),
@@ -74,6 +78,11 @@ export type Env = {
   siteUrl: string;
   /** Every address the site is served from (SITE_URL's list): their origins may call the API from a browser. */
   siteUrls: string[];
+  /**
+   * Where this server answers the API for mailbox providers (a reminder's one-click unsubscribe): API_URL, else
+   * SITE_URL's first, as one server serves both unless the site lives on a CDN (docs/self-hosting.md).
+   */
+  apiUrl: string;
   anonKey: string;
   distDir: string;
   /** Hosted Supabase Storage for the owner's tool's guide pictures; both set, or the local bucket is used. */
@@ -147,6 +156,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     databaseUrl: env.DATABASE_URL,
     siteUrl,
     siteUrls,
+    apiUrl: env.API_URL ?? siteUrl,
     anonKey: env.ANON_KEY,
     distDir: path.resolve(env.DIST_DIR),
     supabaseStorage:

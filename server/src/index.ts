@@ -17,7 +17,9 @@ import { startPageViewCounter } from './page-view-counter.ts';
 import { loadSite } from './routes/static/load-site.ts';
 import { createTransport } from './outbox/create-transport.ts';
 import { embeddedSignInLinks } from './outbox/embedded-sign-in-links.ts';
+import { createUnsubscribeLinks } from '../../supabase/functions/_shared/unsubscribe.ts';
 import { releaseClaimsOfDeadRun, startOutboxWorker } from './outbox/outbox-worker.ts';
+import { startReminderScheduler } from './outbox/reminder-scheduler.ts';
 import {
   checkPortFree,
   exitAtStartup,
@@ -101,11 +103,16 @@ const worker = startOutboxWorker(
     log,
     mailFrom: env.mailFrom,
     signInLinks: embeddedSignInLinks(db, env.siteUrl),
+    unsubscribeLinks: createUnsubscribeLinks(db, { siteUrl: env.siteUrl, apiUrl: env.apiUrl }),
     siteUrl: env.siteUrl,
     workerId: `${os.hostname()}:${process.pid}`,
   },
   { pollSeconds: 5 },
 );
+const reminders = startReminderScheduler(db, log, {
+  intervalSeconds: 15 * 60,
+  onQueued: () => worker.wake(),
+});
 const cors = corsPolicyFor(env.siteUrls);
 const sendEmail = createSendEmailHandler({
   db,
@@ -172,7 +179,11 @@ function stop(signal: string) {
   console.log(`${signal}: finishing open requests, then stopping.`);
   const serverClosed = new Promise((resolve) => server.close(resolve));
   // The page views counted since the last write go in once no request is left to count one.
-  Promise.all([serverClosed.then(() => pageViews?.stop()), worker.stop(), socket?.close()])
+  Promise.all([
+    serverClosed.then(() => pageViews?.stop()),
+    reminders.stop().then(() => worker.stop()),
+    socket?.close(),
+  ])
     .then(() => db.close())
     .then(
       () => process.exit(0),

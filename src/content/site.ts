@@ -1,13 +1,15 @@
+import { courseAccessEmail } from './emails';
+
 /** Brand settings shared by several sections. The brand name also appears in index.html's metadata. */
 export const siteSettings = {
   brandName: 'Three Lenses',
 } as const;
 
 /**
- * The course e-mail as the visitor will find it in the inbox, shown after sign-up. Keep it in step with the
- * e-mail's subject (supabase/functions/_shared/course-email.ts) and MAIL_FROM's display name (docs/email.md).
+ * The course e-mail as the visitor will find it in the inbox, shown after sign-up. The subject is the e-mail's
+ * own (src/content/emails.ts); keep the sender in step with MAIL_FROM's display name (docs/email.md).
  */
 export const courseEmailSettings = {
   senderName: 'Three Lenses',
-  subject: 'Your free Three Lenses course is ready to watch',
+  subject: courseAccessEmail.subject,
 } as const;

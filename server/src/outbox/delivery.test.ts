@@ -19,6 +19,7 @@ import { recordSignup } from '../../../supabase/functions/_shared/signup-store.t
 import type { MailTransport } from '../../../supabase/functions/_shared/transports/mail-transport.ts';
 import { createResendTransport } from '../../../supabase/functions/_shared/transports/resend-transport.ts';
 import { embeddedSignInLinks } from './embedded-sign-in-links.ts';
+import { createUnsubscribeLinks } from '../../../supabase/functions/_shared/unsubscribe.ts';
 import { createSmtpTransport } from './transports/smtp-transport.ts';
 
 let db: Database;
@@ -51,6 +52,10 @@ function context(overrides: Partial<DeliveryContext> = {}): DeliveryContext {
     log,
     mailFrom: 'Three Lenses <course@lenses.example>',
     signInLinks: embeddedSignInLinks(db, 'https://lenses.example'),
+    unsubscribeLinks: createUnsubscribeLinks(db, {
+      siteUrl: 'https://lenses.example',
+      apiUrl: 'https://api.lenses.example',
+    }),
     siteUrl: 'https://lenses.example',
     workerId: 'worker-a',
     ...overrides,

@@ -8,6 +8,7 @@ import type { Log } from '../../../supabase/functions/_shared/log.ts';
 import { type DeliveryContext, deliverDue, withJitter } from '../../../supabase/functions/_shared/outbox.ts';
 import { createResendTransport } from '../../../supabase/functions/_shared/transports/resend-transport.ts';
 import { embeddedSignInLinks } from './embedded-sign-in-links.ts';
+import { createUnsubscribeLinks } from '../../../supabase/functions/_shared/unsubscribe.ts';
 
 let db: Database;
 let peer: Awaited<ReturnType<typeof startResendPeer>>;
@@ -41,6 +42,10 @@ function context(
     log: quiet,
     mailFrom: 'Three Lenses <course@lenses.example>',
     signInLinks: overrides.signInLinks ?? embeddedSignInLinks(db, 'https://lenses.example'),
+    unsubscribeLinks: createUnsubscribeLinks(db, {
+      siteUrl: 'https://lenses.example',
+      apiUrl: 'https://lenses.example',
+    }),
     siteUrl: 'https://lenses.example',
     workerId: overrides.workerId ?? 'worker-a',
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BRAND, escapeHtml, renderCourseEmail, renderSignInLinkEmail } from './course-email.ts';
+import { emailBrand } from '../../../src/content/emails.ts';
+import { escapeHtml, renderCourseEmail, renderSignInLinkEmail } from './course-email.ts';
 
 const input = {
   name: 'Ada',
@@ -15,7 +16,7 @@ const CODE_BOX =
 describe('the course e-mail', () => {
   it('greets by name, carries a clear "Watch the course" link and says why it was sent, in both parts', () => {
     const email = renderCourseEmail(input);
-    expect(email.subject).toContain(BRAND);
+    expect(email.subject).toContain(emailBrand);
     expect(email.text).toMatch(/^Hi Ada,/);
     expect(email.text).toContain(
       'Watch the course: https://lenses.example/course?token_hash=abc123&type=magiclink',

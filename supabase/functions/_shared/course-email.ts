@@ -1,13 +1,14 @@
 /**
- * The course e-mails (the sign-up's, and a new sign-in link), each with its link and the code beside it, rendered
- * as an HTML part and a plain-text part.
+ * The course e-mails (the sign-up's, a new sign-in link, a reminder), each with its link and the code beside
+ * it, rendered as an HTML part and a plain-text part. Their words live in src/content/emails.ts.
  */
-
-export const BRAND = 'Three Lenses';
-/** Bump when the "why you got this" wording changes; stored with each sign-up as its consent version. */
-export const CONSENT_VERSION = 'course-access-2026-11';
-const SUBJECT = `Your free ${BRAND} course is ready to watch`;
-const SIGN_IN_SUBJECT = `Your sign-in link for ${BRAND}`;
+import {
+  courseAccessEmail,
+  emailBrand,
+  reminderEmail,
+  signInCodeCopy,
+  signInLinkEmail,
+} from '../../../src/content/emails.ts';
 
 export interface CourseEmail {
   subject: string;
@@ -55,12 +56,9 @@ interface EmailContent {
   closing: string;
   /** The footer: why this e-mail reached this address. */
   why: string;
+  /** Non-transactional e-mails only: the page that unsubscribes this address, linked in the footer. */
+  unsubscribeUrl?: string;
 }
-
-const CODE_INTRO = 'Or sign in on any device with this code:';
-/** Where the code is typed in: `{page}` is the course page, named in full for a reader on another device. */
-const CODE_HOW_TO =
-  'Enter it on the course page, {page}, with your e-mail address. It works for 24 hours, once.';
 
 /**
  * One layout for every e-mail: single-column table with inline styles, max 560 px wide, so it reads well in
@@ -79,17 +77,21 @@ function renderEmail(content: EmailContent, siteUrl: string): CourseEmail {
     '',
     `${content.buttonLabel}: ${content.url}`,
     '',
-    `${CODE_INTRO} ${content.code}`,
-    CODE_HOW_TO.replace('{page}', coursePage),
+    `${signInCodeCopy.intro} ${content.code}`,
+    signInCodeCopy.howTo.replace('{page}', coursePage),
     '',
     content.closing,
     '',
-    `— The ${BRAND} team`,
+    signInCodeCopy.signature,
     '',
     '--',
     content.why.replace('{site}', siteUrl),
+    ...(content.unsubscribeUrl ? [`${reminderEmail.unsubscribe}: ${content.unsubscribeUrl}`] : []),
     '',
   ].join('\n');
+  const unsubscribe = content.unsubscribeUrl
+    ? `<br><a href="${escapeHtml(content.unsubscribeUrl)}" style="color:#71717a;">${escapeHtml(reminderEmail.unsubscribe)}</a>`
+    : '';
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -102,21 +104,21 @@ function renderEmail(content: EmailContent, siteUrl: string): CourseEmail {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;">
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;font-family:Arial,Helvetica,sans-serif;color:#18181b;">
-<tr><td style="padding:28px 24px 8px;font-size:14px;font-weight:bold;letter-spacing:0.08em;text-transform:uppercase;color:#4f46e5;">${BRAND}</td></tr>
+<tr><td style="padding:28px 24px 8px;font-size:14px;font-weight:bold;letter-spacing:0.08em;text-transform:uppercase;color:#4f46e5;">${emailBrand}</td></tr>
 <tr><td style="padding:8px 24px 0;font-size:22px;line-height:1.3;font-weight:bold;">Hi ${escapeHtml(content.greeting)},</td></tr>
 <tr><td style="padding:12px 24px 0;font-size:16px;line-height:1.6;">${escapeHtml(content.intro)}</td></tr>
 <tr><td align="center" style="padding:28px 24px;">
 <a href="${url}" style="display:inline-block;padding:14px 28px;background:#4f46e5;color:#ffffff;font-size:17px;font-weight:bold;text-decoration:none;border-radius:8px;">${escapeHtml(content.buttonLabel)}</a>
 </td></tr>
-<tr><td align="center" style="padding:0 24px 28px;font-size:16px;line-height:1.6;">${escapeHtml(CODE_INTRO)}<br>
+<tr><td align="center" style="padding:0 24px 28px;font-size:16px;line-height:1.6;">${escapeHtml(signInCodeCopy.intro)}<br>
 <span style="display:inline-block;margin:10px 0;padding:12px 20px;border:1px solid #d4d4d8;border-radius:8px;background:#f4f4f5;font-family:'Courier New',Courier,monospace;font-size:32px;font-weight:bold;letter-spacing:0.3em;color:#18181b;">${escapeHtml(content.code)}</span><br>
-<span style="font-size:14px;color:#52525b;">${escapeHtml(CODE_HOW_TO).replace('{page}', `<a href="${page}" style="color:#4f46e5;">${page}</a>`)}</span>
+<span style="font-size:14px;color:#52525b;">${escapeHtml(signInCodeCopy.howTo).replace('{page}', `<a href="${page}" style="color:#4f46e5;">${page}</a>`)}</span>
 </td></tr>
-<tr><td style="padding:0 24px;font-size:14px;line-height:1.6;color:#52525b;">If the button does not work, copy this address into your browser:<br><a href="${url}" style="color:#4f46e5;word-break:break-all;">${url}</a></td></tr>
-<tr><td style="padding:20px 24px 28px;font-size:16px;line-height:1.6;">${escapeHtml(content.closing)}<br><br>— The ${BRAND} team</td></tr>
+<tr><td style="padding:0 24px;font-size:14px;line-height:1.6;color:#52525b;">${escapeHtml(signInCodeCopy.linkFallback)}<br><a href="${url}" style="color:#4f46e5;word-break:break-all;">${url}</a></td></tr>
+<tr><td style="padding:20px 24px 28px;font-size:16px;line-height:1.6;">${escapeHtml(content.closing)}<br><br>${escapeHtml(signInCodeCopy.signature)}</td></tr>
 </table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;font-family:Arial,Helvetica,sans-serif;">
-<tr><td style="padding:16px 24px;font-size:12px;line-height:1.5;color:#71717a;">${escapeHtml(content.why).replace('{site}', `<a href="${site}" style="color:#71717a;">${site}</a>`)}</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;line-height:1.5;color:#71717a;">${escapeHtml(content.why).replace('{site}', `<a href="${site}" style="color:#71717a;">${site}</a>`)}${unsubscribe}</td></tr>
 </table>
 </td></tr>
 </table>
@@ -143,14 +145,10 @@ export interface EmailInput {
 export function renderCourseEmail(input: EmailInput): CourseEmail {
   return renderEmail(
     {
-      subject: SUBJECT,
+      ...courseAccessEmail,
       greeting: greetingName(input.name),
-      intro: `Thanks for signing up. Your free ${BRAND} course is ready: a short video course on the 3-lens framework that top companies use to plan ahead, made for your career.`,
-      buttonLabel: 'Watch the course',
       url: input.signInUrl,
       code: input.code,
-      closing: 'Start with the first lens this week: the course shows you how.',
-      why: `You are receiving this e-mail because you signed up for the free ${BRAND} course at {site}. If that wasn't you, ignore this message: we will not write again unless you sign up.`,
     },
     input.siteUrl,
   );
@@ -160,15 +158,57 @@ export function renderCourseEmail(input: EmailInput): CourseEmail {
 export function renderSignInLinkEmail(input: EmailInput): CourseEmail {
   return renderEmail(
     {
-      subject: SIGN_IN_SUBJECT,
+      ...signInLinkEmail,
       greeting: greetingName(input.name),
-      intro: `Here is your new link to the free ${BRAND} course. It signs you in on the device where you open it, works once, and expires in 24 hours.`,
-      buttonLabel: 'Watch the course',
       url: input.signInUrl,
       code: input.code,
-      closing:
-        'If you did not ask for a new link, ignore this e-mail: nothing happens unless the link is opened.',
-      why: `You are receiving this e-mail because someone asked for a sign-in link to the free ${BRAND} course at {site} for this address, which signed up for it.`,
+    },
+    input.siteUrl,
+  );
+}
+
+export interface ReminderInput extends EmailInput {
+  /** The first lesson the learner has not finished. */
+  lessonTitle: string;
+  /** Where the learner stopped in it, in seconds; 0 when they have not started it. */
+  positionSeconds: number;
+  /** Lessons left to finish, this one included. */
+  lessonsLeft: number;
+  /** The site's page that unsubscribes this address from reminders (the footer's link). */
+  unsubscribeUrl: string;
+}
+
+/** "2:14" for 134 seconds; "1:02:05" past an hour. */
+export function clockTime(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const [hours, minutes, secs] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
+  const two = (n: number) => String(n).padStart(2, '0');
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(secs)}` : `${minutes}:${two(secs)}`;
+}
+
+/**
+ * The reminder a learner asked for when they pause for a week: the next lesson by name, where they stopped,
+ * what is left, a sign-in link that opens that lesson and its code, and an unsubscribe link in the footer.
+ */
+export function renderReminderEmail(input: ReminderInput): CourseEmail {
+  const fill = (text: string) =>
+    text
+      .replaceAll('{lesson}', input.lessonTitle)
+      .replaceAll('{position}', clockTime(input.positionSeconds))
+      .replaceAll('{left}', String(input.lessonsLeft));
+  const stopped = input.positionSeconds >= 1 ? reminderEmail.introStopped : reminderEmail.introNotStarted;
+  const left = input.lessonsLeft > 1 ? reminderEmail.leftMany : reminderEmail.leftOne;
+  return renderEmail(
+    {
+      subject: fill(reminderEmail.subject),
+      greeting: greetingName(input.name),
+      intro: `${fill(stopped)} ${fill(left)}`,
+      buttonLabel: reminderEmail.buttonLabel,
+      url: input.signInUrl,
+      code: input.code,
+      closing: reminderEmail.closing,
+      why: reminderEmail.why,
+      unsubscribeUrl: input.unsubscribeUrl,
     },
     input.siteUrl,
   );

@@ -3,7 +3,8 @@
  * provider's shared rate (in batches where it has them), record the outcome, retry with jittered back-off,
  * wait out rate limits, and give up loudly.
  */
-import { renderCourseEmail, renderSignInLinkEmail } from './course-email.ts';
+import { z } from 'zod';
+import { renderCourseEmail, renderReminderEmail, renderSignInLinkEmail } from './course-email.ts';
 import type { Log } from './log.ts';
 import { claimSlot, pauseSending, slotSeconds, slotWait } from './mail-rate.ts';
 import type { SignInLink, SignInLinkMaker } from './sign-in-link.ts';
@@ -14,6 +15,7 @@ import {
   type MailTransport,
   type OutgoingMail,
 } from './transports/mail-transport.ts';
+import type { UnsubscribeLinkMaker } from './unsubscribe.ts';
 
 const DELIVERY_DEFAULTS = {
   /** First retry 30 s after a failure, doubling each time, never more than an hour apart. */
@@ -38,6 +40,8 @@ export interface DeliveryContext {
   mailFrom: string;
   /** Makes the e-mails' one-time links to SITE_URL/course and their codes when they are sent; no outbox row stores one. */
   signInLinks: SignInLinkMaker;
+  /** Makes a reminder's unsubscribe links (its footer's page, its List-Unsubscribe endpoint). */
+  unsubscribeLinks: UnsubscribeLinkMaker;
   /** The site's address, named in the e-mail's footer. */
   siteUrl: string;
   /** Names this worker in `locked_by`, so only the lease holder can finish a row. */
@@ -47,8 +51,13 @@ export interface DeliveryContext {
 
 interface ClaimedRow {
   id: string;
-  /** Which e-mail: 'course-access' (owed to a sign-up) or 'sign-in-link' ("Send me a new link"). */
+  signup_id: string;
+  /**
+   * Which e-mail: 'course-access' (owed to a sign-up), 'sign-in-link' ("Send me a new link") or 'reminder'
+   * (a learner who asked for one paused for a week; `details` says which lesson is next).
+   */
   kind: string;
+  details: unknown;
   recipient: string;
   name: string;
   attempts: number;
@@ -69,7 +78,8 @@ export function withJitter(seconds: number, random: () => number = Math.random):
 const DUE = `((status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now()))`;
 const TAKE = `status = 'sending', attempts = o.attempts + 1, locked_by = $1,
        locked_until = now() + make_interval(secs => $2)`;
-const CLAIMED = 'o.id::text as id, o.kind, o.recipient, s.name, o.attempts, o.idempotency_key, o.batch_key';
+const CLAIMED =
+  'o.id::text as id, o.signup_id::text as signup_id, o.kind, o.details, o.recipient, s.name, o.attempts, o.idempotency_key, o.batch_key';
 
 /** Any due rows, for transports that send each message on its own. */
 const CLAIM = `
@@ -268,10 +278,50 @@ async function recordFailure(
   report.retry += rows.length;
 }
 
-function mailFor(context: DeliveryContext, row: ClaimedRow, link: SignInLink): OutgoingMail {
+/** What a reminder's row says of the learner when it was queued (public.queue_pause_reminders). */
+const reminderDetails = z.object({
+  lesson_slug: z.string(),
+  lesson_title: z.string(),
+  position_seconds: z.number(),
+  lessons_left: z.number(),
+});
+
+/** A sign-in link that also opens a lesson (`?lesson=<slug>` stays on /course after the sign-in). */
+function openingLesson(signInUrl: string, slug: string): string {
+  const url = new URL(signInUrl);
+  url.searchParams.set('lesson', slug);
+  return url.toString();
+}
+
+/**
+ * The row's e-mail with its fresh link. A reminder also carries the one-click unsubscribe headers of RFC 8058
+ * (the large mailbox providers require them of bulk senders) beside the footer's visible link.
+ */
+async function mailFor(context: DeliveryContext, row: ClaimedRow, link: SignInLink): Promise<OutgoingMail> {
+  const input = { name: row.name, signInUrl: link.url, code: link.code, siteUrl: context.siteUrl };
+  const envelope = { from: context.mailFrom, to: row.recipient, idempotencyKey: row.idempotency_key };
+  if (row.kind === 'reminder') {
+    const details = reminderDetails.parse(row.details);
+    const unsubscribe = await context.unsubscribeLinks(row.signup_id);
+    const email = renderReminderEmail({
+      ...input,
+      signInUrl: openingLesson(link.url, details.lesson_slug),
+      lessonTitle: details.lesson_title,
+      positionSeconds: details.position_seconds,
+      lessonsLeft: details.lessons_left,
+      unsubscribeUrl: unsubscribe.page,
+    });
+    return {
+      ...envelope,
+      ...email,
+      headers: {
+        'List-Unsubscribe': `<${unsubscribe.oneClick}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    };
+  }
   const render = row.kind === 'sign-in-link' ? renderSignInLinkEmail : renderCourseEmail;
-  const email = render({ name: row.name, signInUrl: link.url, code: link.code, siteUrl: context.siteUrl });
-  return { from: context.mailFrom, to: row.recipient, ...email, idempotencyKey: row.idempotency_key };
+  return { ...envelope, ...render(input) };
 }
 
 interface PreparedMail {
@@ -306,8 +356,15 @@ async function prepareMails(
   const failed: { row: ClaimedRow; reason: unknown }[] = [];
   for (const [index, row] of rows.entries()) {
     const link = links[index];
-    if (link?.status === 'fulfilled') prepared.push({ row, mail: mailFor(context, row, link.value) });
-    else failed.push({ row, reason: link ? link.reason : 'no link was made for this e-mail' });
+    if (link?.status !== 'fulfilled') {
+      failed.push({ row, reason: link ? link.reason : 'no link was made for this e-mail' });
+      continue;
+    }
+    try {
+      prepared.push({ row, mail: await mailFor(context, row, link.value) });
+    } catch (reason) {
+      failed.push({ row, reason });
+    }
   }
   const [first] = failed;
   if (!first) return prepared;

@@ -1,6 +1,6 @@
 /** Records sign-ups and the course e-mails they are owed, both or neither, in one short statement. */
 import { z } from 'zod';
-import { CONSENT_VERSION } from './course-email.ts';
+import { courseAccessConsentVersion } from '../../../src/content/emails.ts';
 import { DEFAULT_MAIL_REQUESTS_PER_HOUR, takenFromCeiling } from './mail-requests.ts';
 import type { RateLimitRule } from './rate-limit.ts';
 import type { Signup } from './signup-request.ts';
@@ -93,7 +93,7 @@ async function recordSignups(db: Sql, signups: readonly Signup[], options: Recor
     .parse(
       await db.query(RECORD_SIGNUPS, [
         JSON.stringify(signups.map(({ email, name }) => ({ email, name }))),
-        CONSENT_VERSION,
+        courseAccessConsentVersion,
         options.source,
         options.dedupeMinutes ?? DEDUPE_MINUTES,
         options.perAddress.limit,

@@ -14,6 +14,7 @@ import {
 } from '../_shared/settings.ts';
 import { courseSignInUrl, type SignInLink, type SignInLinkMaker } from '../_shared/sign-in-link.ts';
 import { createResendTransport } from '../_shared/transports/resend-transport.ts';
+import { createUnsubscribeHandler, createUnsubscribeLinks } from '../_shared/unsubscribe.ts';
 import { openPostgresJsDatabase } from './postgres-js-database.ts';
 
 /** Supabase's runtime keeps an isolate alive for promises handed to EdgeRuntime.waitUntil; plain Deno has none. */
@@ -108,6 +109,8 @@ export function createSendEmailFunction(env: { get(name: string): string | undef
     log,
     mailFrom: secrets.MAIL_FROM,
     signInLinks: generatedSignInLinks(secrets, siteUrl),
+    // The reminders' one-click unsubscribe is this function's /unsubscribe, at the project's public address.
+    unsubscribeLinks: createUnsubscribeLinks(db, { siteUrl, apiUrl: secrets.SUPABASE_URL }),
     siteUrl,
     workerId: `edge:${crypto.randomUUID()}`,
   };
@@ -124,10 +127,12 @@ export function createSendEmailFunction(env: { get(name: string): string | undef
     );
   };
 
+  const cors = corsPolicyFor(secrets.SITE_URL);
+  const unsubscribe = createUnsubscribeHandler({ db, log, cors });
   const sendEmail = createSendEmailHandler({
     db,
     log,
-    cors: corsPolicyFor(secrets.SITE_URL),
+    cors,
     limits: signupLimitsFrom(secrets),
     source: 'supabase-edge',
     onQueued: () => waitUntil(deliverSoon(0)),
@@ -143,6 +148,8 @@ export function createSendEmailFunction(env: { get(name: string): string | undef
       }
       return Response.json(await deliverSoon(10));
     }
+    // A reminder's unsubscribe: a mailbox provider's one-click POST, or the site's /unsubscribe page.
+    if (url.pathname.endsWith('/unsubscribe')) return unsubscribe(request);
     return sendEmail(
       request,
       platformClientAddress(request.headers.get('x-forwarded-for'), info.remoteAddr.hostname),

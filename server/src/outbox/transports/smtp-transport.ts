@@ -17,7 +17,7 @@ export function toNodemailerMessage(mail: OutgoingMail) {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    headers: { 'X-Entity-Ref-ID': mail.idempotencyKey },
+    headers: { ...mail.headers, 'X-Entity-Ref-ID': mail.idempotencyKey },
     disableFileAccess: true,
     disableUrlAccess: true,
   };

@@ -7,6 +7,7 @@ import { AuthClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { embeddedSignInLinks } from '../../outbox/embedded-sign-in-links.ts';
+import { createUnsubscribeLinks } from '../../../../supabase/functions/_shared/unsubscribe.ts';
 import { createFileMailboxTransport } from '../../outbox/transports/file-mailbox-transport.ts';
 import { readMime } from '../../../test/mime.ts';
 import { createTestApp } from '../../../test/test-app.ts';
@@ -84,6 +85,7 @@ describe(`POST /auth/v1/otp, "Send me a new link" (${databaseKind})`, () => {
       log: quiet,
       mailFrom: 'Three Lenses <course@lenses.example>',
       signInLinks: embeddedSignInLinks(db, SITE),
+      unsubscribeLinks: createUnsubscribeLinks(db, { siteUrl: SITE, apiUrl: SITE }),
       siteUrl: SITE,
       workerId: 'test',
     });

@@ -8,6 +8,8 @@ export interface OutgoingMail {
   text: string;
   /** Stable per outbox row: Resend's Idempotency-Key, and the seed of the Message-ID elsewhere. */
   idempotencyKey: string;
+  /** Extra headers the message carries as they are (a reminder's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 /** One e-mail of a batch: accepted with the provider's id, or refused for good with the provider's reason. */

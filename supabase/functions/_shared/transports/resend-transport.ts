@@ -72,6 +72,7 @@ const resendEmail = (mail: OutgoingMail) => ({
   subject: mail.subject,
   html: mail.html,
   text: mail.text,
+  ...(mail.headers && { headers: mail.headers }),
 });
 
 export function createResendTransport(options: {

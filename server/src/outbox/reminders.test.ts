@@ -1,0 +1,280 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { readMime } from '../../test/mime.ts';
+import { startSmtpPeer } from '../../test/smtp-peer.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { createTestDatabase, databaseKind } from '../../test/test-database.ts';
+import type { Log } from '../../../supabase/functions/_shared/log.ts';
+import { type DeliveryContext, deliverDue } from '../../../supabase/functions/_shared/outbox.ts';
+import { queueSignInLinkEmail } from '../../../supabase/functions/_shared/sign-in-link.ts';
+import { createUnsubscribeLinks } from '../../../supabase/functions/_shared/unsubscribe.ts';
+import { embeddedSignInLinks } from './embedded-sign-in-links.ts';
+import { queuePauseReminders } from './reminder-scheduler.ts';
+import { createSmtpTransport } from './transports/smtp-transport.ts';
+
+const SITE = 'https://lenses.example';
+const DAY = 24 * 60 * 60 * 1000;
+const quiet: Log = { info: () => {}, warn: () => {}, error: () => {} };
+
+let db: Database;
+let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+let lessonIds: string[];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  smtp = await startSmtpPeer();
+  app = await createTestApp(db);
+});
+afterAll(async () => {
+  await smtp.stop();
+  await db.close();
+});
+beforeEach(async () => {
+  await db.exec(
+    `truncate public.email_outbox, public.signups, public.lessons, public.mail_rate restart identity cascade;
+     delete from auth.users;`,
+  );
+  smtp.received.length = 0;
+  const rows = await db.query<{ id: string }>(
+    `insert into public.lessons (slug, title, video_path, duration_seconds, order_index, is_published) values
+       ('trends', 'Lens one: trends', 'a.mp4', 60, 1, true),
+       ('strengths', 'Lens two: strengths', 'b.mp4', 60, 2, true),
+       ('dreams', 'Lens three: dreams', 'c.mp4', 60, 3, true),
+       ('draft', 'A draft', 'd.mp4', 60, 4, false)
+     returning id::text as id`,
+  );
+  lessonIds = rows.map((row) => row.id);
+});
+
+/** Days from now, on the test's clock. */
+const inDays = (days: number) => new Date(Date.now() + days * DAY);
+
+interface Learner {
+  id: string;
+  email: string;
+}
+
+/** A learner who signed up and signed in; `consent` answers the course page's question that many days ago. */
+async function learner(email: string, consent?: { given: boolean; daysAgo?: number }): Promise<Learner> {
+  const id = randomUUID();
+  await db.query(
+    `insert into public.signups (email, name, consent_version, source) values ($1, 'Ada Lovelace', 'v', 'test')`,
+    [email],
+  );
+  await db.query('insert into auth.users (id, email) values ($1, $2)', [id, email]);
+  if (consent) await answer(id, consent.given, consent.daysAgo ?? 0);
+  return { id, email };
+}
+
+async function answer(userId: string, given: boolean, daysAgo = 0) {
+  await db.query(
+    `insert into public.reminder_consents (user_id, given, wording, wording_version, created_at)
+     values ($1, $2, 'E-mail me if I pause for a week.', 'pause-reminders-test', now() - make_interval(days => $3))`,
+    [userId, given, daysAgo],
+  );
+}
+
+async function progress(userId: string, lesson: number, position: number, completed = false) {
+  await db.query(
+    `insert into public.lesson_progress (user_id, lesson_id, position_seconds, completed_at)
+     values ($1, $2, $3, case when $4 then now() end)`,
+    [userId, lessonIds[lesson], position, completed],
+  );
+}
+
+const reminders = () =>
+  db.query<{ recipient: string; reminder_number: number; details: Record<string, unknown> }>(
+    `select recipient, reminder_number, details from public.email_outbox where kind = 'reminder'
+      order by recipient, reminder_number`,
+  );
+
+function delivery(workerId = 'worker-a'): DeliveryContext {
+  return {
+    db,
+    transport: createSmtpTransport(smtp.url, Number.POSITIVE_INFINITY),
+    log: quiet,
+    mailFrom: 'Three Lenses <course@lenses.example>',
+    signInLinks: embeddedSignInLinks(db, SITE),
+    unsubscribeLinks: createUnsubscribeLinks(db, { siteUrl: SITE, apiUrl: 'https://api.lenses.example' }),
+    siteUrl: SITE,
+    workerId,
+  };
+}
+
+async function deliver(context = delivery()) {
+  try {
+    return await deliverDue(context);
+  } finally {
+    await context.transport.close?.();
+  }
+}
+
+describe(`who is reminded, and when (${databaseKind}, a controllable clock)`, () => {
+  it('reminds a learner who said yes after 7 idle days, naming the next lesson and where they stopped', async () => {
+    const ada = await learner('ada@example.com', { given: true });
+    await progress(ada.id, 0, 60, true);
+    await progress(ada.id, 1, 134);
+    expect(await queuePauseReminders(db, inDays(6.9))).toBe(0);
+    expect(await queuePauseReminders(db, inDays(7.1))).toBe(1);
+    expect(await reminders()).toEqual([
+      {
+        recipient: 'ada@example.com',
+        reminder_number: 1,
+        details: {
+          lesson_slug: 'strengths',
+          lesson_title: 'Lens two: strengths',
+          position_seconds: 134,
+          lessons_left: 2,
+        },
+      },
+    ]);
+  });
+
+  it('counts the idle week from the latest progress, not from the yes', async () => {
+    const ada = await learner('ada@example.com', { given: true, daysAgo: 30 });
+    await progress(ada.id, 0, 12);
+    expect(await queuePauseReminders(db, inDays(6))).toBe(0);
+    expect(await queuePauseReminders(db, inDays(7.1))).toBe(1);
+  });
+
+  it('sends at most 3, a week apart, while nothing moves', async () => {
+    await learner('ada@example.com', { given: true });
+    const queuedOn = [];
+    for (let day = 0; day <= 40; day += 1) {
+      if ((await queuePauseReminders(db, inDays(day + 0.5))) > 0) queuedOn.push(day);
+    }
+    expect(queuedOn).toEqual([7, 14, 21]);
+    expect((await reminders()).map((row) => row.reminder_number)).toEqual([1, 2, 3]);
+  });
+
+  it('reminds nobody who did not say yes, withdrew, finished, or unsubscribed', async () => {
+    await learner('never@example.com');
+    await learner('declined@example.com', { given: false });
+    const withdrew = await learner('withdrew@example.com', { given: true, daysAgo: 20 });
+    await answer(withdrew.id, false, 10);
+    const finished = await learner('finished@example.com', { given: true, daysAgo: 20 });
+    for (const lesson of [0, 1, 2]) await progress(finished.id, lesson, 60, true);
+    const gone = await learner('gone@example.com', { given: true, daysAgo: 20 });
+    await db.query('update public.signups set unsubscribed = true where email = $1', [gone.email]);
+    const waiting = await learner('waiting@example.com', { given: true, daysAgo: 20 });
+    expect(await queuePauseReminders(db, inDays(8))).toBe(1);
+    expect((await reminders()).map((row) => row.recipient)).toEqual([waiting.email]);
+  });
+
+  it('counts only published lessons: a draft left unwatched is no reason to write', async () => {
+    const ada = await learner('ada@example.com', { given: true, daysAgo: 20 });
+    for (const lesson of [0, 1, 2]) await progress(ada.id, lesson, 60, true);
+    expect(await queuePauseReminders(db, inDays(8))).toBe(0);
+  });
+
+  it('a no on the course page drops the reminder queued and not yet sent; a later yes lifts an unsubscribe', async () => {
+    const ada = await learner('ada@example.com', { given: true, daysAgo: 20 });
+    expect(await queuePauseReminders(db)).toBe(1);
+    await answer(ada.id, false);
+    expect(await reminders()).toEqual([]);
+    await db.query("update public.signups set unsubscribed = true where email = 'ada@example.com'");
+    await answer(ada.id, true);
+    const [signup] = await db.query<{ unsubscribed: boolean }>('select unsubscribed from public.signups');
+    expect(signup?.unsubscribed).toBe(false);
+    expect(await queuePauseReminders(db, inDays(8))).toBe(1);
+  });
+
+  it('schedulers running at once queue each reminder once, and two workers send each once', async () => {
+    for (let i = 0; i < 12; i += 1) await learner(`learner${i}@example.com`, { given: true, daysAgo: 8 });
+    const counts = await Promise.all([1, 2, 3, 4].map(() => queuePauseReminders(db)));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(12);
+    expect(await reminders()).toHaveLength(12);
+    const reports = await Promise.all([deliver(delivery('worker-a')), deliver(delivery('worker-b'))]);
+    expect(reports.reduce((sum, report) => sum + report.sent, 0)).toBe(12);
+    expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual(
+      Array.from({ length: 12 }, (_, i) => `learner${i}@example.com`).sort(),
+    );
+    expect(await deliver()).toEqual({ sent: 0, retry: 0, dead: 0, rateLimited: 0 });
+  });
+});
+
+describe(`a reminder through a real SMTP peer, and its one-click unsubscribe (${databaseKind})`, () => {
+  async function remindedAda() {
+    const ada = await learner('ada@example.com', { given: true, daysAgo: 8 });
+    await progress(ada.id, 0, 134);
+    expect(await queuePauseReminders(db, inDays(7.1))).toBe(1);
+    expect((await deliver()).sent).toBe(1);
+    const [mail] = smtp.received;
+    return { ada, ...readMime(mail?.raw ?? '') };
+  }
+
+  it('names the next lesson, opens it with a link and a code, and carries both List-Unsubscribe fields', async () => {
+    const { headers, parts } = await remindedAda();
+    const text = parts.get('text/plain') ?? '';
+    expect(headers.get('subject')).toBe('Your next lesson is waiting: Lens one: trends');
+    expect(headers.get('list-unsubscribe')).toMatch(
+      /^<https:\/\/api\.lenses\.example\/functions\/v1\/send-email\/unsubscribe\?token=[\w.-]+>$/,
+    );
+    expect(headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(text).toContain('You stopped at 2:14 in "Lens one: trends".');
+    expect(text).toContain('3 lessons are left');
+    expect(text).toMatch(
+      /Continue the course: https:\/\/lenses\.example\/course\?token_hash=[0-9a-f]{64}&type=magiclink&lesson=trends/,
+    );
+    expect(text).toMatch(/Or sign in on any device with this code: \d{6}/);
+    expect(text).toMatch(/Unsubscribe from reminders: https:\/\/lenses\.example\/unsubscribe\?token=[\w.-]+/);
+    expect(parts.get('text/html')).toContain('>Unsubscribe from reminders</a>');
+  });
+
+  it("a mailbox provider's one-click POST stops the next reminder; the course's own e-mails still go", async () => {
+    const { ada, headers } = await remindedAda();
+    const oneClick = new URL(/<(.+)>/.exec(headers.get('list-unsubscribe') ?? '')?.[1] ?? '');
+    const response = await app.request(`${oneClick.pathname}${oneClick.search}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    const [latest] = await db.query<{ given: boolean; source: string }>(
+      'select given, source from public.reminder_consents where user_id = $1 order by id desc limit 1',
+      [ada.id],
+    );
+    expect(latest).toEqual({ given: false, source: 'unsubscribe' });
+    expect(await queuePauseReminders(db, inDays(30))).toBe(0);
+
+    smtp.received.length = 0;
+    expect((await queueSignInLinkEmail(db, ada.email)).outboxId).toBeDefined();
+    expect((await deliver()).sent).toBe(1);
+    expect(readMime(smtp.received[0]?.raw ?? '').headers.get('subject')).toBe(
+      'Your sign-in link for Three Lenses',
+    );
+  });
+
+  it('answers every token alike, withdraws once however often it is used, and takes only POST', async () => {
+    const { headers } = await remindedAda();
+    const token = new URL(/<(.+)>/.exec(headers.get('list-unsubscribe') ?? '')?.[1] ?? '').searchParams.get(
+      'token',
+    );
+    const [head = '', , signature = ''] = (token ?? '').split('.');
+    const shapes = [
+      token,
+      token,
+      '',
+      'not-a-token',
+      `${head}.eyJzdWIiOiIxIiwiYXVkIjoidW5zdWJzY3JpYmUifQ.${signature}`,
+      'x'.repeat(5000),
+    ];
+    const answers = [];
+    for (const shape of shapes) {
+      const response = await app.request('/functions/v1/send-email/unsubscribe', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: SITE },
+        body: JSON.stringify({ token: shape }),
+      });
+      answers.push([response.status, await response.text()]);
+    }
+    expect(new Set(answers.map((entry) => JSON.stringify(entry))).size).toBe(1);
+    expect(answers[0]).toEqual([200, '{"ok":true}']);
+    const withdrawals = await db.query("select 1 from public.reminder_consents where source = 'unsubscribe'");
+    expect(withdrawals).toHaveLength(1);
+    expect((await app.request(`/functions/v1/send-email/unsubscribe?token=${token}`)).status).toBe(405);
+  });
+});

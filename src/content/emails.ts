@@ -1,0 +1,60 @@
+/**
+ * Every e-mail the course sends, in one place: the sign-up's course e-mail, a requested new sign-in link, and
+ * the reminder a learner who pauses asked for. The shared e-mail core (supabase/functions/_shared/course-email.ts)
+ * lays them out, on the embedded server and in the hosted Edge Function alike. Plain text only: each line is
+ * escaped for the HTML part. `{site}` is the site's address; in the reminder, `{lesson}` is the next lesson's
+ * title, `{position}` where the learner stopped in it (e.g. "2:14"), and `{left}` how many lessons are left.
+ */
+
+export const emailBrand = 'Three Lenses';
+
+/** Bump when the course e-mail's "why you got this" wording changes; stored with each sign-up. */
+export const courseAccessConsentVersion = 'course-access-2026-11';
+
+/** Beside every link: the code that signs in on another device. `{page}` is the course page's address. */
+export const signInCodeCopy = {
+  intro: 'Or sign in on any device with this code:',
+  howTo: 'Enter it on the course page, {page}, with your e-mail address. It works for 24 hours, once.',
+  linkFallback: 'If the button does not work, copy this address into your browser:',
+  signature: `— The ${emailBrand} team`,
+} as const;
+
+export const courseAccessEmail = {
+  subject: `Your free ${emailBrand} course is ready to watch`,
+  intro: `Thanks for signing up. Your free ${emailBrand} course is ready: a short video course on the 3-lens framework that top companies use to plan ahead, made for your career.`,
+  buttonLabel: 'Watch the course',
+  closing: 'Start with the first lens this week: the course shows you how.',
+  why: `You are receiving this e-mail because you signed up for the free ${emailBrand} course at {site}. If that wasn't you, ignore this message: we will not write again unless you sign up.`,
+} as const;
+
+export const signInLinkEmail = {
+  subject: `Your sign-in link for ${emailBrand}`,
+  intro: `Here is your new link to the free ${emailBrand} course. It signs you in on the device where you open it, works once, and expires in 24 hours.`,
+  buttonLabel: 'Watch the course',
+  closing:
+    'If you did not ask for a new link, ignore this e-mail: nothing happens unless the link is opened.',
+  why: `You are receiving this e-mail because someone asked for a sign-in link to the free ${emailBrand} course at {site} for this address, which signed up for it.`,
+} as const;
+
+/** The reminder after a week without progress (at most 3, a week apart), for learners who asked for it. */
+export const reminderEmail = {
+  subject: 'Your next lesson is waiting: {lesson}',
+  /** Where the learner stopped: in the lesson, or before it. */
+  introStopped:
+    'You stopped at {position} in "{lesson}". Pick it up where you left off: it takes a few minutes.',
+  introNotStarted:
+    'Your next lesson is "{lesson}". It takes a few minutes, and it starts right where you are.',
+  /** After the intro: how much is left, one lesson or several. */
+  leftOne: 'It is the last lesson of the course.',
+  leftMany: '{left} lessons are left, each a few minutes long.',
+  buttonLabel: 'Continue the course',
+  closing: 'A little each week adds up to a plan for your career.',
+  why: `You are receiving this e-mail because you asked the free ${emailBrand} course at {site} to e-mail you if you paused for a week. We send at most 3 reminders, a week apart.`,
+  unsubscribe: 'Unsubscribe from reminders',
+} as const;
+
+/** Recorded as the withdrawal when a reminder's unsubscribe link is used (the learner's consent history). */
+export const reminderUnsubscribe = {
+  wording: 'Unsubscribed from reminders with the link in a reminder e-mail.',
+  version: 'unsubscribe-link-2026-11',
+} as const;

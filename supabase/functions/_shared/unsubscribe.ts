@@ -1,0 +1,170 @@
+/**
+ * One-click unsubscribe from the reminders (RFC 8058; docs/decisions/0135-reminders-with-consent.md): each
+ * reminder names a signed token of its address, in a `List-Unsubscribe` URL that a mailbox provider POSTs to
+ * and in a footer link to the site's /unsubscribe page. The endpoint needs no session, answers every token
+ * alike, and withdraws at once; the course e-mail and requested sign-in links are still sent afterwards.
+ */
+import { base64url, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import { UNSUBSCRIBE_PATH } from '../../../src/content/course.ts';
+import { reminderUnsubscribe } from '../../../src/content/emails.ts';
+import { type CorsPolicy, corsHeaders, preflight } from './cors.ts';
+import type { Log } from './log.ts';
+import type { Sql } from './sql-port.ts';
+
+const AUDIENCE = 'unsubscribe';
+/** A token is a compact JWS of about 120 characters; anything far longer is not one. */
+const MAX_BODY_BYTES = 4096;
+
+/** Reads the signing key, made by the first caller that needs one (any server, the Edge Function). */
+async function loadKey(db: Sql): Promise<Uint8Array> {
+  const fresh = base64url.encode(crypto.getRandomValues(new Uint8Array(32)));
+  const [row] = z.array(z.object({ unsubscribe_key: z.string() })).parse(
+    await db.query(
+      `with made as (
+         insert into public.mail_keys (id, unsubscribe_key) values (true, $1)
+         on conflict (id) do nothing
+         returning unsubscribe_key
+       )
+       select unsubscribe_key from made
+       union all select unsubscribe_key from public.mail_keys`,
+      [fresh],
+    ),
+  );
+  if (!row) throw new Error('No unsubscribe key could be read or made.');
+  return base64url.decode(row.unsubscribe_key);
+}
+
+/** Loads the key once per process, again after a failed load. */
+function keyOf(db: Sql): () => Promise<Uint8Array> {
+  let key: Promise<Uint8Array> | undefined;
+  return () => {
+    key ??= loadKey(db).catch((error: unknown) => {
+      key = undefined;
+      throw error;
+    });
+    return key;
+  };
+}
+
+export interface UnsubscribeLinks {
+  /** The site's page with one button: the reminder's footer link. */
+  page: string;
+  /** The endpoint a mailbox provider POSTs `List-Unsubscribe=One-Click` to: the List-Unsubscribe header. */
+  oneClick: string;
+}
+
+/** Makes a sign-up's two unsubscribe links. */
+export type UnsubscribeLinkMaker = (signupId: string) => Promise<UnsubscribeLinks>;
+
+/**
+ * `siteUrl`: where the /unsubscribe page is; `apiUrl`: where the API answers (the embedded server's own address,
+ * or https://<ref>.supabase.co).
+ */
+export function createUnsubscribeLinks(
+  db: Sql,
+  urls: { siteUrl: string; apiUrl: string },
+): UnsubscribeLinkMaker {
+  const key = keyOf(db);
+  return async (signupId) => {
+    const token = await new SignJWT()
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(signupId)
+      .setAudience(AUDIENCE)
+      .sign(await key());
+    const page = new URL(UNSUBSCRIBE_PATH, urls.siteUrl);
+    page.search = new URLSearchParams({ token }).toString();
+    const oneClick = new URL('/functions/v1/send-email/unsubscribe', urls.apiUrl);
+    oneClick.search = new URLSearchParams({ token }).toString();
+    return { page: page.toString(), oneClick: oneClick.toString() };
+  };
+}
+
+/**
+ * Marks the address unsubscribed and, unless its latest answer already is a no, records the withdrawal, whose
+ * trigger drops the reminders queued and not yet sent. Repeating it changes nothing.
+ */
+const UNSUBSCRIBE = `
+with target as (
+  update public.signups set unsubscribed = true where id = $1 returning id, email
+), withdrawn as (
+  insert into public.reminder_consents (user_id, given, wording, wording_version, source)
+  select u.id, false, $2, $3, 'unsubscribe'
+    from target t join auth.users u on lower(u.email) = lower(t.email)
+   where coalesce((select c.given from public.reminder_consents c
+                    where c.user_id = u.id order by c.id desc limit 1), true)
+  returning 1
+)
+select (select count(*) from target)::int as addresses, (select count(*) from withdrawn)::int as withdrawals`;
+
+/** The sign-up a token names, or undefined for anything else (any shape, a wrong key, another audience). */
+async function signupOf(token: string, key: Uint8Array): Promise<string | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: AUDIENCE });
+    return /^\d{1,18}$/.test(payload.sub ?? '') ? payload.sub : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const pageBody = z.object({ token: z.string().max(MAX_BODY_BYTES) });
+
+/**
+ * The token from the URL (a provider's one-click POST, whose body is `List-Unsubscribe=One-Click`), or from
+ * the page's JSON body `{ "token": … }`.
+ */
+async function tokenOf(request: Request): Promise<string> {
+  const fromUrl = new URL(request.url).searchParams.get('token');
+  if (fromUrl) return fromUrl;
+  const body = await request.text().catch(() => '');
+  if (body.length > MAX_BODY_BYTES) return '';
+  try {
+    const parsed = pageBody.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data.token : '';
+  } catch {
+    return '';
+  }
+}
+
+export interface UnsubscribeDeps {
+  db: Sql;
+  log: Log;
+  cors: CorsPolicy;
+}
+
+/** POST …/send-email/unsubscribe as a web-standard handler, for the Node server and the Edge Function. */
+export function createUnsubscribeHandler(deps: UnsubscribeDeps): (request: Request) => Promise<Response> {
+  const key = keyOf(deps.db);
+  return async (request) => {
+    const origin = request.headers.get('origin');
+    if (request.method === 'OPTIONS') return preflight(deps.cors, origin);
+    const headers = { ...corsHeaders(deps.cors, origin), 'cache-control': 'no-store' };
+    if (request.method !== 'POST') {
+      return Response.json(
+        { error: 'Use POST to unsubscribe.' },
+        { status: 405, headers: { ...headers, allow: 'POST, OPTIONS' } },
+      );
+    }
+    try {
+      const signupId = await signupOf(await tokenOf(request), await key());
+      if (signupId !== undefined) {
+        const [result] = await deps.db.query<{ addresses: number; withdrawals: number }>(UNSUBSCRIBE, [
+          signupId,
+          reminderUnsubscribe.wording,
+          reminderUnsubscribe.version,
+        ]);
+        deps.log.info({ event: 'mail.unsubscribed', signup_id: signupId, ...result });
+      }
+    } catch (error) {
+      deps.log.error({
+        event: 'mail.unsubscribe_failed',
+        message: error instanceof Error ? error.message : String(error),
+      });
+      return Response.json(
+        { error: 'Something went wrong on our side. Please try again.' },
+        { status: 500, headers },
+      );
+    }
+    return Response.json({ ok: true }, { headers });
+  };
+}
