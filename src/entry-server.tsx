@@ -1,14 +1,16 @@
 import { renderToString } from 'react-dom/server';
 import { App } from '@/app/app';
-import { COURSE_PATH, PLAN_PATH } from '@/content/course';
+import { COURSE_PATH, PLAN_PATH, UNSUBSCRIBE_PATH } from '@/content/course';
 import { courseCopy } from '@/content/course-page';
 import { planCopy } from '@/content/plan';
 import { PRIVACY_PATH, privacyCopy } from '@/content/privacy';
+import { unsubscribeCopy } from '@/content/unsubscribe';
 
-// renderToString cannot wait for a lazily loaded route: the course's pages (/course, /course/plan) start loading on
+// renderToString cannot wait for a lazily loaded route: the course's pages (/course, /course/plan, /unsubscribe) start loading on
 // a first render and have loaded (their lazy components resolved) before scripts/build.mjs renders any page.
 renderToString(<App path={COURSE_PATH} />);
 renderToString(<App path={PLAN_PATH} />);
+renderToString(<App path={UNSUBSCRIBE_PATH} />);
 await import('@/app/routes/course-pages');
 await new Promise((resolve) => setTimeout(resolve));
 
@@ -42,6 +44,14 @@ export const extraPages = [
     title: planCopy.documentTitle,
     description: planCopy.description,
     // One learner's own page, filled in on their device: nothing on it is for search results.
+    noindex: true,
+  },
+  {
+    path: UNSUBSCRIBE_PATH,
+    file: `${UNSUBSCRIBE_PATH.slice(1)}.html`,
+    title: unsubscribeCopy.documentTitle,
+    description: unsubscribeCopy.description,
+    // Reached from one person's e-mail only.
     noindex: true,
   },
 ];

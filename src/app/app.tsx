@@ -1,17 +1,18 @@
 import { Suspense, lazy } from 'react';
-import { COURSE_PATH, PLAN_PATH } from '@/content/course';
+import { COURSE_PATH, PLAN_PATH, UNSUBSCRIBE_PATH } from '@/content/course';
 import { PRIVACY_PATH } from '@/content/privacy';
 import { Home } from './routes/home';
 import { NotFound } from './routes/not-found';
 import { Privacy } from './routes/privacy';
 
 /**
- * The course's pages (/course and the learner's plan) are fetched by those pages only, so the landing page's
+ * The course's pages (/course, the learner's plan, /unsubscribe) are fetched by those pages only, so the landing page's
  * first load does not grow with them. They share one chunk: see routes/course-pages.ts.
  */
 const coursePages = () => import('./routes/course-pages');
 const Course = lazy(() => coursePages().then((route) => ({ default: route.Course })));
 const Plan = lazy(() => coursePages().then((route) => ({ default: route.Plan })));
+const Unsubscribe = lazy(() => coursePages().then((route) => ({ default: route.Unsubscribe })));
 
 /**
  * The whole routing table. Each page is served both at its clean URL and as its prerendered file
@@ -31,6 +32,13 @@ export function App({ path }: { path: string }) {
     return (
       <Suspense>
         <Plan />
+      </Suspense>
+    );
+  }
+  if (path === UNSUBSCRIBE_PATH || path === `${UNSUBSCRIBE_PATH}.html`) {
+    return (
+      <Suspense>
+        <Unsubscribe />
       </Suspense>
     );
   }

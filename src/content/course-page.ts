@@ -177,4 +177,18 @@ export const courseCopy = {
     loadFailed: "We couldn't load this question. Please check your connection and try again.",
     sendFailed: "We couldn't send your answer. Please check your connection and try again.",
   },
+  /**
+   * The one e-mail a learner may ask for beyond the sign-in links. `label` and `details` are stored with each
+   * answer, word for word, under `version`: bump it when either changes.
+   */
+  reminders: {
+    label: 'E-mail me if I pause for a week',
+    details:
+      'At most 3 reminders, a week apart, each naming your next lesson. Every one has a link to stop them.',
+    version: 'pause-reminders-2026-11',
+    on: "Saved. If you pause for a week, we'll e-mail you your next lesson.",
+    off: 'Saved. No reminder e-mails.',
+    loadFailed: "We couldn't load your reminder choice. Please check your connection and try again.",
+    saveFailed: "We couldn't save your choice. Please check your connection and try again.",
+  },
 } as const;

@@ -9,3 +9,6 @@ export const courseLinks = {
 
 /** Where the learner's three-lenses plan is served (scripts/build.mjs prerenders it; the course links to it). */
 export const PLAN_PATH = '/course/plan';
+
+/** Where a reminder's footer link leads (scripts/build.mjs prerenders it): one button stops the reminders. */
+export const UNSUBSCRIBE_PATH = '/unsubscribe';

@@ -13,6 +13,7 @@ import type {
 } from '../model/course-backend';
 import { LESSON_COLUMNS, type Lesson, lessonSchema } from '../model/lesson';
 import { loadOwnFeedback, sendFeedback } from './course-feedback';
+import { loadReminderConsent, saveReminderConsent } from './reminder-consent';
 import { fetchCourseOutline } from './fetch-course-outline';
 import { signPreviewMedia } from './sign-preview-media';
 import { PROGRESS_COLUMNS, progressFromRows, progressRowSchema } from '../model/progress';
@@ -102,7 +103,7 @@ async function signLessonMedia(lesson: Lesson): Promise<LessonMedia> {
     lesson.captions_path === null ? null : sign(lesson.captions_path),
     lesson.poster_path === null ? null : sign(lesson.poster_path),
   ]);
-  return { video, captions, poster };
+  return { video, captions, poster, stream: lesson.stream_path };
 }
 
 /**
@@ -172,6 +173,8 @@ export const supabaseCourseBackend: CourseBackend = {
   saveProgress,
   loadFeedback: loadOwnFeedback,
   sendFeedback,
+  loadReminderConsent,
+  saveReminderConsent,
 
   async sessionStatus() {
     // Nothing stored, nothing to restore: a visitor who never signed in here gets the answer without supabase-js.

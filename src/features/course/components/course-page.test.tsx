@@ -30,6 +30,8 @@ function fakeBackend(overrides: Partial<CourseBackend> = {}) {
     saveProgress: vi.fn<CourseBackend['saveProgress']>(async () => undefined),
     loadFeedback: vi.fn<CourseBackend['loadFeedback']>(async () => null),
     sendFeedback: vi.fn<CourseBackend['sendFeedback']>(async () => 'saved'),
+    loadReminderConsent: vi.fn<CourseBackend['loadReminderConsent']>(async () => false),
+    saveReminderConsent: vi.fn<CourseBackend['saveReminderConsent']>(async () => {}),
     signOut: vi.fn<CourseBackend['signOut']>(async () => 'signed-out'),
     onSignedOut: vi.fn<CourseBackend['onSignedOut']>((listener) => {
       signedOutListeners.add(listener);

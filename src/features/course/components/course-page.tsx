@@ -17,6 +17,7 @@ import { CourseLessons } from './course-lessons';
 import { CourseOutlineList } from './course-outline-list';
 import { CourseTailoring } from './course-tailoring';
 import { PreviewVideo } from './preview-video';
+import { ReminderConsent } from './reminder-consent';
 import { LinkReadyPanel } from './link-ready-panel';
 import { RetryNotice } from './retry-notice';
 import { SignOutButton } from './sign-out-button';
@@ -87,7 +88,12 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
                 backend={backend}
                 outline={outline}
                 picked={tailoring.picked}
-                asideEnd={planLink}
+                asideEnd={
+                  <>
+                    {planLink}
+                    <ReminderConsent load={backend.loadReminderConsent} save={backend.saveReminderConsent} />
+                  </>
+                }
                 below={tailoringPanel}
                 feedback={(learnerId) => (
                   <CourseFeedback

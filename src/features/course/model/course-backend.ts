@@ -16,11 +16,13 @@ export type NewLinkOutcome = 'sent' | 'rate-limited' | 'failed';
 
 type SignOutOutcome = 'signed-out' | 'failed';
 
-/** Time-limited addresses of one lesson's files. */
+/** Time-limited addresses of one lesson's files, and its adaptive stream's playlist, signed as it plays. */
 export interface LessonMedia {
   video: string;
   captions: string | null;
   poster: string | null;
+  /** The master playlist's path in the bucket `course`; null for a lesson kept as uploaded. */
+  stream: string | null;
 }
 
 /** The signed-in learner and how far they are in each lesson (keyed by `progressKey`). */
@@ -83,6 +85,10 @@ export interface CourseBackend {
   loadFeedback(): Promise<OwnFeedback | null>;
   /** Stores the answer, once per learner. */
   sendFeedback(feedback: FeedbackInput): Promise<FeedbackOutcome>;
+  /** Whether the learner asked for an e-mail when they pause for a week (their latest answer). */
+  loadReminderConsent(): Promise<boolean>;
+  /** Records the learner's answer with the words they saw; rejects when it was not stored. */
+  saveReminderConsent(given: boolean): Promise<void>;
   signOut(): Promise<SignOutOutcome>;
   /** Calls back whenever the session ends (signed out here or in another tab, refresh refused); returns the unsubscribe. */
   onSignedOut(listener: () => void): () => void;

@@ -1,0 +1,98 @@
+import { useEffect, useId, useState } from 'react';
+import { courseCopy } from '@/content/course-page';
+import { RetryNotice } from './retry-notice';
+
+const copy = courseCopy.reminders;
+
+type State =
+  | { step: 'loading' }
+  | { step: 'load-failed' }
+  /** `saved`: the answer this page just stored (said in the live region); null until one is. */
+  | { step: 'ready'; given: boolean; saving: boolean; saved: boolean | null; saveFailed: boolean };
+
+/**
+ * "E-mail me if I pause for a week", off until the learner turns it on. Each change is stored at once with the
+ * words shown here; a change that fails is undone on screen and said. `load` and `save` reach the back end
+ * (api/reminder-consent.ts), so a test passes fakes.
+ */
+export function ReminderConsent({
+  load,
+  save,
+}: {
+  load: () => Promise<boolean>;
+  save: (given: boolean) => Promise<void>;
+}) {
+  const id = useId();
+  const [state, setState] = useState<State>({ step: 'loading' });
+  const [loads, setLoads] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    load().then(
+      (given) => current && setState({ step: 'ready', given, saving: false, saved: null, saveFailed: false }),
+      () => current && setState({ step: 'load-failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [load, loads]);
+
+  if (state.step === 'load-failed') {
+    return (
+      <RetryNotice
+        message={copy.loadFailed}
+        onRetry={() => {
+          setState({ step: 'loading' });
+          setLoads((count) => count + 1);
+        }}
+      />
+    );
+  }
+
+  const ready = state.step === 'ready' ? state : null;
+  async function change(given: boolean) {
+    setState({ step: 'ready', given, saving: true, saved: null, saveFailed: false });
+    try {
+      await save(given);
+      setState({ step: 'ready', given, saving: false, saved: given, saveFailed: false });
+    } catch {
+      setState({ step: 'ready', given: !given, saving: false, saved: null, saveFailed: true });
+    }
+  }
+
+  const status = ready?.saveFailed
+    ? copy.saveFailed
+    : ready?.saved === null
+      ? ''
+      : ready?.saved
+        ? copy.on
+        : copy.off;
+  return (
+    <div className="mt-6 rounded-2xl border border-ink/15 bg-surface p-4">
+      <div className="flex items-start gap-3">
+        <input
+          id={`${id}-box`}
+          type="checkbox"
+          checked={ready?.given ?? false}
+          disabled={!ready || ready.saving}
+          aria-describedby={`${id}-details`}
+          onChange={(event) => void change(event.target.checked)}
+          className="mt-0.5 size-6 shrink-0 cursor-pointer accent-link disabled:cursor-wait"
+        />
+        <label htmlFor={`${id}-box`} className="cursor-pointer font-semibold text-ink">
+          {copy.label}
+        </label>
+      </div>
+      <p id={`${id}-details`} className="mt-2 text-sm text-ink-soft">
+        {copy.details}
+      </p>
+      <p
+        role="status"
+        aria-live="polite"
+        className={`mt-2 text-sm empty:hidden ${ready?.saveFailed ? 'font-semibold text-red-700' : 'text-ink-soft'}`}
+      >
+        {status}
+      </p>
+    </div>
+  );
+}
