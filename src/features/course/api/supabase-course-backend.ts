@@ -103,7 +103,7 @@ async function signLessonMedia(lesson: Lesson): Promise<LessonMedia> {
     lesson.captions_path === null ? null : sign(lesson.captions_path),
     lesson.poster_path === null ? null : sign(lesson.poster_path),
   ]);
-  return { video, captions, poster, stream: lesson.stream_path };
+  return { video, captions, poster };
 }
 
 /**

@@ -16,13 +16,11 @@ export type NewLinkOutcome = 'sent' | 'rate-limited' | 'failed';
 
 type SignOutOutcome = 'signed-out' | 'failed';
 
-/** Time-limited addresses of one lesson's files, and its adaptive stream's playlist, signed as it plays. */
+/** Time-limited addresses of one lesson's files. */
 export interface LessonMedia {
   video: string;
   captions: string | null;
   poster: string | null;
-  /** The master playlist's path in the bucket `course`; null for a lesson kept as uploaded. */
-  stream: string | null;
 }
 
 /** The signed-in learner and how far they are in each lesson (keyed by `progressKey`). */
