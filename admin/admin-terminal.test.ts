@@ -22,7 +22,7 @@ describe('the tool at the terminal', { timeout: 240_000 }, () => {
       const declined = await erase(answer);
       expect(declined.code).toBe(2);
       expect(declined.stderr).toContain(
-        'Erase every record of ada@example.com (sign-up, e-mails, .eml files, course account, sessions, lesson progress and feedback)? This cannot be undone. [y/N]',
+        'Erase every record of ada@example.com (sign-up, e-mails, .eml files, course account, sessions, lesson progress, feedback and reminder answers)? This cannot be undone. [y/N]',
       );
       expect(declined.stderr).toContain('Nothing erased: not confirmed (answer "y", or add --yes).');
     }
@@ -33,7 +33,7 @@ describe('the tool at the terminal', { timeout: 240_000 }, () => {
     expect(confirmed).toMatchObject({
       code: 0,
       stdout: expect.stringMatching(
-        /^Erased ada@example.com: 1 sign-up, 1 outbox e-mail, 0 course accounts with 0 lesson progress records and 0 feedback answers, and 0 .eml files.\n/,
+        /^Erased ada@example.com: 1 sign-up, 1 outbox e-mail, 0 course accounts with 0 lesson progress records, 0 feedback answers and 0 reminder answers, and 0 .eml files.\n/,
       ),
     });
     // No server has started on this folder, so there is no log-hash key to record the erasure with yet.

@@ -38,6 +38,7 @@ const ERASED_TABLES = [
   'auth.one_time_tokens',
   'public.lesson_progress',
   'public.course_feedback',
+  'public.reminder_consents',
 ];
 
 export interface Compaction {

@@ -173,6 +173,55 @@ async function readFeedbackStats(db: Sql, period: { since: string; until: string
   };
 }
 
+/**
+ * The reminders learners asked for (docs/decisions/0135): how many learners' latest answer is yes now; in the
+ * period, reminders sent, how many of them were followed within 3 days by the learner's progress (a lesson
+ * started, moved or finished then; a lesson moved then and again later is seen only by its last move), and
+ * unsubscribes (a reminder's link or its one-click header).
+ */
+const REMINDER_STATS = `
+with sent as (
+  select o.sent_at, u.id as user_id
+    from public.email_outbox o
+    join public.signups s on s.id = o.signup_id
+    left join auth.users u on lower(u.email) = lower(s.email)
+   where o.kind = 'reminder' and o.status = 'sent'
+     and (o.sent_at at time zone 'UTC')::date between $1::date and $2::date
+)
+select (select count(*) from (
+          select distinct on (user_id) given from public.reminder_consents order by user_id, created_at desc, id desc
+        ) latest where given)::int as asking,
+       (select count(*) from sent)::int as sent,
+       (select count(*) from sent where exists (
+          select 1 from public.lesson_progress p
+           where p.user_id = sent.user_id
+             and (p.created_at between sent.sent_at and sent.sent_at + interval '3 days'
+                  or p.updated_at between sent.sent_at and sent.sent_at + interval '3 days'
+                  or p.completed_at between sent.sent_at and sent.sent_at + interval '3 days')))::int
+         as came_back_within_3_days,
+       (select count(*) from public.reminder_consents
+         where source = 'unsubscribe'
+           and (created_at at time zone 'UTC')::date between $1::date and $2::date)::int as unsubscribes`;
+
+const reminderStats = z.object({
+  asking: z.number(),
+  sent: z.number(),
+  came_back_within_3_days: z.number(),
+  unsubscribes: z.number(),
+});
+export type ReminderStats = z.output<typeof reminderStats>;
+
+async function readReminderStats(db: Sql, period: { since: string; until: string }): Promise<ReminderStats> {
+  const [row] = await db.query(REMINDER_STATS, [period.since, period.until]);
+  return reminderStats.parse(row);
+}
+
+/** The reminders' line, in the terminal and in the report. */
+export const reminderSummary = (reminders: ReminderStats) =>
+  `Reminders: ${reminders.asking} learner${reminders.asking === 1 ? '' : 's'} asking for them now; ` +
+  `${reminders.sent} sent in the period, ${reminders.came_back_within_3_days} followed by the learner's ` +
+  `progress within 3 days; ${reminders.unsubscribes} unsubscribe${reminders.unsubscribes === 1 ? '' : 's'}.`;
+
 interface FunnelStep {
   step: (typeof FUNNEL_STEPS)[number]['step'];
   count: number;
@@ -193,6 +242,7 @@ export interface FunnelStats {
   };
   funnel: FunnelStep[];
   feedback: FeedbackStats;
+  reminders: ReminderStats;
 }
 
 const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
@@ -220,6 +270,7 @@ export async function readFunnelStats(
     total: { ...sums, emails_queued: queued, emails_delivered_rate: share(sums.emails_delivered, queued) },
     funnel,
     feedback: await readFeedbackStats(db, period),
+    reminders: await readReminderStats(db, period),
   };
 }
 

@@ -19,22 +19,40 @@ const signupRow = z.object({
   last_signed_up_at: z.coerce.date(),
   signup_count: z.number(),
   unsubscribed: z.boolean(),
+  /** The learner's latest answer to "E-mail me if I pause for a week" on /course: yes; no, or never asked. */
+  reminders: z.boolean(),
+  /** When that answer was given or withdrawn, and the version of the words it was given under. */
+  reminders_answered_at: z.coerce.date().nullable(),
+  reminders_wording_version: z.string().nullable(),
 });
 export type SignupRow = z.output<typeof signupRow>;
 
 const signupCount = z.object({ total: z.number(), unsubscribed: z.number() });
 
-/** What `erase` deleted: sign-up rows, outbox rows, course accounts (auth users) and their progress rows. */
+/**
+ * What `erase` deleted: sign-up rows, outbox rows (reminders not yet sent among them), course accounts (auth
+ * users) and their progress rows, feedback answers and reminder answers.
+ */
 const erasure = z.object({
   signups: z.number(),
   outbox: z.number(),
   accounts: z.number(),
   progress: z.number(),
   feedback: z.number(),
+  reminder_answers: z.number(),
 });
 
-const SIGNUP_COLUMNS =
-  'id, email, name, consent_version, source, first_signed_up_at, last_signed_up_at, signup_count, unsubscribed';
+/** Each sign-up with its learner's latest reminder answer, if the learner ever gave one. */
+const SIGNUPS_WITH_REMINDERS = `
+select s.id, s.email, s.name, s.consent_version, s.source, s.first_signed_up_at, s.last_signed_up_at,
+       s.signup_count, s.unsubscribed, coalesce(c.given, false) as reminders,
+       c.created_at as reminders_answered_at, c.wording_version as reminders_wording_version
+  from public.signups s
+  left join auth.users u on lower(u.email) = lower(s.email)
+  left join lateral (
+    select given, created_at, wording_version from public.reminder_consents rc
+     where rc.user_id = u.id order by rc.created_at desc, rc.id desc limit 1
+  ) c on true`;
 
 export function createSignupsAdmin(db: Database) {
   return {
@@ -44,9 +62,9 @@ export function createSignupsAdmin(db: Database) {
       return withSchemaAdvice(async () =>
         z.array(signupRow).parse(
           await db.query(
-            `select ${SIGNUP_COLUMNS} from public.signups
-              where $1::timestamptz is null or last_signed_up_at >= $1::timestamptz
-              order by first_signed_up_at, id`,
+            `${SIGNUPS_WITH_REMINDERS}
+              where $1::timestamptz is null or s.last_signed_up_at >= $1::timestamptz
+              order by s.first_signed_up_at, s.id`,
             [since?.toISOString() ?? null],
           ),
         ),
@@ -94,19 +112,28 @@ export function createSignupsAdmin(db: Database) {
             [ids, email],
           );
           await tx.query('delete from public.signups where id = any($1::bigint[])', [ids]);
-          // The course account: its sessions, tokens, lesson progress and feedback answer go with it (foreign keys
-          // on delete cascade).
+          // The course account: its sessions, tokens, lesson progress, feedback answer and reminder answers go
+          // with it (foreign keys on delete cascade).
           const [account] = await tx.query(
             `with gone as (delete from auth.users where lower(email) = lower($1) returning id)
              select (select count(*) from gone)::int as accounts,
                     (select count(*) from public.lesson_progress where user_id in (select id from gone))::int as progress,
-                    (select count(*) from public.course_feedback where user_id in (select id from gone))::int as feedback`,
+                    (select count(*) from public.course_feedback where user_id in (select id from gone))::int as feedback,
+                    (select count(*) from public.reminder_consents where user_id in (select id from gone))::int
+                      as reminder_answers`,
             [email],
           );
           return erasure.parse({
             signups: ids.length,
             outbox: z.object({ count: z.number() }).parse(outbox).count,
-            ...z.object({ accounts: z.number(), progress: z.number(), feedback: z.number() }).parse(account),
+            ...z
+              .object({
+                accounts: z.number(),
+                progress: z.number(),
+                feedback: z.number(),
+                reminder_answers: z.number(),
+              })
+              .parse(account),
           });
         }),
       );

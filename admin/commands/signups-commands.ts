@@ -29,9 +29,13 @@ const EXPORT_COLUMNS = [
   'last_signed_up_at',
   'signup_count',
   'unsubscribed',
+  'reminders',
+  'reminders_answered_at',
+  'reminders_wording_version',
 ] as const satisfies readonly (keyof SignupRow)[];
 
 function cell(value: SignupRow[keyof SignupRow]): string {
+  if (value === null) return '';
   return value instanceof Date ? value.toISOString() : String(value);
 }
 
@@ -114,7 +118,7 @@ export function signupsCommands(program: Command, context: AdminContext) {
   signups
     .command('erase')
     .description(
-      "GDPR erasure: delete the person's sign-up, every e-mail queued or sent to them, their .eml files, and their course account with its sessions, lesson progress and feedback answer",
+      "GDPR erasure: delete the person's sign-up, every e-mail queued or sent to them, their .eml files, and their course account with its sessions, lesson progress, feedback answer and reminder answers",
     )
     .argument('<email>', 'their e-mail address (any capitalisation)')
     .option('--yes', 'do not ask for confirmation')
@@ -126,7 +130,7 @@ export function signupsCommands(program: Command, context: AdminContext) {
       if (
         options.yes !== true &&
         !(await io.confirm(
-          `Erase every record of ${input.email} (sign-up, e-mails, .eml files, course account, sessions, lesson progress and feedback)? This cannot be undone. [y/N] `,
+          `Erase every record of ${input.email} (sign-up, e-mails, .eml files, course account, sessions, lesson progress, feedback and reminder answers)? This cannot be undone. [y/N] `,
         ))
       ) {
         throw new AdminError('invalid', 'Nothing erased: not confirmed (answer "y", or add --yes).');
@@ -144,8 +148,8 @@ export function signupsCommands(program: Command, context: AdminContext) {
           nothing
             ? `No sign-up for ${input.email}: nothing to erase.\n`
             : `Erased ${input.email}: ${plural(erased.signups, 'sign-up')}, ${plural(erased.outbox, 'outbox e-mail')}, ` +
-                `${plural(erased.accounts, 'course account')} with ${plural(erased.progress, 'lesson progress record')} ` +
-                `and ${plural(erased.feedback, 'feedback answer')}, ` +
+                `${plural(erased.accounts, 'course account')} with ${plural(erased.progress, 'lesson progress record')}, ` +
+                `${plural(erased.feedback, 'feedback answer')} and ${plural(erased.reminder_answers, 'reminder answer')}, ` +
                 `and ${plural(files, '.eml file')}.\n`,
         );
         io.stdout(

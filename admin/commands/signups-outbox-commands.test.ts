@@ -40,8 +40,8 @@ async function seedSignups() {
 }
 
 /**
- * Course accounts for Ada and Bob (typed as Bob@Example.com): a session each, its tokens, progress, and an answer
- * to the completion view's question.
+ * Course accounts for Ada and Bob (typed as Bob@Example.com): a session each, its tokens, progress, an answer
+ * to the completion view's question, a yes to reminders, and a reminder queued for Bob.
  */
 async function seedCourseAccounts() {
   await db.exec(`
@@ -56,7 +56,11 @@ async function seedCourseAccounts() {
     insert into public.lesson_progress (user_id, lesson_id, position_seconds)
       select u.id, l.id, 12 from auth.users u cross join public.lessons l
        where u.email = 'Bob@Example.com' or l.slug = 'one';
-    insert into public.course_feedback (user_id, rating, comment) select id, 4, 'Useful.' from auth.users;`);
+    insert into public.course_feedback (user_id, rating, comment) select id, 4, 'Useful.' from auth.users;
+    insert into public.reminder_consents (user_id, given, wording, wording_version)
+      select id, true, 'E-mail me if I pause for a week.', 'pause-reminders-2026-11' from auth.users;
+    insert into public.email_outbox (signup_id, recipient, kind, reminder_number, details)
+      values (2, 'Bob@Example.com', 'reminder', 1, '{}');`);
 }
 
 /** Whose course records are left, table by table. */
@@ -76,6 +80,9 @@ async function courseAccounts() {
     ),
     feedback: await owners(
       'select u.email from public.course_feedback f join auth.users u on u.id = f.user_id',
+    ),
+    reminderAnswers: await owners(
+      'select u.email from public.reminder_consents c join auth.users u on u.id = c.user_id',
     ),
   };
 }
@@ -123,15 +130,20 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
     );
   });
 
-  it('signups export --format csv writes RFC 4180 with formulas defused', async () => {
+  it("signups export --format csv writes RFC 4180 with formulas defused, and each learner's reminder answer", async () => {
+    await db.exec(`
+      insert into auth.users (email) values ('ada@example.com');
+      insert into public.reminder_consents (user_id, given, wording, wording_version, created_at)
+        select id, true, 'E-mail me if I pause for a week.', 'pause-reminders-2026-11', '2026-11-02T10:00:00Z'
+          from auth.users;`);
     const result = await admin.run(['signups', 'export', '--format', 'csv']);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
       [
-        '"id","email","name","consent_version","source","first_signed_up_at","last_signed_up_at","signup_count","unsubscribed"',
-        '"1","ada@example.com","Ada Lovelace","v1","embedded","2026-11-01T09:00:00.000Z","2026-11-01T09:00:00.000Z","1","false"',
-        `"2","Bob@Example.com","'=HYPERLINK(""http://evil.example"",""Click""), ""me""\nplease","v1","supabase-edge","2026-11-10T12:30:00.000Z","2026-11-20T08:15:00.000Z","2","false"`,
-        `"3","cy@example.com","'+Cy @Home","v1","embedded","2026-11-15T00:00:00.000Z","2026-11-15T00:00:00.000Z","1","true"`,
+        '"id","email","name","consent_version","source","first_signed_up_at","last_signed_up_at","signup_count","unsubscribed","reminders","reminders_answered_at","reminders_wording_version"',
+        '"1","ada@example.com","Ada Lovelace","v1","embedded","2026-11-01T09:00:00.000Z","2026-11-01T09:00:00.000Z","1","false","true","2026-11-02T10:00:00.000Z","pause-reminders-2026-11"',
+        `"2","Bob@Example.com","'=HYPERLINK(""http://evil.example"",""Click""), ""me""\nplease","v1","supabase-edge","2026-11-10T12:30:00.000Z","2026-11-20T08:15:00.000Z","2","false","false","",""`,
+        `"3","cy@example.com","'+Cy @Home","v1","embedded","2026-11-15T00:00:00.000Z","2026-11-15T00:00:00.000Z","1","true","false","",""`,
         '',
       ].join('\r\n'),
     );
@@ -173,10 +185,10 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
     const result = await admin.run(['signups', 'erase', ' bob@example.COM ', '--yes']);
     expect(result.code).toBe(0);
     expect(result.stdout.split('\n').slice(0, 2)).toEqual([
-      'Erased bob@example.COM: 1 sign-up, 2 outbox e-mails, 1 course account with 2 lesson progress records and 1 feedback answer, and 2 .eml files.',
+      'Erased bob@example.COM: 1 sign-up, 3 outbox e-mails, 1 course account with 2 lesson progress records, 1 feedback answer and 1 reminder answer, and 2 .eml files.',
       'Recorded the erasure as a keyed hash: a restore of an older backup erases them again.',
     ]);
-    expect(result.stdout).toMatch(/Compacted 8 tables \(VACUUM FULL\)[\s\S]*Checkpointed/);
+    expect(result.stdout).toMatch(/Compacted 9 tables \(VACUUM FULL\)[\s\S]*Checkpointed/);
     expect(await db.query('select address_hash, key_id from public.erasures')).toEqual([
       {
         address_hash: erasureHasher(TEST_LOG_KEY).hash('bob@example.com'),
@@ -194,6 +206,7 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
       oneTimeTokens: ['ada@example.com'],
       progress: ['ada@example.com'],
       feedback: ['ada@example.com'],
+      reminderAnswers: ['ada@example.com'],
     });
     expect((await admin.run(['signups', 'erase', 'bob@example.com', '--yes'])).stdout).toMatch(
       /^No sign-up for bob@example.com: nothing to erase.\nRecorded the erasure as a keyed hash[^\n]*\n$/,
@@ -235,7 +248,7 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
     expect(confirmed).toMatchObject({
       code: 0,
       stdout: expect.stringMatching(
-        /^Erased ada@example.com: 1 sign-up, 1 outbox e-mail, 0 course accounts with 0 lesson progress records and 0 feedback answers, and 0 .eml files.\n/,
+        /^Erased ada@example.com: 1 sign-up, 1 outbox e-mail, 0 course accounts with 0 lesson progress records, 0 feedback answers and 0 reminder answers, and 0 .eml files.\n/,
       ),
     });
   });

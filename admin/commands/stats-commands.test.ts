@@ -19,7 +19,8 @@ let files: string;
  * views; eight people (ada, bob, gil on the 1st; cy, dee on the 2nd; hal on the 3rd; eve before, fay after);
  * their course e-mails and two repeat sign-ups (eve on the 2nd, ada on the 3rd); who opened the course on which
  * day; three published lessons and one draft; ada and eve finish, bob starts two; four answers to the completion
- * view's question, one before the period, one of them a comment written to trip up a terminal and a page.
+ * view's question, one before the period, one of them a comment written to trip up a terminal and a page; bob
+ * and cy asked for reminders and got one each, bob came back the next day, cy unsubscribed.
  */
 /** Markup, a line break, a terminal escape that would turn the text red and a right-to-left override. */
 const HOSTILE_COMMENT = '<script>alert("hi")</script> & more\nSecond line \u001b[31mred \u202eevil';
@@ -90,7 +91,22 @@ async function buildScenario() {
                    ('bob@example.com', 3, null, '2026-11-02T08:00:00Z'),
                    ('cy@example.com', 1, 'Before the period.', '2026-10-31T23:59:00Z'))
            as answers(email, rating, comment, at)
-      join auth.users u on u.email = answers.email;`);
+      join auth.users u on u.email = answers.email;
+
+    insert into public.reminder_consents (user_id, given, wording, wording_version, source, created_at)
+    select u.id, given, 'E-mail me if I pause for a week.', 'v1', source, at::timestamptz
+      from (values ('bob@example.com', true, 'course-page', '2026-10-20T10:00:00Z'),
+                   ('cy@example.com', true, 'course-page', '2026-10-20T10:00:00Z'),
+                   ('cy@example.com', false, 'unsubscribe', '2026-11-03T10:00:00Z'),
+                   ('eve@example.com', false, 'course-page', '2026-10-20T10:00:00Z'))
+           as answers(email, given, source, at)
+      join auth.users u on u.email = answers.email;
+
+    insert into public.email_outbox (signup_id, recipient, kind, status, reminder_number, details, created_at, sent_at)
+    select s.id, s.email, 'reminder', 'sent', 1, '{}', at::timestamptz, at::timestamptz
+      from (values ('bob@example.com', '2026-11-01T06:00:00Z'), ('cy@example.com', '2026-11-02T06:00:00Z'))
+           as mail(email, at)
+      join public.signups s on s.email = mail.email;`);
 }
 
 beforeAll(async () => {
@@ -204,7 +220,11 @@ describe(`stats on ${databaseKind}`, () => {
           { day: '2026-11-02', rating: 4, comment: HOSTILE_COMMENT },
         ],
       },
+      reminders: { asking: 1, sent: 2, came_back_within_3_days: 1, unsubscribes: 1 },
     });
+    expect((await admin.run(['stats', ...PERIOD])).stdout).toContain(
+      "Reminders: 1 learner asking for them now; 2 sent in the period, 1 followed by the learner's progress within 3 days; 1 unsubscribe.",
+    );
   });
 
   it('shows a day with nothing as zeros, and no rate after a step of zero', async () => {

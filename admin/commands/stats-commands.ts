@@ -12,6 +12,7 @@ import {
   LATEST_COMMENT_COUNT,
   percent,
   readFunnelStats,
+  reminderSummary,
 } from '../funnel-stats.ts';
 import { funnelReportHtml } from './stats-report-html.ts';
 import { textTable } from './text-table.ts';
@@ -92,6 +93,8 @@ function statsTable(stats: FunnelStats): string {
       `${total.emails_dead} dead.`,
     '',
     ...feedbackText(stats.feedback),
+    reminderSummary(stats.reminders),
+    '',
     ...COUNT_LEGEND,
     '',
   ].join('\n');
@@ -102,7 +105,7 @@ export function statsCommands(program: Command, context: AdminContext) {
   program
     .command('stats')
     .description(
-      "the funnel per UTC day and in total: page views, sign-ups, course e-mails, course opened, lessons started and completed, learners who finished, and the conversion between the steps; then the course's feedback answers",
+      "the funnel per UTC day and in total: page views, sign-ups, course e-mails, course opened, lessons started and completed, learners who finished, and the conversion between the steps; then the course's feedback answers and the reminders",
     )
     .addOption(
       new Option('--since <day>', `first day (default: ${DEFAULT_DAYS} days up to --until)`).argParser(

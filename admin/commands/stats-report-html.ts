@@ -12,6 +12,7 @@ import {
   type FeedbackStats,
   type FunnelStats,
   percent,
+  reminderSummary,
 } from '../funnel-stats.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -222,6 +223,8 @@ ${signupsChart(stats)}
 ${dailyTable(stats)}
 </div>
 ${feedbackSection(stats.feedback)}
+<h2>Reminders</h2>
+<p>${escapeHtml(reminderSummary(stats.reminders))}</p>
 <ul>
 ${COUNT_LEGEND.map((line) => `<li>${escapeHtml(line)}</li>`).join('\n')}
 </ul>

@@ -15,7 +15,7 @@ create table public.reminder_consents (
   created_at timestamptz not null default now()
 );
 
-create index reminder_consents_user_idx on public.reminder_consents (user_id, id desc);
+create index reminder_consents_latest_idx on public.reminder_consents (user_id, created_at desc, id desc);
 
 alter table public.reminder_consents enable row level security;
 
@@ -96,7 +96,7 @@ as $$
   with latest as (
     select distinct on (user_id) user_id, given, created_at
       from public.reminder_consents
-     order by user_id, id desc
+     order by user_id, created_at desc, id desc
   ), learner as (
     select u.id as user_id, s.id as signup_id, s.email, l.created_at as consented_at
       from latest l

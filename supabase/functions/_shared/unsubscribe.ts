@@ -92,7 +92,7 @@ with target as (
   select u.id, false, $2, $3, 'unsubscribe'
     from target t join auth.users u on lower(u.email) = lower(t.email)
    where coalesce((select c.given from public.reminder_consents c
-                    where c.user_id = u.id order by c.id desc limit 1), true)
+                    where c.user_id = u.id order by c.created_at desc, c.id desc limit 1), true)
   returning 1
 )
 select (select count(*) from target)::int as addresses, (select count(*) from withdrawn)::int as withdrawals`;

@@ -43,6 +43,7 @@ describe(`reminder consent through REST (${databaseKind})`, () => {
     const latest = await ada
       .from('reminder_consents')
       .select('given, wording, wording_version, source')
+      .order('created_at', { ascending: false })
       .order('id', { ascending: false })
       .limit(1)
       .maybeSingle();

@@ -15,7 +15,7 @@ describe('the reminder choice', () => {
     expect(await loadReminderConsent()).toBe(true);
     const url = new URL(requests[0]?.url ?? '');
     expect(url.pathname).toBe('/rest/v1/reminder_consents');
-    expect(url.searchParams.get('order')).toBe('id.desc');
+    expect(url.searchParams.get('order')).toBe('created_at.desc,id.desc');
     expect(url.searchParams.get('limit')).toBe('1');
     answerWith(() => Response.json([]));
     expect(await loadReminderConsent()).toBe(false);

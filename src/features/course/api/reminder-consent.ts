@@ -20,6 +20,7 @@ export async function loadReminderConsent(): Promise<boolean> {
   const { data, error } = await supabase
     .from('reminder_consents')
     .select('given')
+    .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .limit(1)
     .maybeSingle();
