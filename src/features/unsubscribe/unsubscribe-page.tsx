@@ -5,7 +5,8 @@ import { COURSE_PATH } from '@/content/course';
 import { siteSettings } from '@/content/site';
 import { unsubscribeCopy as copy } from '@/content/unsubscribe';
 
-type Step = 'asking' | 'missing' | 'working' | 'failed' | 'done';
+/** `starting`: the prerendered page before its script runs, whose button waits for it. */
+type Step = 'starting' | 'asking' | 'missing' | 'working' | 'failed' | 'done';
 
 /** The token a reminder's footer link carries (`?token=`), or null. */
 const tokenIn = (search: string) => new URLSearchParams(search).get('token') || null;
@@ -16,11 +17,11 @@ const tokenIn = (search: string) => new URLSearchParams(search).get('token') || 
  * `send` reaches the back end (send-unsubscribe.ts), so a test passes a fake.
  */
 export function UnsubscribePage({ send }: { send: (token: string) => Promise<void> }) {
-  const [step, setStep] = useState<Step>('asking');
+  const [step, setStep] = useState<Step>('starting');
   const outcome = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    if (!tokenIn(window.location.search)) setStep('missing');
+    setStep(tokenIn(window.location.search) ? 'asking' : 'missing');
   }, []);
   useEffect(() => {
     if (step === 'done') outcome.current?.focus();
@@ -68,7 +69,11 @@ export function UnsubscribePage({ send }: { send: (token: string) => Promise<voi
                 {copy.missing}
               </p>
             ) : (
-              <Button className="mt-8" disabled={step === 'working'} onClick={() => void unsubscribe()}>
+              <Button
+                className="mt-8"
+                disabled={step === 'starting' || step === 'working'}
+                onClick={() => void unsubscribe()}
+              >
                 {step === 'working' ? copy.working : copy.button}
               </Button>
             )}
