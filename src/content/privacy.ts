@@ -12,7 +12,7 @@ export const privacyCopy = {
     'What Three Lenses keeps when you sign up for the free course, what stays in your browser, and how to have your details erased.',
   homeLink: 'Back to the course page',
   title: 'Privacy policy',
-  updated: 'Last updated 23 November 2026',
+  updated: 'Last updated 27 November 2026',
   intro:
     'This page says, in plain words, what happens to your details when you sign up for the free course. We keep as little as we can: only what we need to send you your course.',
   sections: [
@@ -26,7 +26,8 @@ export const privacyCopy = {
         'when you first signed up, when you last signed up, and how many times;',
         'which version of our "why you get this e-mail" wording you were shown;',
         'whether the sign-up came through this website or our hosted back end;',
-        'for the course e-mail: its delivery status, how many times we tried to send it, the last delivery error if any, and the message number our e-mail service gives it.',
+        'for the course e-mail: its delivery status, how many times we tried to send it, the last delivery error if any, and the message number our e-mail service gives it;',
+        'if you answer "E-mail me if I pause for a week" on the course page: each answer (yes or no), the words you saw and when; the reminders we send, and whether you unsubscribed from them.',
       ],
     },
     {
@@ -46,7 +47,7 @@ export const privacyCopy = {
     {
       heading: 'What we use it for',
       paragraphs: [
-        'We use your name and address to send you one e-mail with the link to your course. We will not write to you again unless you sign up again. We do not sell or share your details with anyone, except the e-mail service that delivers our message, which handles your address for that purpose only.',
+        'We use your name and address to send you one e-mail with the link to your course, and the sign-in links you ask for. We will not write to you again unless you sign up again, or turn on "E-mail me if I pause for a week" on the course page: then, after a week without watching, we send you at most 3 reminders, a week apart, each with a link that stops them at once. We do not sell or share your details with anyone, except the e-mail service that delivers our message, which handles your address for that purpose only.',
       ],
     },
     {
@@ -56,7 +57,7 @@ export const privacyCopy = {
     {
       heading: 'Erasing your details',
       paragraphs: [
-        'Reply to the course e-mail, or write to the address it came from, and ask us to erase your details. We then delete your sign-up and every e-mail record for your address, however it was capitalised.',
+        'Reply to the course e-mail, or write to the address it came from, and ask us to erase your details. We then delete your sign-up, your course account with its progress and answers, and every e-mail record for your address, however it was capitalised.',
       ],
     },
   ],
