@@ -24,7 +24,7 @@ export const courseAccessEmail = {
   intro: `Thanks for signing up. Your free ${emailBrand} course is ready: a short video course on the 3-lens framework that top companies use to plan ahead, made for your career.`,
   buttonLabel: 'Watch the course',
   closing: 'Start with the first lens this week: the course shows you how.',
-  why: `You are receiving this e-mail because you signed up for the free ${emailBrand} course at {site}. If that wasn't you, ignore this message: we will not write again unless you sign up.`,
+  why: `You are receiving this e-mail because you signed up for the free ${emailBrand} course at {site}. If that wasn't you, ignore this message: we will not write again unless you sign up, or ask for reminders on the course page.`,
 } as const;
 
 export const signInLinkEmail = {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { emailBrand } from '../../../src/content/emails.ts';
-import { escapeHtml, renderCourseEmail, renderSignInLinkEmail } from './course-email.ts';
+import {
+  clockTime,
+  escapeHtml,
+  renderCourseEmail,
+  renderReminderEmail,
+  renderSignInLinkEmail,
+} from './course-email.ts';
 
 const input = {
   name: 'Ada',
@@ -121,5 +127,59 @@ describe('the sign-in link e-mail', () => {
 
   it('greets "there" when the name holds something a mail client could link', () => {
     expect(renderSignInLinkEmail({ ...input, name: 'evil.example' }).text).toMatch(/^Hi there,/);
+  });
+});
+
+describe('the reminder', () => {
+  const reminder = {
+    ...input,
+    signInUrl: 'https://lenses.example/course?token_hash=abc123&type=magiclink&lesson=trends',
+    lessonTitle: 'Lens one: <trends>',
+    positionSeconds: 134.6,
+    lessonsLeft: 3,
+    unsubscribeUrl: 'https://lenses.example/unsubscribe?token=a.b.c',
+  };
+
+  it('names the next lesson and where the learner stopped, with the link that opens it and its code', () => {
+    const email = renderReminderEmail(reminder);
+    expect(email.subject).toBe('Your next lesson is waiting: Lens one: <trends>');
+    expect(email.text).toContain(
+      'You stopped at 2:14 in "Lens one: <trends>". Pick it up where you left off: it takes a few minutes. 3 lessons are left, each a few minutes long.',
+    );
+    expect(email.text).toContain(`Continue the course: ${reminder.signInUrl}`);
+    expect(email.text).toContain('Or sign in on any device with this code: 048213');
+    expect(email.html).toContain('in &quot;Lens one: &lt;trends&gt;&quot;');
+    expect(email.html).not.toContain('<trends>');
+  });
+
+  it('says "next lesson" before one is started, and "the last lesson" when one is left', () => {
+    const email = renderReminderEmail({ ...reminder, positionSeconds: 0, lessonsLeft: 1 });
+    expect(email.text).toContain(
+      'Your next lesson is "Lens one: <trends>". It takes a few minutes, and it starts right where you are. It is the last lesson of the course.',
+    );
+  });
+
+  it('says why it came and carries the unsubscribe link in both parts; the other e-mails carry none', () => {
+    const email = renderReminderEmail(reminder);
+    expect(email.text).toContain('because you asked the free Three Lenses course at https://lenses.example');
+    expect(email.text).toContain(
+      'Unsubscribe from reminders: https://lenses.example/unsubscribe?token=a.b.c',
+    );
+    expect(email.html).toContain(
+      '<a href="https://lenses.example/unsubscribe?token=a.b.c" style="color:#71717a;">Unsubscribe from reminders</a>',
+    );
+    for (const other of [renderCourseEmail(input), renderSignInLinkEmail(input)]) {
+      expect(other.text).not.toContain('Unsubscribe');
+      expect(other.html).not.toContain('Unsubscribe');
+    }
+  });
+
+  it.each([
+    [0, '0:00'],
+    [59.9, '0:59'],
+    [134, '2:14'],
+    [3725, '1:02:05'],
+  ])('clockTime(%s) is %s', (seconds, shown) => {
+    expect(clockTime(seconds)).toBe(shown);
   });
 });
