@@ -20,7 +20,14 @@ const importZones = [
   { target: './src/features', from: ['./src/app'] },
   { target: './src', from: ['./server', './admin'] },
   { target: './server', from: ['./src', './admin'] },
-  { target: './supabase', from: ['./src', './server', './admin'] },
+  { target: './supabase', from: ['./server', './admin'] },
+  {
+    target: './supabase',
+    from: './src',
+    except: ['./content'],
+    message:
+      "The shared core takes only words from src/: src/content (the e-mails' copy, the site's addresses).",
+  },
   // Route groups take what they need as parameters: none imports the app that composes them, not even its
   // types (import-x/no-cycle skips type-only imports, so a cycle through them would go unseen).
   { target: './server/src/routes', from: './server/src/app.ts' },

@@ -1,15 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { LensDots } from '@/components/lens-dots';
 import { Button } from '@/components/ui/button';
 import { COURSE_PATH } from '@/content/course';
 import { siteSettings } from '@/content/site';
 import { unsubscribeCopy as copy } from '@/content/unsubscribe';
 
-/** `starting`: the prerendered page before its script runs, whose button waits for it. */
-type Step = 'starting' | 'asking' | 'missing' | 'working' | 'failed' | 'done';
+type Step = 'asking' | 'working' | 'failed' | 'done';
 
+const noSubscription = () => () => undefined;
 /** The token a reminder's footer link carries (`?token=`), or null. */
-const tokenIn = (search: string) => new URLSearchParams(search).get('token') || null;
+const linkToken = () => new URLSearchParams(window.location.search).get('token') || null;
+/** The prerendered page knows no address: its button waits for the script that reads it. */
+const notReadYet = () => undefined;
 
 /**
  * /unsubscribe: what the button stops and what it does not, then one button. Only the tap sends the token, so
@@ -17,19 +19,16 @@ const tokenIn = (search: string) => new URLSearchParams(search).get('token') || 
  * `send` reaches the back end (send-unsubscribe.ts), so a test passes a fake.
  */
 export function UnsubscribePage({ send }: { send: (token: string) => Promise<void> }) {
-  const [step, setStep] = useState<Step>('starting');
+  const token = useSyncExternalStore(noSubscription, linkToken, notReadYet);
+  const [step, setStep] = useState<Step>('asking');
   const outcome = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
-    setStep(tokenIn(window.location.search) ? 'asking' : 'missing');
-  }, []);
   useEffect(() => {
     if (step === 'done') outcome.current?.focus();
   }, [step]);
 
   async function unsubscribe() {
-    const token = tokenIn(window.location.search);
-    if (!token) return setStep('missing');
+    if (!token) return;
     setStep('working');
     try {
       await send(token);
@@ -64,14 +63,14 @@ export function UnsubscribePage({ send }: { send: (token: string) => Promise<voi
           <>
             <h1 className="mt-10 font-display text-title font-semibold tracking-tight">{copy.title}</h1>
             <p className="mt-4 text-lg leading-relaxed text-ink-soft">{copy.body}</p>
-            {step === 'missing' ? (
+            {token === null ? (
               <p role="alert" className="mt-6 font-semibold">
                 {copy.missing}
               </p>
             ) : (
               <Button
                 className="mt-8"
-                disabled={step === 'starting' || step === 'working'}
+                disabled={token === undefined || step === 'working'}
                 onClick={() => void unsubscribe()}
               >
                 {step === 'working' ? copy.working : copy.button}
