@@ -13,6 +13,8 @@ interface DeliveredEmail {
   subject: string;
   html: string;
   text: string;
+  /** The e-mail's own headers, as Resend's `headers` field carries them (a reminder's List-Unsubscribe). */
+  headers: Record<string, string>;
   idempotencyKey: string;
 }
 
@@ -39,7 +41,14 @@ export interface ResendPeerOptions {
 
 const BATCH_LIMIT = 100;
 
-type Email = { from: string; to: string[]; subject: string; html: string; text: string };
+type Email = {
+  from: string;
+  to: string[];
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+};
 
 function readEmail(value: unknown): Email | string {
   if (typeof value !== 'object' || value === null) return 'The email must be an object.';
@@ -55,6 +64,10 @@ function readEmail(value: unknown): Email | string {
     subject: String(record.subject),
     html: typeof record.html === 'string' ? record.html : '',
     text: typeof record.text === 'string' ? record.text : '',
+    headers:
+      typeof record.headers === 'object' && record.headers !== null
+        ? Object.fromEntries(Object.entries(record.headers).map(([name, value]) => [name, String(value)]))
+        : {},
   };
 }
 
@@ -82,8 +95,9 @@ export function createResendPeer(options: ResendPeerOptions = {}) {
 
   function accept(email: Email, key: string): { id: string } {
     const id = crypto.randomUUID();
-    const { from, subject, html, text } = email;
-    for (const to of email.to) delivered.push({ id, to, from, subject, html, text, idempotencyKey: key });
+    const { from, subject, html, text, headers } = email;
+    for (const to of email.to)
+      delivered.push({ id, to, from, subject, html, text, headers, idempotencyKey: key });
     return { id };
   }
 

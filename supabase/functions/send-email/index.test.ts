@@ -310,14 +310,59 @@ Deno.test(
     await byCode.body?.cancel();
     const outbox = await sql`select status, count(*)::int as count from public.email_outbox group by status`;
     assert.deepEqual([...outbox], [{ status: 'sent', count: 4 }]);
-
-    // Last test: stop the function, the peer and the database.
-    child.kill('SIGTERM');
-    await child.status;
-    await collecting;
-    await resend.shutdown();
-    await sql.end();
-    await admin.unsafe(`drop database ${name} with (force)`);
-    await admin.end();
   },
 );
+
+Deno.test(
+  "a reminder pg_cron's query queues goes through Resend with both List-Unsubscribe fields; their one-click POST stops the next",
+  options,
+  async () => {
+    await sql`
+      with lesson as (
+        insert into public.lessons (slug, title, video_path, duration_seconds, order_index, is_published)
+        values ('trends', 'Lens one: trends', 'a.mp4', 60, 1, true)
+      ), person as (
+        insert into public.signups (email, name, consent_version, source)
+        values ('rita@example.com', 'Rita', 'test', 'test')
+      ), learner as (
+        insert into auth.users (email) values ('rita@example.com') returning id
+      )
+      insert into public.reminder_consents (user_id, given, wording, wording_version, created_at)
+      select id, true, 'E-mail me if I pause for a week.', 'test', now() - interval '8 days' from learner`;
+    const [queued] = await sql`select public.queue_pause_reminders() as count`;
+    assert.equal(queued?.count, 1);
+    const delivered = await fetch(`${functionUrl}/deliver`, {
+      method: 'POST',
+      headers: { 'x-cron-secret': CRON_SECRET },
+    });
+    assert.deepEqual(await delivered.json(), { sent: 1, retry: 0, dead: 0, rateLimited: 0 });
+    const reminder = peer.delivered.find((mail) => mail.to === 'rita@example.com');
+    assert.equal(reminder?.subject, 'Your next lesson is waiting: Lens one: trends');
+    assert.equal(reminder?.headers['List-Unsubscribe-Post'], 'List-Unsubscribe=One-Click');
+    const oneClick = /^<(.+)>$/.exec(reminder?.headers['List-Unsubscribe'] ?? '')?.[1] ?? '';
+    assert.ok(oneClick.startsWith(`${SUPABASE_URL}/functions/v1/send-email/unsubscribe?token=`), oneClick);
+
+    // The provider posts to that URL; here it is this function's own /unsubscribe.
+    const unsubscribed = await fetch(`${functionUrl}/unsubscribe${new URL(oneClick).search}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    assert.deepEqual([unsubscribed.status, await unsubscribed.json()], [200, { ok: true }]);
+    const [latest] = await sql`
+      select given, source from public.reminder_consents order by created_at desc, id desc limit 1`;
+    assert.deepEqual({ ...latest }, { given: false, source: 'unsubscribe' });
+    const [again] = await sql`select public.queue_pause_reminders(now() + interval '30 days') as count`;
+    assert.equal(again?.count, 0);
+  },
+);
+
+Deno.test('stops the function, the peer and the database', options, async () => {
+  child.kill('SIGTERM');
+  await child.status;
+  await collecting;
+  await resend.shutdown();
+  await sql.end();
+  await admin.unsafe(`drop database ${name} with (force)`);
+  await admin.end();
+});
