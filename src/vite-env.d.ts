@@ -27,3 +27,9 @@ declare module '@seeded-first-poster?url' {
   const url: string;
   export default url;
 }
+
+/** hls.js's light build (no subtitles, alternate audio or DRM, which the lessons do not use) has its full API. */
+declare module 'hls.js/light' {
+  export * from 'hls.js';
+  export { default } from 'hls.js';
+}

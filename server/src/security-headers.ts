@@ -14,7 +14,8 @@ export const securityHeaders = secureHeaders({
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'https:'],
     fontSrc: ["'self'"],
-    mediaSrc: ["'self'"],
+    // blob: is the address hls.js gives a lesson's adaptive stream (a MediaSource made on the page).
+    mediaSrc: ["'self'", 'blob:'],
     connectSrc: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],

@@ -18,6 +18,7 @@ const rows = [
     speaks_to: [],
     video_path: null,
     captions_path: null,
+    stream_path: null,
   },
   {
     slug: 'the-trends-lens',
@@ -30,6 +31,7 @@ const rows = [
     speaks_to: ['AI taking over jobs', 'under25'],
     video_path: null,
     captions_path: null,
+    stream_path: null,
   },
 ];
 
@@ -75,7 +77,7 @@ describe('fetchCourseOutline', () => {
     const [read, sign] = requests;
     const url = new URL(read?.url ?? '');
     expect(url.searchParams.get('select')).toBe(
-      'slug,title,summary,duration_seconds,order_index,poster_path,is_preview,speaks_to,video_path,captions_path',
+      'slug,title,summary,duration_seconds,order_index,poster_path,is_preview,speaks_to,video_path,captions_path,stream_path',
     );
     expect(url.searchParams.get('order')).toBe('order_index.asc,slug.asc');
     expect(new URL(sign?.url ?? '').pathname).toBe(
@@ -116,6 +118,7 @@ describe('fetchCourseOutline', () => {
         video_path: 'lessons/the-trends-lens.mp4',
         captions_path: null,
         poster_path: 'lessons/the-trends-lens.webp',
+        stream_path: 'lessons/0123456789abcdef0123456789abcdef/master.m3u8',
       },
     ];
     answerWith(() => Response.json(withPreview));
@@ -128,6 +131,7 @@ describe('fetchCourseOutline', () => {
           videoPath: 'lessons/the-trends-lens.mp4',
           captionsPath: null,
           posterPath: 'lessons/the-trends-lens.webp',
+          streamPath: 'lessons/0123456789abcdef0123456789abcdef/master.m3u8',
         },
       },
     ]);

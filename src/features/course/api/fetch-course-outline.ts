@@ -9,7 +9,7 @@ z.config({ jitless: true });
 const POSTER_URL_SECONDS = 3600;
 
 const OUTLINE_COLUMNS =
-  'slug,title,summary,duration_seconds,order_index,poster_path,is_preview,speaks_to,video_path,captions_path';
+  'slug,title,summary,duration_seconds,order_index,poster_path,is_preview,speaks_to,video_path,captions_path,stream_path';
 
 /**
  * A row of the view `course_outline`: the first lesson's row and the preview lessons' name a poster, and only
@@ -26,6 +26,7 @@ const outlineRowSchema = z.object({
   speaks_to: z.array(z.string()),
   video_path: z.nullable(z.string().check(z.minLength(1))),
   captions_path: z.nullable(z.string().check(z.minLength(1))),
+  stream_path: z.nullable(z.string().check(z.minLength(1))),
 });
 
 type OutlineRow = z.infer<typeof outlineRowSchema>;
@@ -33,7 +34,12 @@ type OutlineRow = z.infer<typeof outlineRowSchema>;
 /** A preview lesson's files, when the row is a preview's that names its video. */
 function previewOf(row: OutlineRow): OutlineLesson['preview'] {
   if (!row.is_preview || row.video_path === null) return null;
-  return { videoPath: row.video_path, captionsPath: row.captions_path, posterPath: row.poster_path };
+  return {
+    videoPath: row.video_path,
+    captionsPath: row.captions_path,
+    posterPath: row.poster_path,
+    streamPath: row.stream_path,
+  };
 }
 
 /**

@@ -10,6 +10,7 @@ const preview = {
   videoPath: 'lessons/why-three-lenses.mp4',
   captionsPath: 'lessons/why-three-lenses.vtt',
   posterPath: 'lessons/why-three-lenses.webp',
+  streamPath: null,
 };
 const NOT_READABLE = 'Either the object does not exist or you do not have access to it';
 const signed = (path: string) => ({ error: null, path, signedURL: `/object/sign/course/${path}?token=t` });

@@ -41,6 +41,7 @@ const lessonRow: Lesson = {
   title: 'Welcome',
   summary: 'What the three lenses are.',
   video_path: 'lessons/welcome.mp4',
+  stream_path: null,
   captions_path: 'lessons/welcome.vtt',
   poster_path: 'lessons/welcome.jpg',
   duration_seconds: 45,
@@ -203,7 +204,7 @@ describe('listLessons', () => {
     const url = new URL(request?.url ?? '');
     expect(url.pathname).toBe('/rest/v1/lessons');
     expect(url.searchParams.get('select')).toBe(
-      'id,slug,title,summary,video_path,captions_path,poster_path,duration_seconds,order_index',
+      'id,slug,title,summary,video_path,stream_path,captions_path,poster_path,duration_seconds,order_index',
     );
     expect(url.searchParams.get('order')).toBe('order_index.asc');
     expect(request?.headers.get('authorization')).toBe(`Bearer ${session.access_token}`);

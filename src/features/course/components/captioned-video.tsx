@@ -1,4 +1,4 @@
-import type { ComponentProps, RefObject } from 'react';
+import { type ComponentProps, type RefObject, useEffect, useState } from 'react';
 import { courseCopy } from '@/content/course-page';
 import type { LessonMedia } from '../model/course-backend';
 
@@ -14,19 +14,55 @@ type VideoEvents = Pick<
 >;
 
 /**
+ * Whether this browser plays a stream through hls.js: Media Source Extensions (or Safari's Managed Media
+ * Source). Browsers with only native HLS (iPhones before iOS 17.1) get the MP4: their player could not sign the
+ * stream's private segments (docs/decisions/0140).
+ */
+const playsStreams = () =>
+  typeof window !== 'undefined' && ('MediaSource' in window || 'ManagedMediaSource' in window);
+
+/**
  * A lesson's native player: controls, inline on phones, no autoplay, its poster, and its captions showing.
  * `default` asks the browser to show the captions; setting the track's mode makes sure every browser does.
+ * A lesson with an adaptive stream plays it through hls.js, loaded only then; should the stream fail, the
+ * MP4 takes over.
  */
 export function CaptionedVideo({
   media,
+  stream,
   videoRef,
   labelledBy,
   ...events
 }: VideoEvents & {
   media: LessonMedia;
+  /** The master playlist of the lesson's adaptive stream, a path in the bucket `course`; null: the MP4. */
+  stream: string | null;
   videoRef: RefObject<HTMLVideoElement | null>;
   labelledBy: string;
 }) {
+  const [streamFailed, setStreamFailed] = useState(false);
+  const streaming = stream !== null && !streamFailed && playsStreams();
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!streaming || !video) return;
+    let stop: (() => void) | undefined;
+    let current = true;
+    import('../api/play-stream').then(
+      ({ playStream }) => {
+        if (current) stop = playStream(video, stream, () => setStreamFailed(true));
+      },
+      (error: unknown) => {
+        console.error('Course: the stream player could not load.', error);
+        if (current) setStreamFailed(true);
+      },
+    );
+    return () => {
+      current = false;
+      stop?.();
+    };
+  }, [streaming, stream, videoRef]);
+
   return (
     <video
       ref={videoRef}
@@ -36,7 +72,7 @@ export function CaptionedVideo({
       preload="metadata"
       crossOrigin="anonymous"
       poster={media.poster ?? undefined}
-      src={media.video}
+      src={streaming ? undefined : media.video}
       aria-labelledby={labelledBy}
       {...events}
     >

@@ -49,6 +49,7 @@ const lesson = (slug: string, title: string, order: number, seconds: number): Le
   title,
   summary: `What ${title.toLowerCase()} is about.`,
   video_path: `lessons/${slug}.mp4`,
+  stream_path: null,
   captions_path: `lessons/${slug}.vtt`,
   poster_path: `lessons/${slug}.jpg`,
   duration_seconds: seconds,
@@ -853,7 +854,12 @@ describe('the course tailored by the answers on this device', () => {
       speaksTo: [[], ['AI taking over jobs', 'Leadership'], ['Burnout']][index] ?? [],
       preview:
         index === 0
-          ? { videoPath: 'lessons/welcome.mp4', captionsPath: 'lessons/welcome.vtt', posterPath: null }
+          ? {
+              videoPath: 'lessons/welcome.mp4',
+              captionsPath: 'lessons/welcome.vtt',
+              posterPath: null,
+              streamPath: null,
+            }
           : null,
     })),
   };

@@ -140,6 +140,7 @@ export function LessonPlayer({
         {state.status === 'ready' && (
           <CaptionedVideo
             media={state.media}
+            stream={lesson.stream_path}
             videoRef={video}
             labelledBy={headingId}
             onError={onVideoError}

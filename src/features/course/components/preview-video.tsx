@@ -81,6 +81,7 @@ export function PreviewVideo({
         {state.status === 'ready' && (
           <CaptionedVideo
             media={state.media}
+            stream={preview.streamPath}
             videoRef={video}
             labelledBy={headingId}
             onError={() => setState({ status: 'failed' })}

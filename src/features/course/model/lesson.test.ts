@@ -8,6 +8,7 @@ const row = {
   title: 'Welcome',
   summary: 'What the three lenses are.',
   video_path: 'lessons/welcome.mp4',
+  stream_path: null,
   captions_path: 'lessons/welcome.vtt',
   poster_path: 'lessons/welcome.jpg',
   duration_seconds: 45,

@@ -5,7 +5,7 @@ z.config({ jitless: true });
 
 /** The columns the page reads from `lessons` (the migration's names; `is_published` is RLS's business). */
 export const LESSON_COLUMNS =
-  'id, slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index';
+  'id, slug, title, summary, video_path, stream_path, captions_path, poster_path, duration_seconds, order_index';
 
 /** A row of `lessons` as the page reads it; the paths are inside the private bucket `course`. */
 export const lessonSchema = z.object({
@@ -14,6 +14,8 @@ export const lessonSchema = z.object({
   title: z.string(),
   summary: z.string(),
   video_path: z.string().check(z.minLength(1)),
+  /** The master playlist of its adaptive stream; null for a lesson kept as uploaded. */
+  stream_path: z.nullable(z.string().check(z.minLength(1))),
   captions_path: z.nullable(z.string()),
   poster_path: z.nullable(z.string()),
   duration_seconds: z.number().check(z.nonnegative()),

@@ -16,7 +16,12 @@ export interface OutlineLesson {
   /** The questionnaire's options (worries, age-group ids, strengths) the lesson speaks to; public. */
   speaksTo: string[];
   /** A preview lesson's files in the bucket `course`, which anyone may sign; null for every other lesson. */
-  preview: { videoPath: string; captionsPath: string | null; posterPath: string | null } | null;
+  preview: {
+    videoPath: string;
+    captionsPath: string | null;
+    posterPath: string | null;
+    streamPath: string | null;
+  } | null;
 }
 
 export interface CourseOutline {

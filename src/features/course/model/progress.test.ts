@@ -58,6 +58,7 @@ describe('the list', () => {
     title: `Lesson ${id}`,
     summary: '',
     video_path: `lessons/${id}.mp4`,
+    stream_path: null,
     captions_path: null,
     poster_path: null,
     duration_seconds: 40,

@@ -17,7 +17,12 @@ const lesson = (slug: string, title: string, preview: OutlineLesson['preview']):
 
 const outlineWith = (...lessons: OutlineLesson[]): CourseOutline => ({ lessons, firstPosterUrl: null });
 
-const files = { videoPath: 'lessons/two.mp4', captionsPath: 'lessons/two.vtt', posterPath: null };
+const files = {
+  videoPath: 'lessons/two.mp4',
+  captionsPath: 'lessons/two.vtt',
+  posterPath: null,
+  streamPath: null,
+};
 
 describe('FirstPreview', () => {
   it('offers the first preview lesson by its number, and plays it in place with captions on a tap', async () => {

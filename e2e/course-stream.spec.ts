@@ -1,0 +1,119 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, type Page, test } from '@playwright/test';
+import { findFfmpeg } from '../scripts/find-ffmpeg.mjs';
+import { type ServerProcess, spawnServer } from '../scripts/server-process.mjs';
+import { readMime } from '../server/test/mime.ts';
+import { EMBEDDED_ANON_KEY } from '../supabase/embedded-keys.ts';
+import { openSignInLink, videoState, watchLinkOf } from './course-helpers';
+
+// An adaptive lesson from the owner's upload to the learner's screen: `lessons add` converts a generated video
+// into an HLS ladder while the site runs, and a learner plays it on /course through hls.js, with captions, and
+// comes back to where they left it. Its own server and data folder: the lesson it adds must not show up in the
+// other specs, which share the server scripts/e2e.mjs started.
+const root = fileURLToPath(new URL('../', import.meta.url));
+const run = promisify(execFile);
+const TITLE = 'A streamed lesson';
+let dataDir = '';
+let server: ServerProcess | undefined;
+
+test.describe.configure({ timeout: 90_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  const found = findFfmpeg();
+  if (found.missing !== undefined) throw new Error(found.missing);
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-stream-'));
+  server = await spawnServer({ env: { DATA_DIR: dataDir } });
+  // Eight seconds at 540p: two rungs of the lessons' ladder (360p and 540p), two 4-second segments each.
+  const source = path.join(dataDir, 'lesson.mp4');
+  await run(found.ffmpeg, [
+    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=960x540:rate=25:duration=8'],
+    ...['-f', 'lavfi', '-i', 'sine=duration=8', '-c:v', 'libx264', '-preset', 'ultrafast'],
+    ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', source],
+  ]);
+  const captions = path.join(root, 'supabase/storage/course/lessons/why-three-lenses.vtt');
+  await run(
+    'npm',
+    [
+      ...['run', '--silent', 'admin', '--', 'lessons', 'add', '--title', TITLE, '--summary', 'Streamed.'],
+      ...['--video', source, '--captions', captions, '--order', '1', '--publish'],
+    ],
+    { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
+  );
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The sign-in link of the one e-mail the server has written to its file mailbox. */
+async function signInLink(): Promise<string> {
+  const mail = path.join(dataDir, 'mail');
+  await expect
+    .poll(async () => (await readdir(mail).catch(() => [])).filter((name) => name.endsWith('.eml')), {
+      timeout: 15_000,
+    })
+    .toHaveLength(1);
+  const [file] = (await readdir(mail)).filter((name) => name.endsWith('.eml'));
+  const { parts } = readMime(await readFile(path.join(mail, file ?? ''), 'utf8'));
+  return watchLinkOf({ subject: '', text: parts.get('text/plain') ?? '' });
+}
+
+const streamedVideo = (page: Page) => page.getByLabel(TITLE, { exact: true }).and(page.locator('video'));
+
+test('a learner plays an adaptive lesson with captions, from private segments, and resumes it', async ({
+  page,
+  request,
+}) => {
+  const base = server?.url ?? '';
+  const signedUp = await request.post(`${base}/functions/v1/send-email`, {
+    headers: { apikey: EMBEDDED_ANON_KEY, authorization: `Bearer ${EMBEDDED_ANON_KEY}` },
+    data: { name: 'Grace Hopper', email: 'grace@example.com' },
+  });
+  expect(signedUp.ok()).toBe(true);
+  const segments: string[] = [];
+  page.on('response', (response) => {
+    if (/\.m4s\?token=/.test(response.url()) && response.ok()) segments.push(response.url());
+  });
+  await openSignInLink(page, (await signInLink()).replace(/^https?:\/\/[^/]+/, base));
+
+  const video = streamedVideo(page);
+  await test.step('it plays through hls.js (Media Source), from the lowest rendition, captions on', async () => {
+    await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
+    await expect
+      .poll(() => video.evaluate((player: HTMLVideoElement) => player.readyState))
+      .toBeGreaterThan(0);
+    expect((await videoState(video)).source).toMatch(/^blob:/);
+    await video.click();
+    await expect
+      .poll(async () => (await videoState(video)).currentTime, { timeout: 20_000 })
+      .toBeGreaterThan(5);
+    const state = await videoState(video);
+    expect(state.captionsMode).toBe('showing');
+    expect(state.cueCount).toBeGreaterThan(0);
+    expect(segments.some((url) => url.includes('/360p/'))).toBe(true);
+    const unsigned = await request.get(segments[0]?.split('?')[0] ?? '');
+    expect(unsigned.ok()).toBe(false);
+  });
+
+  await test.step('paused and reloaded, it opens where it was left', async () => {
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().includes('/rest/v1/lesson_progress') && response.request().method() === 'POST',
+    );
+    await video.evaluate((player: HTMLVideoElement) => player.pause());
+    await saved;
+    const left = (await videoState(video)).currentTime;
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Start from the beginning' })).toBeVisible();
+    await expect
+      .poll(async () => (await videoState(streamedVideo(page))).currentTime)
+      .toBeGreaterThanOrEqual(Math.floor(left) - 1);
+  });
+});

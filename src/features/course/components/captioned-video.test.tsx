@@ -1,0 +1,56 @@
+import { act, render, screen } from '@testing-library/react';
+import { createRef } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { playStream } from '../api/play-stream';
+import { CaptionedVideo } from './captioned-video';
+
+vi.mock('../api/play-stream', () => ({ playStream: vi.fn(() => () => undefined) }));
+
+const media = {
+  video: 'https://cdn.test/lessons/ab/video.mp4?token=1',
+  captions: 'https://cdn.test/lessons/ab.vtt?token=1',
+  poster: null,
+};
+const STREAM = 'lessons/0123456789abcdef0123456789abcdef/master.m3u8';
+
+function renderPlayer(stream: string | null) {
+  render(
+    <>
+      <h2 id="title">Welcome</h2>
+      <CaptionedVideo media={media} stream={stream} videoRef={createRef()} labelledBy="title" />
+    </>,
+  );
+  return screen.getByLabelText('Welcome', { selector: 'video' });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(playStream).mockClear();
+});
+
+describe('CaptionedVideo', () => {
+  it('plays the MP4 of a lesson without a stream, captions on', () => {
+    vi.stubGlobal('MediaSource', function MediaSource() {});
+    const video = renderPlayer(null);
+    expect(video).toHaveAttribute('src', media.video);
+    expect(video.querySelector('track')).toHaveAttribute('src', media.captions);
+    expect(playStream).not.toHaveBeenCalled();
+  });
+
+  it('plays the MP4 where the browser has no Media Source Extensions, stream or not', () => {
+    const video = renderPlayer(STREAM);
+    expect(video).toHaveAttribute('src', media.video);
+    expect(playStream).not.toHaveBeenCalled();
+  });
+
+  it('plays the stream through hls.js where the browser has them, and the MP4 once the stream fails', async () => {
+    vi.stubGlobal('MediaSource', function MediaSource() {});
+    const video = renderPlayer(STREAM);
+    expect(video).not.toHaveAttribute('src');
+    await vi.waitFor(() => expect(playStream).toHaveBeenCalledWith(video, STREAM, expect.any(Function)));
+    const onFatal = vi.mocked(playStream).mock.calls[0]?.[2];
+    act(() => onFatal?.());
+    expect(video).toHaveAttribute('src', media.video);
+    expect(video.querySelector('track')).toHaveAttribute('src', media.captions);
+  });
+});
