@@ -14,6 +14,10 @@ describe('uploadStorageFiles: DATA_DIR/storage into Supabase Storage', () => {
     await mkdir(path.join(folder, 'course', 'lesson one'), { recursive: true });
     await writeFile(path.join(folder, 'guides', 'ada.webp'), 'picture');
     await writeFile(path.join(folder, 'course', 'lesson one', 'captions.vtt'), 'WEBVTT');
+    // A lesson's adaptive stream: playlists and segments two folders down.
+    await mkdir(path.join(folder, 'course', 'lessons', 'ab12', '360p'), { recursive: true });
+    await writeFile(path.join(folder, 'course', 'lessons', 'ab12', '360p', 'index.m3u8'), '#EXTM3U');
+    await writeFile(path.join(folder, 'course', 'lessons', 'ab12', '360p', 'segment-000.m4s'), 'segment');
     // An upload still being written by the owner's tool: not a file of the bucket yet.
     await writeFile(path.join(folder, 'guides', '.ada.webp.1a2b'), 'half');
   });
@@ -25,13 +29,21 @@ describe('uploadStorageFiles: DATA_DIR/storage into Supabase Storage', () => {
       requests.push({ url, headers: new Headers(init.headers), body: await new Response(init.body).text() });
       return Response.json({ Key: 'ok' });
     });
-    expect(result).toEqual({ count: 2, description: 'Supabase Storage at https://project.supabase.example' });
+    expect(result).toEqual({ count: 4, description: 'Supabase Storage at https://project.supabase.example' });
     expect(
       requests.map(({ url, body }) => ({ url, body })).sort((a, b) => a.url.localeCompare(b.url)),
     ).toEqual([
       {
         url: 'https://project.supabase.example/storage/v1/object/course/lesson%20one/captions.vtt',
         body: 'WEBVTT',
+      },
+      {
+        url: 'https://project.supabase.example/storage/v1/object/course/lessons/ab12/360p/index.m3u8',
+        body: '#EXTM3U',
+      },
+      {
+        url: 'https://project.supabase.example/storage/v1/object/course/lessons/ab12/360p/segment-000.m4s',
+        body: 'segment',
       },
       { url: 'https://project.supabase.example/storage/v1/object/guides/ada.webp', body: 'picture' },
     ]);
@@ -40,8 +52,10 @@ describe('uploadStorageFiles: DATA_DIR/storage into Supabase Storage', () => {
       expect(headers.get('x-upsert')).toBe('true');
     }
     expect(requests.map(({ headers }) => headers.get('content-type')).sort()).toEqual([
+      'application/vnd.apple.mpegurl',
       'image/webp',
       'text/vtt; charset=utf-8',
+      'video/iso.segment',
     ]);
   });
 
