@@ -47,39 +47,44 @@ export const SIGN_IN_EMAIL_DEFAULTS: Omit<SignInEmailLimits, 'mailRequestsPerHou
 
 /**
  * Queues a sign-in e-mail for an address that signed up (any capitalisation), if its day's cap and back-off
- * allow one and the hour's ceiling has room. The address's check and mark live on its signups row: the UPDATE
- * locks it and re-reads it after a concurrent one commits, so two requests at once, on any number of servers,
- * queue one e-mail. An address past its cap, or a request past the ceiling, queues nothing.
+ * allow one and the hour's ceiling has room. The address's check and mark live on its signups row: SELECT …
+ * FOR UPDATE locks it and re-checks it after a concurrent request commits, so two requests at once, on any
+ * number of servers, queue one e-mail. The address's day advances only with an e-mail queued: a request past
+ * the ceiling, or an address past its cap, changes nothing.
  */
 const QUEUE_SIGN_IN_LINK = `
-with asked as (
-  update public.signups
-     set last_sign_in_link_queued_at = now(),
-         sign_in_emails_in_day = case when sign_in_day_started_at > now() - interval '1 day'
-                                      then sign_in_emails_in_day + 1 else 1 end,
-         sign_in_day_started_at = case when sign_in_day_started_at > now() - interval '1 day'
-                                       then sign_in_day_started_at else now() end
+with eligible as (
+  select id, email from public.signups
    where lower(email) = lower($1)
      and (sign_in_day_started_at is null
           or sign_in_day_started_at <= now() - interval '1 day'
           or (sign_in_emails_in_day < $3
               and last_sign_in_link_queued_at
                   <= now() - make_interval(secs => $2::float8 * power(2::float8, greatest(0, sign_in_emails_in_day - 1)))))
-  returning id, email
+     for update
 ), budget as (
   insert into public.mail_request_budget as b (id, emails)
-  select true, 1 from asked
+  select true, 1 from eligible
   on conflict (id) do update
      set hour = date_trunc('hour', now()), emails = ${takenFromCeiling('$4')} + 1
    where ${takenFromCeiling('$4')} < $4::bigint
   returning b.id
+), asked as (
+  update public.signups
+     set last_sign_in_link_queued_at = now(),
+         sign_in_emails_in_day = case when sign_in_day_started_at > now() - interval '1 day'
+                                      then sign_in_emails_in_day + 1 else 1 end,
+         sign_in_day_started_at = case when sign_in_day_started_at > now() - interval '1 day'
+                                       then sign_in_day_started_at else now() end
+   where id in (select id from eligible) and exists (select 1 from budget)
+  returning id, email
 ), queued as (
   insert into public.email_outbox (signup_id, recipient, kind)
-  select id, email, 'sign-in-link' from asked where exists (select 1 from budget)
+  select id, email, 'sign-in-link' from asked
   returning id
 )
 select (select id::text from queued) as id,
-       exists (select 1 from asked) and not exists (select 1 from budget) as over_ceiling`;
+       exists (select 1 from eligible) and not exists (select 1 from budget) as over_ceiling`;
 
 /**
  * `outboxId`: the new outbox row, or undefined (an unknown address, one past its cap or back-off, or the

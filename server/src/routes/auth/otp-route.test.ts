@@ -210,6 +210,12 @@ describe(`POST /auth/v1/otp, "Send me a new link" (${databaseKind})`, () => {
       expect((await askForLink(email, authClient(capped))).error).toBeNull();
     }
     expect(await signInRows()).toEqual([]);
+    // Refused by the ceiling, the addresses' own day did not advance: their next request is their first.
+    expect(
+      await db.query(
+        "select 1 from public.signups where sign_in_emails_in_day > 0 and email in ('a@example.com', 'b@example.com')",
+      ),
+    ).toEqual([]);
     await vi.waitFor(() =>
       expect(lines.filter((line) => line.event === 'mail.hourly_ceiling_reached')).toHaveLength(1),
     );

@@ -112,7 +112,10 @@ export function otpRoutes(deps: OtpDeps): Hono {
         ceiling: deps.otp.mailRequestsPerHour,
         address: email.email,
         source: 'sign-in',
-      });
+      }).catch((error: unknown) =>
+        // Nothing was queued, as for any address past the ceiling; only the alert line is lost.
+        deps.otp.log.error({ event: 'mail.ceiling_alert_failed', message: String(error) }),
+      );
     }
     return c.json({});
   });
