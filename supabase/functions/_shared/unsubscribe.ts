@@ -16,10 +16,16 @@ const AUDIENCE = 'unsubscribe';
 /** A token is a compact JWS of about 120 characters; anything far longer is not one. */
 const MAX_BODY_BYTES = 4096;
 
-/** Reads the signing key, made by the first caller that needs one (any server, the Edge Function). */
+const keyRows = z.array(z.object({ unsubscribe_key: z.string() }));
+
+/**
+ * Reads the signing key, made by the first caller that needs one (any server, the Edge Function). Two first
+ * callers at once: one insert wins, the other's waits for it and inserts nothing, and its statement cannot see
+ * the winner's row yet; a second statement does.
+ */
 async function loadKey(db: Sql): Promise<Uint8Array> {
   const fresh = base64url.encode(crypto.getRandomValues(new Uint8Array(32)));
-  const [row] = z.array(z.object({ unsubscribe_key: z.string() })).parse(
+  const [made] = keyRows.parse(
     await db.query(
       `with made as (
          insert into public.mail_keys (id, unsubscribe_key) values (true, $1)
@@ -31,6 +37,7 @@ async function loadKey(db: Sql): Promise<Uint8Array> {
       [fresh],
     ),
   );
+  const [row] = made ? [made] : keyRows.parse(await db.query('select unsubscribe_key from public.mail_keys'));
   if (!row) throw new Error('No unsubscribe key could be read or made.');
   return base64url.decode(row.unsubscribe_key);
 }
