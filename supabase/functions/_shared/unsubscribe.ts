@@ -54,7 +54,7 @@ function keyOf(db: Sql): () => Promise<Uint8Array> {
   };
 }
 
-export interface UnsubscribeLinks {
+interface UnsubscribeLinks {
   /** The site's page with one button: the reminder's footer link. */
   page: string;
   /** The endpoint a mailbox provider POSTs `List-Unsubscribe=One-Click` to: the List-Unsubscribe header. */
