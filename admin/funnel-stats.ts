@@ -175,9 +175,9 @@ async function readFeedbackStats(db: Sql, period: { since: string; until: string
 
 /**
  * The reminders learners asked for (docs/decisions/0135): how many learners' latest answer is yes now; in the
- * period, reminders sent, how many of them were followed within 3 days by the learner's progress (a lesson
- * started, moved or finished then; a lesson moved then and again later is seen only by its last move), and
- * unsubscribes (a reminder's link or its one-click header).
+ * period, reminders sent, the learners who came back within 3 days of one (a lesson started, moved or finished
+ * then; a lesson moved then and again later is seen only by its last move), and unsubscribes (a reminder's link
+ * or its one-click header).
  */
 const REMINDER_STATS = `
 with sent as (
@@ -192,13 +192,13 @@ select (select count(*) from (
           select distinct on (user_id) given from public.reminder_consents order by user_id, created_at desc, id desc
         ) latest where given)::int as asking,
        (select count(*) from sent)::int as sent,
-       (select count(*) from sent where exists (
+       (select count(distinct user_id) from sent where exists (
           select 1 from public.lesson_progress p
            where p.user_id = sent.user_id
              and (p.created_at between sent.sent_at and sent.sent_at + interval '3 days'
                   or p.updated_at between sent.sent_at and sent.sent_at + interval '3 days'
                   or p.completed_at between sent.sent_at and sent.sent_at + interval '3 days')))::int
-         as came_back_within_3_days,
+         as learners_back_within_3_days,
        (select count(*) from public.reminder_consents
          where source = 'unsubscribe'
            and (created_at at time zone 'UTC')::date between $1::date and $2::date)::int as unsubscribes`;
@@ -206,7 +206,7 @@ select (select count(*) from (
 const reminderStats = z.object({
   asking: z.number(),
   sent: z.number(),
-  came_back_within_3_days: z.number(),
+  learners_back_within_3_days: z.number(),
   unsubscribes: z.number(),
 });
 export type ReminderStats = z.output<typeof reminderStats>;
@@ -219,8 +219,9 @@ async function readReminderStats(db: Sql, period: { since: string; until: string
 /** The reminders' line, in the terminal and in the report. */
 export const reminderSummary = (reminders: ReminderStats) =>
   `Reminders: ${reminders.asking} learner${reminders.asking === 1 ? '' : 's'} asking for them now; ` +
-  `${reminders.sent} sent in the period, ${reminders.came_back_within_3_days} followed by the learner's ` +
-  `progress within 3 days; ${reminders.unsubscribes} unsubscribe${reminders.unsubscribes === 1 ? '' : 's'}.`;
+  `${reminders.sent} sent in the period; ${reminders.learners_back_within_3_days} ` +
+  `learner${reminders.learners_back_within_3_days === 1 ? '' : 's'} came back within 3 days of one; ` +
+  `${reminders.unsubscribes} unsubscribe${reminders.unsubscribes === 1 ? '' : 's'}.`;
 
 interface FunnelStep {
   step: (typeof FUNNEL_STEPS)[number]['step'];

@@ -28,10 +28,12 @@ const EXPORT_COLUMNS = [
   'first_signed_up_at',
   'last_signed_up_at',
   'signup_count',
-  'unsubscribed',
   'reminders',
   'reminders_answered_at',
   'reminders_wording_version',
+  // Last, because it is never empty: LibreOffice Calc reading the file with ";" as the separator re-splits a
+  // line that ends in an empty cell, and would then compute a name's "=…" (csv-libreoffice.test.ts).
+  'unsubscribed',
 ] as const satisfies readonly (keyof SignupRow)[];
 
 function cell(value: SignupRow[keyof SignupRow]): string {

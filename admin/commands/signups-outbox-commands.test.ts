@@ -59,8 +59,8 @@ async function seedCourseAccounts() {
     insert into public.course_feedback (user_id, rating, comment) select id, 4, 'Useful.' from auth.users;
     insert into public.reminder_consents (user_id, given, wording, wording_version)
       select id, true, 'E-mail me if I pause for a week.', 'pause-reminders-2026-11' from auth.users;
-    insert into public.email_outbox (signup_id, recipient, kind, reminder_number, details)
-      values (2, 'Bob@Example.com', 'reminder', 1, '{}');`);
+    insert into public.email_outbox (signup_id, recipient, kind, reminder_number)
+      values (2, 'Bob@Example.com', 'reminder', 1);`);
 }
 
 /** Whose course records are left, table by table. */
@@ -140,10 +140,10 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
       [
-        '"id","email","name","consent_version","source","first_signed_up_at","last_signed_up_at","signup_count","unsubscribed","reminders","reminders_answered_at","reminders_wording_version"',
-        '"1","ada@example.com","Ada Lovelace","v1","embedded","2026-11-01T09:00:00.000Z","2026-11-01T09:00:00.000Z","1","false","true","2026-11-02T10:00:00.000Z","pause-reminders-2026-11"',
-        `"2","Bob@Example.com","'=HYPERLINK(""http://evil.example"",""Click""), ""me""\nplease","v1","supabase-edge","2026-11-10T12:30:00.000Z","2026-11-20T08:15:00.000Z","2","false","false","",""`,
-        `"3","cy@example.com","'+Cy @Home","v1","embedded","2026-11-15T00:00:00.000Z","2026-11-15T00:00:00.000Z","1","true","false","",""`,
+        '"id","email","name","consent_version","source","first_signed_up_at","last_signed_up_at","signup_count","reminders","reminders_answered_at","reminders_wording_version","unsubscribed"',
+        '"1","ada@example.com","Ada Lovelace","v1","embedded","2026-11-01T09:00:00.000Z","2026-11-01T09:00:00.000Z","1","true","2026-11-02T10:00:00.000Z","pause-reminders-2026-11","false"',
+        `"2","Bob@Example.com","'=HYPERLINK(""http://evil.example"",""Click""), ""me""\nplease","v1","supabase-edge","2026-11-10T12:30:00.000Z","2026-11-20T08:15:00.000Z","2","false","","","false"`,
+        `"3","cy@example.com","'+Cy @Home","v1","embedded","2026-11-15T00:00:00.000Z","2026-11-15T00:00:00.000Z","1","false","","","true"`,
         '',
       ].join('\r\n'),
     );

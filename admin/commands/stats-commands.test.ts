@@ -20,7 +20,7 @@ let files: string;
  * their course e-mails and two repeat sign-ups (eve on the 2nd, ada on the 3rd); who opened the course on which
  * day; three published lessons and one draft; ada and eve finish, bob starts two; four answers to the completion
  * view's question, one before the period, one of them a comment written to trip up a terminal and a page; bob
- * and cy asked for reminders and got one each, bob came back the next day, cy unsubscribed.
+ * and cy asked for reminders, bob got two and came back after each (one learner), cy got one and unsubscribed.
  */
 /** Markup, a line break, a terminal escape that would turn the text red and a right-to-left override. */
 const HOSTILE_COMMENT = '<script>alert("hi")</script> & more\nSecond line \u001b[31mred \u202eevil';
@@ -102,10 +102,11 @@ async function buildScenario() {
            as answers(email, given, source, at)
       join auth.users u on u.email = answers.email;
 
-    insert into public.email_outbox (signup_id, recipient, kind, status, reminder_number, details, created_at, sent_at)
-    select s.id, s.email, 'reminder', 'sent', 1, '{}', at::timestamptz, at::timestamptz
-      from (values ('bob@example.com', '2026-11-01T06:00:00Z'), ('cy@example.com', '2026-11-02T06:00:00Z'))
-           as mail(email, at)
+    insert into public.email_outbox (signup_id, recipient, kind, status, reminder_number, created_at, sent_at)
+    select s.id, s.email, 'reminder', 'sent', number, at::timestamptz, at::timestamptz
+      from (values ('bob@example.com', 1, '2026-11-01T06:00:00Z'), ('bob@example.com', 2, '2026-11-02T06:00:00Z'),
+                   ('cy@example.com', 1, '2026-11-02T06:00:00Z'))
+           as mail(email, number, at)
       join public.signups s on s.email = mail.email;`);
 }
 
@@ -220,10 +221,10 @@ describe(`stats on ${databaseKind}`, () => {
           { day: '2026-11-02', rating: 4, comment: HOSTILE_COMMENT },
         ],
       },
-      reminders: { asking: 1, sent: 2, came_back_within_3_days: 1, unsubscribes: 1 },
+      reminders: { asking: 1, sent: 3, learners_back_within_3_days: 1, unsubscribes: 1 },
     });
     expect((await admin.run(['stats', ...PERIOD])).stdout).toContain(
-      "Reminders: 1 learner asking for them now; 2 sent in the period, 1 followed by the learner's progress within 3 days; 1 unsubscribe.",
+      'Reminders: 1 learner asking for them now; 3 sent in the period; 1 learner came back within 3 days of one; 1 unsubscribe.',
     );
   });
 

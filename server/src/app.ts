@@ -70,7 +70,12 @@ export function createApp(deps: AppDeps): Hono {
     '/storage/v1',
     storageRoutes({ storageFolder: deps.storageFolder, jwt: deps.jwt, callers, db: deps.db }),
   );
-  const unsubscribe = createUnsubscribeHandler({ db: deps.db, log: deps.otp.log, cors: deps.cors });
+  const unsubscribe = createUnsubscribeHandler({
+    db: deps.db,
+    log: deps.otp.log,
+    cors: deps.cors,
+    siteUrl: deps.siteUrl,
+  });
   app.route('/functions/v1', functionsRoutes({ sendEmail: deps.sendEmail, unsubscribe }, deps.clientAddress));
   app.route(
     '/',

@@ -40,13 +40,11 @@ export const signInLinkEmail = {
 export const reminderEmail = {
   subject: 'Your next lesson is waiting: {lesson}',
   /** Where the learner stopped: in the lesson, or before it. */
-  introStopped:
-    'You stopped at {position} in "{lesson}". Pick it up where you left off: it takes a few minutes.',
-  introNotStarted:
-    'Your next lesson is "{lesson}". It takes a few minutes, and it starts right where you are.',
+  introStopped: 'You stopped at {position} in "{lesson}". Pick it up where you left off.',
+  introNotStarted: 'Your next lesson is "{lesson}".',
   /** After the intro: how much is left, one lesson or several. */
-  leftOne: 'It is the last lesson of the course.',
-  leftMany: '{left} lessons are left, each a few minutes long.',
+  leftOne: 'It is the last lesson you have left.',
+  leftMany: 'You have {left} lessons left.',
   buttonLabel: 'Continue the course',
   closing: 'A little each week adds up to a plan for your career.',
   why: `You are receiving this e-mail because you asked the free ${emailBrand} course at {site} to e-mail you if you paused for a week. We send at most 3 reminders, a week apart.`,

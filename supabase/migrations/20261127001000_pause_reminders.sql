@@ -33,16 +33,15 @@ grant select on table public.reminder_consents to authenticated;
 grant insert (user_id, given, wording, wording_version) on table public.reminder_consents to authenticated;
 grant all on table public.reminder_consents to service_role;
 
--- A reminder is an outbox row of its own kind: its number (1 to 3) is unique per sign-up, so two schedulers
--- at once (two servers, pg_cron beside a server) queue each reminder once; `details` holds what the e-mail
--- names (the next lesson, where the learner stopped), read when it is queued.
+-- A reminder is an outbox row of its own kind, numbered per sign-up: the number is unique, so two schedulers at
+-- once (two servers, pg_cron beside a server) queue each reminder once. What it says (the next lesson, where the
+-- learner stopped) is read when it is sent, as its sign-in link is made then.
 alter table public.email_outbox drop constraint email_outbox_kind_check;
 alter table public.email_outbox
   add constraint email_outbox_kind_check check (kind in ('course-access', 'sign-in-link', 'reminder'));
-alter table public.email_outbox add column reminder_number smallint check (reminder_number between 1 and 3);
-alter table public.email_outbox add column details jsonb;
-alter table public.email_outbox add constraint email_outbox_reminder_shape
-  check ((kind = 'reminder') = (reminder_number is not null and details is not null));
+alter table public.email_outbox add column reminder_number integer check (reminder_number > 0);
+alter table public.email_outbox add constraint email_outbox_reminder_numbered
+  check ((kind = 'reminder') = (reminder_number is not null));
 create unique index email_outbox_reminder_once on public.email_outbox (signup_id, reminder_number)
   where kind = 'reminder';
 
@@ -56,13 +55,20 @@ revoke all on table public.mail_keys from anon, authenticated;
 grant all on table public.mail_keys to service_role;
 
 -- A learner's answer takes effect at once: a yes lifts an earlier unsubscribe (the learner asked again, on the
--- course page), a no drops the reminders queued and not yet sent.
+-- course page), a no drops the reminders queued and not yet sent. A learner's answers on the course page are
+-- kept, so they are capped: 20 a day.
 create function public.reminder_consent_after_insert() returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
+  if new.source = 'course-page'
+     and (select count(*) from public.reminder_consents c
+           where c.user_id = new.user_id and c.source = 'course-page'
+             and c.created_at > now() - interval '1 day') > 20 then
+    raise exception 'Too many reminder answers today; try again tomorrow.' using errcode = 'P0001';
+  end if;
   if new.given then
     update public.signups s
        set unsubscribed = false
@@ -84,13 +90,22 @@ create trigger reminder_consent_after_insert
   after insert on public.reminder_consents
   for each row execute function public.reminder_consent_after_insert();
 
--- Queues the reminders due at `at` (now, but a test's clock may be later) and answers how many. A learner gets
--- one when their latest answer is yes, their address is not unsubscribed, a published lesson is left to
--- finish, nothing moved for 7 days (progress, or the yes itself), fewer than 3 were queued and the last one
--- is 7 days old. The reminder names the first unfinished lesson, where in it the learner stopped, and how many
--- are left. Three in all: a learner who comes back and pauses again is not reminded beyond them.
-create function public.queue_pause_reminders(at timestamptz default now()) returns integer
+-- The learners a reminder may be for, now (all, or the one sign-up named): their latest answer is yes, their
+-- address is not unsubscribed, and a published lesson is left to finish. With the first unfinished lesson,
+-- where in it the learner stopped, how many are left, when they said yes and when they last moved.
+create function public.pause_reminder_learners(only_signup bigint default null)
+returns table (
+  signup_id bigint,
+  email text,
+  consented_at timestamptz,
+  last_progress_at timestamptz,
+  lesson_slug text,
+  lesson_title text,
+  position_seconds integer,
+  lessons_left integer
+)
 language sql
+stable
 set search_path = ''
 as $$
   with latest as (
@@ -102,37 +117,47 @@ as $$
       from latest l
       join auth.users u on u.id = l.user_id
       join public.signups s on lower(s.email) = lower(u.email)
-     where l.given and not s.unsubscribed
+     where l.given and not s.unsubscribed and (only_signup is null or s.id = only_signup)
   ), next_lesson as (
     select distinct on (learner.user_id) learner.user_id, lesson.slug, lesson.title,
            coalesce(p.position_seconds, 0)::integer as position_seconds,
-           count(*) over (partition by learner.user_id) as lessons_left
+           (count(*) over (partition by learner.user_id))::integer as lessons_left
       from learner
       join public.lessons lesson on lesson.is_published
       left join public.lesson_progress p on p.user_id = learner.user_id and p.lesson_id = lesson.id
      where p.completed_at is null
      order by learner.user_id, lesson.order_index, lesson.id
-  ), due as (
-    select learner.signup_id, learner.email, next_lesson.slug, next_lesson.title, next_lesson.position_seconds,
-           next_lesson.lessons_left, coalesce(sent.count, 0) + 1 as reminder_number
-      from learner
-      join next_lesson on next_lesson.user_id = learner.user_id
+  )
+  select learner.signup_id, learner.email, learner.consented_at,
+         (select max(p.updated_at) from public.lesson_progress p where p.user_id = learner.user_id),
+         next_lesson.slug, next_lesson.title, next_lesson.position_seconds, next_lesson.lessons_left
+    from learner
+    join next_lesson on next_lesson.user_id = learner.user_id;
+$$;
+
+-- Queues the reminders due at `at` (now, but a test's clock may be later) and answers how many: one for each
+-- learner above whom nothing moved for 7 days (progress, or the yes itself), fewer than 3 reminders came since
+-- their yes, and the last one is 7 days old. A new yes after a no starts a new series of at most 3.
+create function public.queue_pause_reminders(at timestamptz default now()) returns integer
+language sql
+set search_path = ''
+as $$
+  with due as (
+    select learner.signup_id, learner.email, coalesce(sent.all_time, 0) + 1 as reminder_number
+      from public.pause_reminder_learners() learner
       left join lateral (
-        select count(*) as count, max(o.created_at) as last
+        select count(*) as all_time,
+               count(*) filter (where o.created_at >= learner.consented_at) as since_yes,
+               max(o.created_at) as last
           from public.email_outbox o
          where o.signup_id = learner.signup_id and o.kind = 'reminder'
       ) sent on true
-     where greatest(learner.consented_at,
-                    (select max(p.updated_at) from public.lesson_progress p where p.user_id = learner.user_id))
-           <= at - interval '7 days'
-       and coalesce(sent.count, 0) < 3
+     where greatest(learner.consented_at, learner.last_progress_at) <= at - interval '7 days'
+       and coalesce(sent.since_yes, 0) < 3
        and (sent.last is null or sent.last <= at - interval '7 days')
   ), queued as (
-    insert into public.email_outbox (signup_id, recipient, kind, reminder_number, details, created_at)
-    select signup_id, email, 'reminder', reminder_number,
-           jsonb_build_object('lesson_slug', slug, 'lesson_title', title, 'position_seconds', position_seconds,
-                              'lessons_left', lessons_left),
-           at
+    insert into public.email_outbox (signup_id, recipient, kind, reminder_number, created_at)
+    select signup_id, email, 'reminder', reminder_number, at
       from due
     on conflict (signup_id, reminder_number) where kind = 'reminder' do nothing
     returning 1
@@ -140,7 +165,11 @@ as $$
   select count(*)::integer from queued;
 $$;
 
-revoke all on function public.queue_pause_reminders(timestamptz) from public;
+-- Only the senders call them: Supabase grants new functions to its API roles by default, so those grants go too.
+revoke all on function public.pause_reminder_learners(bigint) from public, anon, authenticated;
+revoke all on function public.queue_pause_reminders(timestamptz) from public, anon, authenticated;
+revoke all on function public.reminder_consent_after_insert() from anon, authenticated;
+grant execute on function public.pause_reminder_learners(bigint) to service_role;
 grant execute on function public.queue_pause_reminders(timestamptz) to service_role;
 
 -- On hosted Supabase pg_cron queues the reminders every hour; the `send-email-retries` job then delivers them

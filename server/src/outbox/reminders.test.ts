@@ -85,10 +85,16 @@ async function progress(userId: string, lesson: number, position: number, comple
 }
 
 const reminders = () =>
-  db.query<{ recipient: string; reminder_number: number; details: Record<string, unknown> }>(
-    `select recipient, reminder_number, details from public.email_outbox where kind = 'reminder'
+  db.query<{ recipient: string; reminder_number: number }>(
+    `select recipient, reminder_number from public.email_outbox where kind = 'reminder'
       order by recipient, reminder_number`,
   );
+
+/** The plain-text part of each e-mail the SMTP peer received, by recipient. */
+const textsTo = (address: string) =>
+  smtp.received
+    .filter((mail) => mail.to.includes(address))
+    .map((mail) => readMime(mail.raw).parts.get('text/plain') ?? '');
 
 function delivery(workerId = 'worker-a'): DeliveryContext {
   return {
@@ -118,18 +124,11 @@ describe(`who is reminded, and when (${databaseKind}, a controllable clock)`, ()
     await progress(ada.id, 1, 134);
     expect(await queuePauseReminders(db, inDays(6.9))).toBe(0);
     expect(await queuePauseReminders(db, inDays(7.1))).toBe(1);
-    expect(await reminders()).toEqual([
-      {
-        recipient: 'ada@example.com',
-        reminder_number: 1,
-        details: {
-          lesson_slug: 'strengths',
-          lesson_title: 'Lens two: strengths',
-          position_seconds: 134,
-          lessons_left: 2,
-        },
-      },
-    ]);
+    expect(await reminders()).toEqual([{ recipient: 'ada@example.com', reminder_number: 1 }]);
+    expect((await deliver()).sent).toBe(1);
+    const [text] = textsTo('ada@example.com');
+    expect(text).toContain('You stopped at 2:14 in "Lens two: strengths". Pick it up where you left off.');
+    expect(text).toContain('You have 2 lessons left.');
   });
 
   it('counts the idle week from the latest progress, not from the yes', async () => {
@@ -139,14 +138,61 @@ describe(`who is reminded, and when (${databaseKind}, a controllable clock)`, ()
     expect(await queuePauseReminders(db, inDays(7.1))).toBe(1);
   });
 
-  it('sends at most 3, a week apart, while nothing moves', async () => {
-    await learner('ada@example.com', { given: true });
+  it('sends at most 3, a week apart, while nothing moves; a new yes after a no starts a new series', async () => {
+    const ada = await learner('ada@example.com', { given: true });
     const queuedOn = [];
     for (let day = 0; day <= 40; day += 1) {
       if ((await queuePauseReminders(db, inDays(day + 0.5))) > 0) queuedOn.push(day);
     }
     expect(queuedOn).toEqual([7, 14, 21]);
     expect((await reminders()).map((row) => row.reminder_number)).toEqual([1, 2, 3]);
+    await db.query("update public.email_outbox set status = 'sent', created_at = now() - interval '30 days'");
+    await answer(ada.id, false);
+    await answer(ada.id, true);
+    expect(await queuePauseReminders(db, inDays(6))).toBe(0);
+    expect(await queuePauseReminders(db, inDays(7.1))).toBe(1);
+    expect((await reminders()).map((row) => row.reminder_number)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('matches a sign-up and its course account whatever the capitals of the address', async () => {
+    const id = randomUUID();
+    await db.query(
+      `insert into public.signups (email, name, consent_version, source) values ('Ada@Example.com', 'Ada', 'v', 'test')`,
+    );
+    await db.query("insert into auth.users (id, email) values ($1, 'ada@example.com')", [id]);
+    await answer(id, true, 8);
+    expect(await queuePauseReminders(db)).toBe(1);
+    expect(await reminders()).toEqual([{ recipient: 'Ada@Example.com', reminder_number: 1 }]);
+  });
+
+  it('drops, unsent, a reminder no longer wanted when its turn comes: finished, or withdrawn while a worker held it', async () => {
+    const ada = await learner('ada@example.com', { given: true, daysAgo: 8 });
+    const ben = await learner('ben@example.com', { given: true, daysAgo: 8 });
+    expect(await queuePauseReminders(db)).toBe(2);
+    for (const lesson of [0, 1, 2]) await progress(ada.id, lesson, 60, true);
+    // Ben's was claimed by a worker that then died: the trigger's delete of pending rows does not reach it.
+    await db.query(
+      `update public.email_outbox set status = 'sending', locked_by = 'dead-worker', locked_until = now() - interval '1 minute'
+        where recipient = 'ben@example.com'`,
+    );
+    await answer(ben.id, false);
+    expect(await reminders()).toHaveLength(2);
+    expect(await deliver()).toEqual({ sent: 0, retry: 0, dead: 0, rateLimited: 0 });
+    expect(smtp.received).toEqual([]);
+    expect(await reminders()).toEqual([]);
+    const links = await db.query('select 1 from auth.one_time_tokens');
+    expect(links, 'no sign-in link was made for a dropped reminder').toEqual([]);
+  });
+
+  it('lets only the senders queue reminders or read who may get one', async () => {
+    for (const role of ['anon', 'authenticated']) {
+      const [row] = await db.query<{ queue: boolean; read: boolean }>(
+        `select has_function_privilege($1, 'public.queue_pause_reminders(timestamptz)', 'execute') as queue,
+                has_function_privilege($1, 'public.pause_reminder_learners(bigint)', 'execute') as read`,
+        [role],
+      );
+      expect(row, role).toEqual({ queue: false, read: false });
+    }
   });
 
   it('reminds nobody who did not say yes, withdrew, finished, or unsubscribed', async () => {
@@ -214,7 +260,7 @@ describe(`a reminder through a real SMTP peer, and its one-click unsubscribe (${
     );
     expect(headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(text).toContain('You stopped at 2:14 in "Lens one: trends".');
-    expect(text).toContain('3 lessons are left');
+    expect(text).toContain('You have 3 lessons left.');
     expect(text).toMatch(
       /Continue the course: https:\/\/lenses\.example\/course\?token_hash=[0-9a-f]{64}&type=magiclink&lesson=trends/,
     );
@@ -248,7 +294,7 @@ describe(`a reminder through a real SMTP peer, and its one-click unsubscribe (${
     );
   });
 
-  it('answers every token alike, withdraws once however often it is used, and takes only POST', async () => {
+  it('answers every token alike, withdraws once however often it is used; a GET leads to the page', async () => {
     const { headers } = await remindedAda();
     const token = new URL(/<(.+)>/.exec(headers.get('list-unsubscribe') ?? '')?.[1] ?? '').searchParams.get(
       'token',
@@ -275,6 +321,25 @@ describe(`a reminder through a real SMTP peer, and its one-click unsubscribe (${
     expect(answers[0]).toEqual([200, '{"ok":true}']);
     const withdrawals = await db.query("select 1 from public.reminder_consents where source = 'unsubscribe'");
     expect(withdrawals).toHaveLength(1);
-    expect((await app.request(`/functions/v1/send-email/unsubscribe?token=${token}`)).status).toBe(405);
+    const opened = await app.request(`/functions/v1/send-email/unsubscribe?token=${token}`);
+    expect(opened.status, 'a mail client that opens the address gets the page').toBe(303);
+    expect(opened.headers.get('location')).toBe(`${SITE}/unsubscribe?token=${token}`);
+    expect((await app.request('/functions/v1/send-email/unsubscribe', { method: 'PUT' })).status).toBe(405);
+  });
+
+  it('marks an address unsubscribed even before it ever signed in, and records no answer for it', async () => {
+    await db.query(
+      `insert into public.signups (email, name, consent_version, source) values ('cy@example.com', 'Cy', 'v', 'test')`,
+    );
+    const [signup] = await db.query<{ id: string }>('select id::text as id from public.signups');
+    const links = createUnsubscribeLinks(db, { siteUrl: SITE, apiUrl: SITE });
+    const oneClick = new URL((await links(signup?.id ?? '')).oneClick);
+    const response = await app.request(`${oneClick.pathname}${oneClick.search}`, {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(response.status).toBe(200);
+    expect(await db.query('select unsubscribed from public.signups')).toEqual([{ unsubscribed: true }]);
+    expect(await db.query('select 1 from public.reminder_consents')).toEqual([]);
   });
 });

@@ -144,7 +144,7 @@ describe('the reminder', () => {
     const email = renderReminderEmail(reminder);
     expect(email.subject).toBe('Your next lesson is waiting: Lens one: <trends>');
     expect(email.text).toContain(
-      'You stopped at 2:14 in "Lens one: <trends>". Pick it up where you left off: it takes a few minutes. 3 lessons are left, each a few minutes long.',
+      'You stopped at 2:14 in "Lens one: <trends>". Pick it up where you left off. You have 3 lessons left.',
     );
     expect(email.text).toContain(`Continue the course: ${reminder.signInUrl}`);
     expect(email.text).toContain('Or sign in on any device with this code: 048213');
@@ -152,11 +152,16 @@ describe('the reminder', () => {
     expect(email.html).not.toContain('<trends>');
   });
 
-  it('says "next lesson" before one is started, and "the last lesson" when one is left', () => {
+  it('says "next lesson" before one is started, and "the last lesson you have left" when one is left', () => {
     const email = renderReminderEmail({ ...reminder, positionSeconds: 0, lessonsLeft: 1 });
     expect(email.text).toContain(
-      'Your next lesson is "Lens one: <trends>". It takes a few minutes, and it starts right where you are. It is the last lesson of the course.',
+      'Your next lesson is "Lens one: <trends>". It is the last lesson you have left.',
     );
+  });
+
+  it('fills each placeholder once: a title holding one stays as written', () => {
+    const email = renderReminderEmail({ ...reminder, lessonTitle: 'Plan {left} ways' });
+    expect(email.subject).toBe('Your next lesson is waiting: Plan {left} ways');
   });
 
   it('says why it came and carries the unsubscribe link in both parts; the other e-mails carry none', () => {

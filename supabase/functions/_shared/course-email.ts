@@ -191,11 +191,14 @@ export function clockTime(seconds: number): string {
  * what is left, a sign-in link that opens that lesson and its code, and an unsubscribe link in the footer.
  */
 export function renderReminderEmail(input: ReminderInput): CourseEmail {
+  const values: Record<string, string> = {
+    lesson: input.lessonTitle,
+    position: clockTime(input.positionSeconds),
+    left: String(input.lessonsLeft),
+  };
+  // One pass, so a lesson title that happens to hold "{left}" stays as the owner wrote it.
   const fill = (text: string) =>
-    text
-      .replaceAll('{lesson}', input.lessonTitle)
-      .replaceAll('{position}', clockTime(input.positionSeconds))
-      .replaceAll('{left}', String(input.lessonsLeft));
+    text.replace(/\{(lesson|position|left)\}/g, (_, name: string) => values[name] ?? '');
   const stopped = input.positionSeconds >= 1 ? reminderEmail.introStopped : reminderEmail.introNotStarted;
   const left = input.lessonsLeft > 1 ? reminderEmail.leftMany : reminderEmail.leftOne;
   return renderEmail(

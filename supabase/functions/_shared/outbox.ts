@@ -3,10 +3,10 @@
  * provider's shared rate (in batches where it has them), record the outcome, retry with jittered back-off,
  * wait out rate limits, and give up loudly.
  */
-import { z } from 'zod';
-import { renderCourseEmail, renderReminderEmail, renderSignInLinkEmail } from './course-email.ts';
+import { renderCourseEmail, renderSignInLinkEmail } from './course-email.ts';
 import type { Log } from './log.ts';
 import { claimSlot, pauseSending, slotSeconds, slotWait } from './mail-rate.ts';
+import { dropReminders, readReminders, reminderMail, type ReminderNow } from './reminder-mail.ts';
 import type { SignInLink, SignInLinkMaker } from './sign-in-link.ts';
 import type { Sql } from './sql-port.ts';
 import {
@@ -54,10 +54,9 @@ interface ClaimedRow {
   signup_id: string;
   /**
    * Which e-mail: 'course-access' (owed to a sign-up), 'sign-in-link' ("Send me a new link") or 'reminder'
-   * (a learner who asked for one paused for a week; `details` says which lesson is next).
+   * (a learner who asked for one paused for a week).
    */
   kind: string;
-  details: unknown;
   recipient: string;
   name: string;
   attempts: number;
@@ -79,7 +78,7 @@ const DUE = `((status = 'pending' and next_attempt_at <= now()) or (status = 'se
 const TAKE = `status = 'sending', attempts = o.attempts + 1, locked_by = $1,
        locked_until = now() + make_interval(secs => $2)`;
 const CLAIMED =
-  'o.id::text as id, o.signup_id::text as signup_id, o.kind, o.details, o.recipient, s.name, o.attempts, o.idempotency_key, o.batch_key';
+  'o.id::text as id, o.signup_id::text as signup_id, o.kind, o.recipient, s.name, o.attempts, o.idempotency_key, o.batch_key';
 
 /** Any due rows, for transports that send each message on its own. */
 const CLAIM = `
@@ -278,50 +277,20 @@ async function recordFailure(
   report.retry += rows.length;
 }
 
-/** What a reminder's row says of the learner when it was queued (public.queue_pause_reminders). */
-const reminderDetails = z.object({
-  lesson_slug: z.string(),
-  lesson_title: z.string(),
-  position_seconds: z.number(),
-  lessons_left: z.number(),
-});
-
-/** A sign-in link that also opens a lesson (`?lesson=<slug>` stays on /course after the sign-in). */
-function openingLesson(signInUrl: string, slug: string): string {
-  const url = new URL(signInUrl);
-  url.searchParams.set('lesson', slug);
-  return url.toString();
-}
-
-/**
- * The row's e-mail with its fresh link. A reminder also carries the one-click unsubscribe headers of RFC 8058
- * (the large mailbox providers require them of bulk senders) beside the footer's visible link.
- */
-async function mailFor(context: DeliveryContext, row: ClaimedRow, link: SignInLink): Promise<OutgoingMail> {
-  const input = { name: row.name, signInUrl: link.url, code: link.code, siteUrl: context.siteUrl };
+/** The row's e-mail with its fresh link; a reminder's says what `reminder` read just before. */
+async function mailFor(
+  context: DeliveryContext,
+  row: ClaimedRow,
+  link: SignInLink,
+  reminder: ReminderNow | undefined,
+): Promise<OutgoingMail> {
   const envelope = { from: context.mailFrom, to: row.recipient, idempotencyKey: row.idempotency_key };
-  if (row.kind === 'reminder') {
-    const details = reminderDetails.parse(row.details);
-    const unsubscribe = await context.unsubscribeLinks(row.signup_id);
-    const email = renderReminderEmail({
-      ...input,
-      signInUrl: openingLesson(link.url, details.lesson_slug),
-      lessonTitle: details.lesson_title,
-      positionSeconds: details.position_seconds,
-      lessonsLeft: details.lessons_left,
-      unsubscribeUrl: unsubscribe.page,
-    });
-    return {
-      ...envelope,
-      ...email,
-      headers: {
-        'List-Unsubscribe': `<${unsubscribe.oneClick}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      },
-    };
-  }
+  if (reminder) return { ...envelope, ...(await reminderMail(context, row, link, reminder)) };
   const render = row.kind === 'sign-in-link' ? renderSignInLinkEmail : renderCourseEmail;
-  return { ...envelope, ...render(input) };
+  return {
+    ...envelope,
+    ...render({ name: row.name, signInUrl: link.url, code: link.code, siteUrl: context.siteUrl }),
+  };
 }
 
 interface PreparedMail {
@@ -336,17 +305,23 @@ const linkFailure = (reason: unknown) =>
   );
 
 /**
- * Makes the claimed rows' e-mails, each with a fresh sign-in link, before any send slot is taken. A row whose
- * link cannot be made is a failed attempt, retried with back-off. In a batch, such rows leave it and the rest
- * go on under its key, so one address the auth refuses never holds back the others.
+ * Makes the claimed rows' e-mails, each with a fresh sign-in link, before any send slot is taken. A reminder no
+ * longer wanted is dropped first. A row whose link cannot be made is a failed attempt, retried with back-off. In
+ * a batch, such rows leave it and the rest go on under its key, so one address the auth refuses never holds
+ * back the others.
  */
 async function prepareMails(
   context: DeliveryContext,
-  rows: readonly ClaimedRow[],
+  claimed: readonly ClaimedRow[],
   batching: boolean,
   settings: DeliverySettings,
   report: DeliveryReport,
 ): Promise<PreparedMail[]> {
+  const reminders = await readReminders(context.db, claimed);
+  const unwanted = claimed.filter((row) => row.kind === 'reminder' && !reminders.has(row.id));
+  await dropReminders(context, ids(unwanted));
+  const rows = claimed.filter((row) => !unwanted.includes(row));
+  if (rows.length === 0) return [];
   const links = await context
     .signInLinks(rows.map((row) => row.recipient))
     .catch((reason: unknown) =>
@@ -361,7 +336,7 @@ async function prepareMails(
       continue;
     }
     try {
-      prepared.push({ row, mail: await mailFor(context, row, link.value) });
+      prepared.push({ row, mail: await mailFor(context, row, link.value, reminders.get(row.id)) });
     } catch (reason) {
       failed.push({ row, reason });
     }

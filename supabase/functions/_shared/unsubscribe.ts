@@ -123,6 +123,7 @@ const pageBody = z.object({ token: z.string().max(MAX_BODY_BYTES) });
 async function tokenOf(request: Request): Promise<string> {
   const fromUrl = new URL(request.url).searchParams.get('token');
   if (fromUrl) return fromUrl;
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return '';
   const body = await request.text().catch(() => '');
   if (body.length > MAX_BODY_BYTES) return '';
   try {
@@ -137,19 +138,31 @@ export interface UnsubscribeDeps {
   db: Sql;
   log: Log;
   cors: CorsPolicy;
+  /** Where the /unsubscribe page is: a GET of the one-click address is sent there. */
+  siteUrl: string;
 }
 
-/** POST …/send-email/unsubscribe as a web-standard handler, for the Node server and the Edge Function. */
+/**
+ * …/send-email/unsubscribe as a web-standard handler, for the Node server and the Edge Function: POST
+ * unsubscribes, GET leads to the site's page.
+ */
 export function createUnsubscribeHandler(deps: UnsubscribeDeps): (request: Request) => Promise<Response> {
   const key = keyOf(deps.db);
   return async (request) => {
     const origin = request.headers.get('origin');
     if (request.method === 'OPTIONS') return preflight(deps.cors, origin);
     const headers = { ...corsHeaders(deps.cors, origin), 'cache-control': 'no-store' };
+    // A mail client without RFC 8058 opens the List-Unsubscribe address in a browser: the site's page, whose
+    // one button posts the token, so a scanner that follows links unsubscribes nobody.
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      const page = new URL(UNSUBSCRIBE_PATH, deps.siteUrl);
+      page.search = new URL(request.url).search;
+      return new Response(null, { status: 303, headers: { ...headers, location: page.toString() } });
+    }
     if (request.method !== 'POST') {
       return Response.json(
         { error: 'Use POST to unsubscribe.' },
-        { status: 405, headers: { ...headers, allow: 'POST, OPTIONS' } },
+        { status: 405, headers: { ...headers, allow: 'GET, POST, OPTIONS' } },
       );
     }
     try {

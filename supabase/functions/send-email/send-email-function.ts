@@ -128,7 +128,7 @@ export function createSendEmailFunction(env: { get(name: string): string | undef
   };
 
   const cors = corsPolicyFor(secrets.SITE_URL);
-  const unsubscribe = createUnsubscribeHandler({ db, log, cors });
+  const unsubscribe = createUnsubscribeHandler({ db, log, cors, siteUrl });
   const sendEmail = createSendEmailHandler({
     db,
     log,

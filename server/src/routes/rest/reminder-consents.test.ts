@@ -90,7 +90,7 @@ describe(`reminder consent through REST (${databaseKind})`, () => {
     for (const caller of [as(), as(ADA)]) {
       const key = await caller.from('mail_keys').select('unsubscribe_key');
       expect(key.data ?? []).toEqual([]);
-      const outbox = await caller.from('email_outbox').select('details');
+      const outbox = await caller.from('email_outbox').select('recipient');
       expect(outbox.data ?? []).toEqual([]);
     }
   });
