@@ -20,6 +20,14 @@ describe('readEnv', () => {
     expect(() => readEnv({ SITE_URL: 'https://lenses.example,ftp://x' })).toThrow(/SITE_URL/);
   });
 
+  it("takes API_URL as this server's own address for mailbox providers, SITE_URL's first by default", () => {
+    expect(readEnv({ SITE_URL: 'https://lenses.example' }).apiUrl).toBe('https://lenses.example');
+    expect(
+      readEnv({ SITE_URL: 'https://lenses.example', API_URL: 'https://api.lenses.example/' }).apiUrl,
+    ).toBe('https://api.lenses.example');
+    expect(() => readEnv({ API_URL: 'api.lenses.example' })).toThrow(/API_URL: must be an http\(s\) URL/);
+  });
+
   it('treats blank variables as unset and trims a trailing slash from SITE_URL', () => {
     const env = readEnv({ PORT: '9000', DATABASE_URL: '', SITE_URL: 'https://lenses.example/' });
     expect(env).toMatchObject({ port: 9000, siteUrl: 'https://lenses.example', databaseUrl: undefined });
