@@ -1,5 +1,5 @@
 import { signupCopy } from '@/content/signup';
-import { courseEmailSettings } from '@/content/site';
+import { courseAccessEmail, emailSenderName } from '@/content/emails';
 import { FirstPreview } from './first-preview';
 
 const copy = signupCopy.sentPanel;
@@ -24,9 +24,9 @@ export function SentPanel({
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         <dt className="text-ink-muted">{copy.from}</dt>
-        <dd className="font-medium">{courseEmailSettings.senderName}</dd>
+        <dd className="font-medium">{emailSenderName}</dd>
         <dt className="text-ink-muted">{copy.subject}</dt>
-        <dd className="font-medium">{courseEmailSettings.subject}</dd>
+        <dd className="font-medium">{courseAccessEmail.subject}</dd>
       </dl>
       <p>{copy.timing}</p>
       <FirstPreview />
