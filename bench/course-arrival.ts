@@ -103,7 +103,7 @@ function probe(titles: string[], firstSlug: string): string {
 }
 
 /** The service role key of a server started with `jwtSecret`, as Supabase's own tools make it. */
-function serviceRoleKey(jwtSecret: string): Promise<string> {
+export function serviceRoleKey(jwtSecret: string): Promise<string> {
   return new SignJWT({ role: 'service_role', iss: 'supabase' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt()
@@ -122,7 +122,7 @@ async function publishedLessons(siteUrl: string, key: string) {
 }
 
 /** A fresh sign-in link for a new address, shaped as the course e-mail's (GoTrue's admin generate_link). */
-async function signInLink(siteUrl: string, key: string, email: string): Promise<string> {
+export async function signInLink(siteUrl: string, key: string, email: string): Promise<string> {
   const response = await fetch(`${siteUrl}/auth/v1/admin/generate_link`, {
     method: 'POST',
     headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },

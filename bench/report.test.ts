@@ -305,6 +305,52 @@ describe('renderReport', () => {
     });
   });
 
+  describe('the lesson stream', () => {
+    const played = (firstFrameMs: number, longestStallMs: number, bytes: number) => ({
+      firstFrameMs,
+      longestStallMs,
+      stalledMs: longestStallMs,
+      playedSeconds: 44,
+      bytes,
+    });
+    const report = (adaptive: ReturnType<typeof played>) =>
+      renderReport({
+        ...result({}),
+        lessonStream: {
+          source: { seconds: 60, height: 1080, videoKbps: 6000, bytes: 45_000_000 },
+          runs: { adaptive: [adaptive], progressive: [played(9000, 20_000, 8_000_000)] },
+          median: { adaptive, progressive: played(9000, 20_000, 8_000_000) },
+        },
+      });
+
+    it('judges the stream on its first frame, longest stall and bytes, beside the progressive MP4', () => {
+      const shown = report(played(900, 0, 7_000_000));
+      expect(cells(shown, 'first frame after Play')).toEqual([
+        'first frame after Play',
+        '900 ms',
+        '9000 ms',
+        '≤ 1500 ms',
+        'yes',
+      ]);
+      expect(met(shown, 'longest stall')).toBe('yes');
+      expect(cells(shown, 'bytes fetched by then')).toEqual([
+        "bytes fetched by then, share of the progressive file's",
+        '7.0 MB (16 %)',
+        '8.0 MB (18 %)',
+        '≤ 40 %',
+        'yes',
+      ]);
+      const slow = report(played(1600, 600, 19_000_000));
+      expect(met(slow, 'first frame after Play')).toBe('NO');
+      expect(met(slow, 'longest stall')).toBe('NO');
+      expect(met(slow, 'bytes fetched by then')).toBe('NO');
+    });
+
+    it('leaves the table out when not measured', () => {
+      expect(renderReport(result({}))).not.toContain('progressive MP4');
+    });
+  });
+
   describe('the first view table', () => {
     const report = (...runs: FirstViewLog[]) =>
       renderReport({ ...result({}), firstView: { url: 'http://bench/', runs } });

@@ -10,6 +10,7 @@ import {
   readFirstView,
 } from './first-view-loads.ts';
 import type { InteractionResult } from './interaction.ts';
+import type { LessonStreamResult } from './lesson-stream.ts';
 import { median } from './median.ts';
 import type { PageResult } from './page.ts';
 import { BUDGET, KB, TARGETS } from './targets.ts';
@@ -40,6 +41,8 @@ export interface BenchResult {
   firstView?: FirstViewResult;
   /** /course opened from the e-mail's link on a slow phone: when the titles and the first poster show. */
   courseArrival?: CourseArrivalResult;
+  /** A real-size lesson played as an adaptive stream and as the progressive MP4, on a slow phone. */
+  lessonStream?: LessonStreamResult;
   api?: {
     helloWorld: LoadResult;
     /** The bare Hono app with our guides answer, loaded in turns with PGlite's guides read. */
@@ -360,6 +363,63 @@ function firstViewTable({ runs }: FirstViewResult): Table {
   };
 }
 
+function lessonStreamTable({ source, runs, median: medians }: LessonStreamResult): Table {
+  const judged: Judged[] = [];
+  const judge = judging(judged);
+  const { adaptive, progressive } = medians;
+  const share = adaptive.bytes / source.bytes;
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+  return {
+    title: `A ${source.seconds} s ${source.height}p lesson at ${source.videoKbps / 1000} Mbit/s (${mb(source.bytes)}) on slow 4G (1.6 Mbit/s, 150 ms RTT) and 4× CPU, median of ${runs.adaptive.length} plays each way`,
+    header: ['metric', 'adaptive stream', 'progressive MP4 (before)', 'target', 'met'],
+    rows: [
+      [
+        'first frame after Play',
+        ms(adaptive.firstFrameMs),
+        ms(progressive.firstFrameMs),
+        ...judge(
+          'lesson: first frame after Play',
+          ms(adaptive.firstFrameMs),
+          `≤ ${ms(TARGETS.lessonFirstFrameMs)}`,
+          adaptive.firstFrameMs <= TARGETS.lessonFirstFrameMs,
+        ),
+      ],
+      [
+        'longest stall in the 45 s after Play',
+        ms(adaptive.longestStallMs),
+        ms(progressive.longestStallMs),
+        ...judge(
+          'lesson: longest stall',
+          ms(adaptive.longestStallMs),
+          `≤ ${ms(TARGETS.lessonLongestStallMs)}`,
+          adaptive.longestStallMs <= TARGETS.lessonLongestStallMs,
+        ),
+      ],
+      ['time stalled in those 45 s', ms(adaptive.stalledMs), ms(progressive.stalledMs), '', ''],
+      [
+        'lesson seconds played in those 45 s',
+        `${adaptive.playedSeconds.toFixed(1)} s`,
+        `${progressive.playedSeconds.toFixed(1)} s`,
+        '',
+        '',
+      ],
+      [
+        "bytes fetched by then, share of the progressive file's",
+        `${mb(adaptive.bytes)} (${percent(share)})`,
+        `${mb(progressive.bytes)} (${percent(progressive.bytes / source.bytes)})`,
+        ...judge(
+          "lesson: bytes, share of the progressive file's",
+          percent(share),
+          `≤ ${percent(TARGETS.lessonBytesShare)}`,
+          share <= TARGETS.lessonBytesShare,
+        ),
+      ],
+    ],
+    group: 'lesson stream',
+    judged,
+  };
+}
+
 function courseArrivalTable({ runs, median: medians }: CourseArrivalResult): Table {
   const range = (values: number[]) => `${ms(Math.min(...values))}–${ms(Math.max(...values))}`;
   const clicks = runs.flatMap((run) => (run.clickedMs === null ? [] : [run.clickedMs]));
@@ -582,6 +642,7 @@ function tablesOf(result: BenchResult): Table[] {
     ...(result.interaction ? [interactionTable(result.interaction)] : []),
     ...(result.firstView ? [firstViewTable(result.firstView)] : []),
     ...(result.courseArrival ? [courseArrivalTable(result.courseArrival)] : []),
+    ...(result.lessonStream ? [lessonStreamTable(result.lessonStream)] : []),
     bundleTable(result.bundle),
     ...(result.api ? [apiTable(result.api, result.settings.rounds)] : []),
   ];

@@ -26,6 +26,7 @@ import { measureBundle, readManifest } from './bundle-size.ts';
 import { measureCourseArrival } from './course-arrival.ts';
 import { measureFirstView } from './first-view-loads.ts';
 import { measureInteraction } from './interaction.ts';
+import { measureLessonStream } from './lesson-stream.ts';
 import { measurePages } from './page.ts';
 import {
   type Running,
@@ -46,6 +47,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: String(TARGET_SETTINGS.connections) },
     rounds: { type: 'string', default: '3' },
     skip: { type: 'string', multiple: true, default: [] },
+    only: { type: 'string', multiple: true, default: [] },
   },
 });
 const positive = (name: string, value: string) => {
@@ -54,12 +56,17 @@ const positive = (name: string, value: string) => {
     throw new Error(`--${name} must be a whole number, not ${value}.`);
   return number;
 };
-const skip = new Set(args.skip.flatMap((value) => value.split(',')));
-for (const part of skip) {
-  if (!['page', 'interaction', 'first-view', 'course-arrival', 'api', 'postgres'].includes(part))
-    throw new Error(
-      `--skip takes page, interaction, first-view, course-arrival, api or postgres, not ${part}.`,
-    );
+const SECTIONS = ['page', 'interaction', 'first-view', 'course-arrival', 'lesson-stream', 'api', 'postgres'];
+const listed = (values: string[]) => values.flatMap((value) => value.split(','));
+// `--only` runs the sections it names and skips the others; `--skip` skips those it names.
+const only = listed(args.only);
+const skip = new Set([
+  ...listed(args.skip),
+  ...(only.length > 0 ? SECTIONS.filter((section) => !only.includes(section)) : []),
+]);
+for (const part of [...skip, ...only]) {
+  if (!SECTIONS.includes(part))
+    throw new Error(`--skip and --only take ${SECTIONS.join(', ')}, not ${part}.`);
 }
 const lighthouseRuns = Math.max(1, positive('runs', args.runs));
 const rounds = Math.max(1, positive('rounds', args.rounds));
@@ -214,9 +221,8 @@ async function main() {
 
   const site = siteWithReference();
   const jwtSecret = randomBytes(32).toString('base64url');
-  const pglite = await started(
-    startSiteServer({ distDir: site, dataDir: tempDir('bench-data-'), jwtSecret }),
-  );
+  const pgliteDataDir = tempDir('bench-data-');
+  const pglite = await started(startSiteServer({ distDir: site, dataDir: pgliteDataDir, jwtSecret }));
   if (!skip.has('page')) {
     const paths = ['/', '/course'];
     const reference = `${pglite.url}/${REFERENCE_FOLDER}/index.html`;
@@ -257,6 +263,11 @@ async function main() {
     const runs = TARGET_SETTINGS.courseArrivalRuns;
     log(`Course arrival: /course from the e-mail's link at 400 kbps, 400 ms RTT and 4× CPU, ${runs} visits…`);
     result.courseArrival = await measureCourseArrival(pglite.url, jwtSecret, runs);
+  }
+
+  if (!skip.has('lesson-stream')) {
+    const runs = TARGET_SETTINGS.lessonStreamRuns;
+    result.lessonStream = await measureLessonStream(pglite.url, pgliteDataDir, jwtSecret, runs, log);
   }
 
   if (!skip.has('api')) {

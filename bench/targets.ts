@@ -15,7 +15,8 @@ export const BUDGET = {
  * The settings the targets are stated at: Lighthouse's median of 5 runs, autocannon's 100 connections, the
  * median of 9 sign-up journeys (bench/interaction.ts; their slowest input varies by half from one to the next),
  * 3 visits of what the first view loads (bench/first-view-loads.ts; each must meet its target), the median of 5
- * arrivals at /course from the e-mail's link (bench/course-arrival.ts).
+ * arrivals at /course from the e-mail's link (bench/course-arrival.ts), the median of 3 plays of a real-size
+ * lesson each way (bench/lesson-stream.ts).
  */
 export const TARGET_SETTINGS = {
   lighthouseRuns: 5,
@@ -23,6 +24,7 @@ export const TARGET_SETTINGS = {
   interactionRuns: 9,
   firstViewRuns: 3,
   courseArrivalRuns: 5,
+  lessonStreamRuns: 3,
 };
 
 export const TARGETS = {
@@ -64,4 +66,10 @@ export const TARGETS = {
   courseTitlesMs: 3000,
   /** ...and the first lesson's poster visible. */
   coursePosterMs: 4000,
+  /** Issue 38, a 60 s 1080p lesson at 6 Mbit/s on slow 4G and 4× CPU: from Play to the first frame. */
+  lessonFirstFrameMs: 1500,
+  /** ...no stall longer than this in the 45 s after Play... */
+  lessonLongestStallMs: 500,
+  /** ...and the bytes fetched by then at most this share of the progressive file's. */
+  lessonBytesShare: 0.4,
 };
