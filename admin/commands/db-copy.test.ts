@@ -171,7 +171,8 @@ describe(`db copy from PGlite into ${process.env.DATABASE_URL ? 'PostgreSQL' : '
     await target.db.query('delete from public.signups where id = 500');
   });
 
-  it('copies every row with its id, and a second run changes nothing', async () => {
+  // Two runs of the owner's tool, each a process of its own: two minutes, as for the Supabase case below.
+  it('copies every row with its id, and a second run changes nothing', { timeout: 120_000 }, async () => {
     const first = await admin({ DATA_DIR: dataDir }, 'db', 'copy', '--to', target.url);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
