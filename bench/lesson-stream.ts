@@ -34,7 +34,7 @@ const PHONE = { width: 390, height: 844 };
 const CONTINUE = 'Continue to your course';
 const SOURCE = { seconds: 60, height: 1080, width: 1920, videoKbps: 6000 };
 
-export interface PlaybackMetrics {
+interface PlaybackMetrics {
   /** From the `play` event to the first video frame presented after it. */
   firstFrameMs: number;
   /** The longest time the player waited for data once it had started, within the window. */
