@@ -28,6 +28,7 @@ const lessons = [
   title: lesson.title,
   summary: `What “${lesson.title}” covers, in a sentence long enough to wrap on a narrow phone screen.`,
   video_path: `lessons/${lesson.slug}.mp4`,
+  stream_path: null,
   captions_path: `lessons/${lesson.slug}.vtt`,
   poster_path: `lessons/${lesson.slug}.png`,
   duration_seconds: lesson.seconds,
@@ -77,6 +78,7 @@ async function fakeSignedInBackEnd(page: Page) {
         speaks_to: [],
         video_path: null,
         captions_path: null,
+        stream_path: null,
       })),
     }),
   );
