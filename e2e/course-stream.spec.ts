@@ -12,8 +12,8 @@ import { EMBEDDED_ANON_KEY } from '../supabase/embedded-keys.ts';
 import { openSignInLink, videoState, watchLinkOf } from './course-helpers';
 
 // An adaptive lesson from the owner's upload to the learner's screen: `lessons add` converts a generated video
-// into an HLS ladder while the site runs, and a learner plays it on /course through hls.js, with captions, and
-// comes back to where they left it. Its own server and data folder: the lesson it adds must not show up in the
+// into an HLS ladder while the site runs, a learner plays it on /course through hls.js, with captions, and comes
+// back to where they left it, and once it is a free preview a visitor without a session plays it too. Its own server and data folder: the lesson it adds must not show up in the
 // other specs, which share the server scripts/e2e.mjs started.
 const root = fileURLToPath(new URL('../', import.meta.url));
 const run = promisify(execFile);
@@ -21,7 +21,8 @@ const TITLE = 'A streamed lesson';
 let dataDir = '';
 let server: ServerProcess | undefined;
 
-test.describe.configure({ timeout: 90_000 });
+// One server for both tests; the second makes the lesson a free preview.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
@@ -37,15 +38,19 @@ test.beforeAll(async () => {
     ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', source],
   ]);
   const captions = path.join(root, 'supabase/storage/course/lessons/why-three-lenses.vtt');
-  await run(
-    'npm',
-    [
-      ...['run', '--silent', 'admin', '--', 'lessons', 'add', '--title', TITLE, '--summary', 'Streamed.'],
-      ...['--video', source, '--captions', captions, '--order', '1', '--publish'],
-    ],
-    { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
+  await admin(
+    ...['lessons', 'add', '--title', TITLE, '--summary', 'Streamed.', '--video', source],
+    ...['--captions', captions, '--order', '1', '--publish'],
   );
 });
+
+/** `npm run admin -- …` as the owner types it, on the data folder of the running server. */
+async function admin(...args: string[]) {
+  await run('npm', ['run', '--silent', 'admin', '--', ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+  });
+}
 
 test.afterAll(async () => {
   await server?.stop();
@@ -116,4 +121,17 @@ test('a learner plays an adaptive lesson with captions, from private segments, a
       .poll(async () => (await videoState(streamedVideo(page))).currentTime)
       .toBeGreaterThanOrEqual(Math.floor(left) - 1);
   });
+});
+
+test('a visitor without a session plays the stream of a free preview, with captions', async ({ page }) => {
+  await admin('lessons', 'edit', 'a-streamed-lesson', '--preview');
+  await page.goto(`${server?.url ?? ''}/course`);
+  await page.getByRole('button', { name: 'Watch lesson 1 now, free' }).click();
+  const video = streamedVideo(page);
+  await expect.poll(() => video.evaluate((player: HTMLVideoElement) => player.readyState)).toBeGreaterThan(0);
+  expect((await videoState(video)).source).toMatch(/^blob:/);
+  await expect
+    .poll(async () => (await videoState(video)).currentTime, { timeout: 20_000 })
+    .toBeGreaterThan(2);
+  expect(await videoState(video)).toMatchObject({ captionsMode: 'showing' });
 });
