@@ -890,9 +890,7 @@ describe('the course tailored by the answers on this device', () => {
     expect(screen.getByText('1 lesson marked "For you" speaks to your answers.')).toBeVisible();
 
     fireEvent.click(screen.getByRole('button', { name: 'Forget my answers' }));
-    expect(screen.getByRole('status', { name: '' })).toHaveTextContent(
-      'Your answers are gone from this device.',
-    );
+    expect(screen.getByText('Your answers are gone from this device.')).toHaveRole('status');
     expect(within(lessonsNav).queryByText('For you')).not.toBeInTheDocument();
     expect(window.localStorage.getItem('three-lenses.signup.v2')).toBeNull();
   });
