@@ -59,7 +59,7 @@ const bucketFiles: Record<string, string> = {
 
 /**
  * GoTrue, PostgREST and Storage as the signed-in page meets them: a good link, the outline and the lessons,
- * signed files.
+ * progress and the reminder answer, signed files.
  */
 async function fakeSignedInBackEnd(page: Page) {
   await page.route('**/auth/v1/verify', (route) => route.fulfill({ json: session() }));
@@ -82,10 +82,12 @@ async function fakeSignedInBackEnd(page: Page) {
       })),
     }),
   );
-  // No progress yet; saves are taken and forgotten.
-  await page.route('**/rest/v1/lesson_progress**', (route) =>
-    route.fulfill(route.request().method() === 'GET' ? { json: [] } : { status: 201 }),
-  );
+  // No progress yet, and no answer to the reminder question; saves are taken and forgotten.
+  for (const table of ['lesson_progress', 'reminder_consents']) {
+    await page.route(`**/rest/v1/${table}**`, (route) =>
+      route.fulfill(route.request().method() === 'GET' ? { json: [] } : { status: 201 }),
+    );
+  }
   await page.route('**/storage/v1/object/sign/course/**', async (route: Route) => {
     const url = new URL(route.request().url());
     if (route.request().method() === 'POST') {
