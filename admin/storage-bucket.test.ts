@@ -4,6 +4,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { solidPng } from '../server/test/test-images.ts';
 import { readGuideImage } from './guide-image.ts';
 import { localBucket, supabaseBucket } from './storage-bucket.ts';
@@ -38,6 +39,13 @@ describe('a local bucket', () => {
     expect(await readdir(path.join(folder, 'lessons'))).toEqual(['abc.mp4']);
     await bucket.remove(['lessons/abc.mp4', 'lessons/never-there.vtt']);
     expect(await readdir(path.join(folder, 'lessons'))).toEqual([]);
+    for (const objectName of ['lessons/ab12/master.m3u8', 'lessons/ab12/360p/segment-000.m4s']) {
+      await bucket.put({ bytes: new Uint8Array([1]), contentType: 'video/iso.segment', objectName });
+    }
+    await bucket.removeFolder('lessons/ab12/');
+    await bucket.removeFolder('lessons/never-there/');
+    expect(await readdir(path.join(folder, 'lessons'))).toEqual([]);
+    await expect(bucket.removeFolder('../')).rejects.toThrow(/not a folder of/);
   });
 });
 
@@ -51,6 +59,19 @@ describe('a Supabase Storage bucket', () => {
   let close: () => void = () => undefined;
   beforeAll(async () => {
     const storage = new Hono();
+    // A stream's folder, listed one level a request as Storage does: files have an id, sub-folders none.
+    // Registered before the upload route, whose wildcard would take it.
+    storage.post('/storage/v1/object/list/:bucket', async (c) => {
+      const { prefix } = z.object({ prefix: z.string() }).parse(await c.req.json());
+      received.push({ method: 'LIST', path: prefix, headers: c.req.header(), body: Buffer.from('') });
+      if (prefix === 'lessons/ab12')
+        return c.json([
+          { name: '360p', id: null },
+          { name: 'master.m3u8', id: 'm' },
+        ]);
+      if (prefix === 'lessons/ab12/360p') return c.json([{ name: 'segment-000.m4s', id: 's' }]);
+      return c.json([]);
+    });
     storage.on(['POST', 'DELETE'], '/storage/v1/object/:bucket/*', async (c) => {
       received.push({
         method: c.req.method,
@@ -105,6 +126,19 @@ describe('a Supabase Storage bucket', () => {
     expect(received[0]?.headers).toMatchObject({ authorization: 'Bearer service-role-key' });
     expect(JSON.parse(received[0]?.body.toString() ?? '')).toEqual({
       prefixes: ['lessons/a.mp4', 'lessons/a.vtt'],
+    });
+  });
+
+  it("deletes a stream's folder: every object listed below it, sub-folders included, in one DELETE", async () => {
+    received.length = 0;
+    await supabaseBucket(storage(url), 'course').removeFolder('lessons/ab12/');
+    expect(received.map(({ method, path }) => [method, path])).toEqual([
+      ['LIST', 'lessons/ab12'],
+      ['LIST', 'lessons/ab12/360p'],
+      ['DELETE', '/storage/v1/object/course'],
+    ]);
+    expect(JSON.parse(received[2]?.body.toString() ?? '')).toEqual({
+      prefixes: ['lessons/ab12/360p/segment-000.m4s', 'lessons/ab12/master.m3u8'],
     });
   });
 

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { access, mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 
 const storageError = z.object({ error: z.string().optional(), message: z.string().optional() });
+/** Storage's list of a folder: files have an id, sub-folders none. */
+const listedObjects = z.array(z.object({ name: z.string(), id: z.string().nullable() }));
+/** Storage lists and deletes at most this many objects a request. */
+const PAGE = 1000;
 
 /** A checked file ready to store: its name is made from its content's hash, so a new file never overwrites. */
 export interface StoredObject {
@@ -20,6 +24,8 @@ export interface StorageBucket {
   put(object: StoredObject): Promise<string>;
   /** Deletes these paths; a path that is already gone is no error. */
   remove(objectNames: readonly string[]): Promise<void>;
+  /** Deletes every object under the folder (a lesson's stream, `lessons/<hash>`); a folder already gone is no error. */
+  removeFolder(folderName: string): Promise<void>;
 }
 
 /** The embedded server's bucket: a folder in DATA_DIR/storage that its storage routes serve. */
@@ -55,6 +61,13 @@ export function localBucket(folder: string): StorageBucket {
         });
       }
     },
+    async removeFolder(folderName) {
+      const target = path.resolve(folder, folderName);
+      if (!target.startsWith(path.resolve(folder) + path.sep)) {
+        throw new Error(`${folderName} is not a folder of ${folder}.`);
+      }
+      await rm(target, { recursive: true, force: true });
+    },
   };
 }
 
@@ -75,6 +88,43 @@ export function supabaseBucket(
   fetchImpl: Fetch = fetch,
 ): StorageBucket {
   const headers = { authorization: `Bearer ${storage.serviceRoleKey}`, apikey: storage.serviceRoleKey };
+
+  /** Every object below `prefix`, through Storage's list (one level a request, as storage-js's list()). */
+  async function namesBelow(prefix: string): Promise<string[]> {
+    const names: string[] = [];
+    for (let offset = 0; ; offset += PAGE) {
+      const response = await fetchImpl(`${storage.url}/storage/v1/object/list/${bucket}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ prefix, limit: PAGE, offset }),
+      });
+      if (!response.ok) {
+        throw new Error(`Supabase Storage refused to list ${prefix}: ${await refusal(response)}`);
+      }
+      const entries = listedObjects.parse(await response.json());
+      for (const entry of entries) {
+        const name = `${prefix}/${entry.name}`;
+        names.push(...(entry.id === null ? await namesBelow(name) : [name]));
+      }
+      if (entries.length < PAGE) return names;
+    }
+  }
+
+  async function remove(objectNames: readonly string[]) {
+    if (objectNames.length === 0) return;
+    // The request storage-js's remove() sends; Storage answers 200 for names it no longer has.
+    const response = await fetchImpl(`${storage.url}/storage/v1/object/${bucket}`, {
+      method: 'DELETE',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ prefixes: objectNames }),
+    });
+    if (!response.ok) {
+      throw new Error(
+        `Supabase Storage refused to delete ${objectNames.join(', ')}: ${await refusal(response)}`,
+      );
+    }
+  }
+
   return {
     description: `the bucket "${bucket}" of Supabase Storage at ${storage.url}`,
     async put(object) {
@@ -96,19 +146,10 @@ export function supabaseBucket(
       }
       return object.objectName;
     },
-    async remove(objectNames) {
-      if (objectNames.length === 0) return;
-      // The request storage-js's remove() sends; Storage answers 200 for names it no longer has.
-      const response = await fetchImpl(`${storage.url}/storage/v1/object/${bucket}`, {
-        method: 'DELETE',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ prefixes: objectNames }),
-      });
-      if (!response.ok) {
-        throw new Error(
-          `Supabase Storage refused to delete ${objectNames.join(', ')}: ${await refusal(response)}`,
-        );
-      }
+    remove,
+    async removeFolder(folderName) {
+      const names = await namesBelow(folderName.replace(/\/+$/, ''));
+      for (let start = 0; start < names.length; start += PAGE) await remove(names.slice(start, start + PAGE));
     },
   };
 }

@@ -201,6 +201,29 @@ async function withStoredFiles<T>(
 const streamNote = (files: LessonFiles) =>
   files.renditions ? ` Its video streams adaptively (${files.renditions.playlist}).` : '';
 
+/**
+ * Deletes the folder of a stream no lesson plays any more (its master playlist unused); a failure is reported,
+ * since the change itself is done. Answers the paths deleted, the folder's as `lessons/<hash>/…`.
+ */
+async function removeUnusedStream(
+  context: AdminContext,
+  session: AdminSession,
+  lessons: LessonsAdmin,
+  streamPath: string | null,
+): Promise<string[]> {
+  if (streamPath === null || (await lessons.unused([streamPath])).length === 0) return [];
+  const folder = streamPath.slice(0, -'master.m3u8'.length);
+  try {
+    await session.buckets.course.removeFolder(folder);
+    return [`${folder}…`];
+  } catch (error) {
+    context.io.stderr(
+      `Warning: could not delete the stream ${folder} from ${session.buckets.course.description}: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    return [];
+  }
+}
+
 const deletedNote = (paths: readonly string[]) =>
   paths.length === 0 ? '' : ` Deleted ${plural(paths.length, 'file')} no lesson uses: ${paths.join(', ')}.`;
 
@@ -385,7 +408,12 @@ export function lessonsCommands(program: Command, context: AdminContext) {
               [before.captions_path, after.captions_path],
               [before.poster_path, after.poster_path],
             ].flatMap(([old, now]) => (old && old !== now ? [old] : []));
-            const deleted = await removeUnused(context, session, admin, replaced);
+            const deleted = [
+              ...(await removeUnused(context, session, admin, replaced)),
+              ...(before.stream_path === after.stream_path
+                ? []
+                : await removeUnusedStream(context, session, admin, before.stream_path)),
+            ];
             const tagsNote = changes.speaksTo === undefined ? '' : speaksToNote(after);
             io.stdout(
               `Updated ${describeLesson(after)}.${streamNote(files)}${tagsNote}${deletedNote(deleted)}\n`,
@@ -459,12 +487,15 @@ export function lessonsCommands(program: Command, context: AdminContext) {
       await context.withSession(async (session) => {
         const admin = createLessonsAdmin(session.db);
         const { lesson, progressRows } = await admin.remove(target);
-        const deleted = await removeUnused(
-          context,
-          session,
-          admin,
-          [lesson.video_path, lesson.captions_path, lesson.poster_path].filter((path) => path !== null),
-        );
+        const deleted = [
+          ...(await removeUnused(
+            context,
+            session,
+            admin,
+            [lesson.video_path, lesson.captions_path, lesson.poster_path].filter((path) => path !== null),
+          )),
+          ...(await removeUnusedStream(context, session, admin, lesson.stream_path)),
+        ];
         io.stdout(
           `Removed ${describeLesson(lesson)} and ${plural(progressRows, 'progress row')}.${deletedNote(deleted)}\n`,
         );

@@ -97,4 +97,16 @@ describe(`lessons add with ffmpeg (${databaseKind})`, () => {
     expect(result).toMatchObject({ code: 0 });
     expect((await lessonRow('progressive'))?.stream_path).toBe((await lessonRow('streamed'))?.stream_path);
   });
+
+  it("deletes a stream's folder with the last lesson that plays it", async () => {
+    const stream = (await lessonRow('streamed'))?.stream_path ?? '';
+    const folder = path.join(withFfmpeg.courseFolder, path.dirname(stream));
+    const first = await withFfmpeg.run(['lessons', 'remove', 'streamed', '--yes']);
+    expect(first).toMatchObject({ code: 0 });
+    expect(await readdir(folder)).toContain('master.m3u8');
+    const last = await withFfmpeg.run(['lessons', 'remove', 'progressive', '--yes']);
+    expect(last).toMatchObject({ code: 0 });
+    expect(last.stdout).toContain(`${path.dirname(stream)}/…`);
+    await expect(readdir(folder)).rejects.toThrow(/ENOENT/);
+  });
 });
