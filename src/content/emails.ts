@@ -6,10 +6,8 @@
  * title, `{position}` where the learner stopped in it (e.g. "2:14"), and `{left}` how many lessons are left.
  */
 
+/** The brand in the e-mails, and the sender the success panel names: keep MAIL_FROM's display name the same. */
 export const emailBrand = 'Three Lenses';
-
-/** The sender the success panel names, as the inbox will show it: keep it in step with MAIL_FROM's display name. */
-export const emailSenderName = emailBrand;
 
 /** Bump when the course e-mail's "why you got this" wording changes; stored with each sign-up. */
 export const courseAccessConsentVersion = 'course-access-2026-11';

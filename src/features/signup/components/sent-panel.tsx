@@ -1,5 +1,5 @@
 import { signupCopy } from '@/content/signup';
-import { courseAccessEmail, emailSenderName } from '@/content/emails';
+import { courseAccessEmail, emailBrand } from '@/content/emails';
 import { FirstPreview } from './first-preview';
 
 const copy = signupCopy.sentPanel;
@@ -24,7 +24,7 @@ export function SentPanel({
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         <dt className="text-ink-muted">{copy.from}</dt>
-        <dd className="font-medium">{emailSenderName}</dd>
+        <dd className="font-medium">{emailBrand}</dd>
         <dt className="text-ink-muted">{copy.subject}</dt>
         <dd className="font-medium">{courseAccessEmail.subject}</dd>
       </dl>
