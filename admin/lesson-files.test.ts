@@ -38,6 +38,16 @@ describe('readLessonVideo', () => {
     });
   });
 
+  it('checks a recording the size of a real lesson (600 MB) by reading it in chunks, and names it by its hash', async () => {
+    // The placeholder lesson, then sparse zeros to 600 MB: what MediaInfo asks for is read, never the whole.
+    const long = await file('long.mp4', await readFile(seeded('why-three-lenses.mp4')));
+    await truncate(long, 600 * 1024 * 1024);
+    const video = await readLessonVideo(long);
+    expect(video).toMatchObject({ contentType: 'video/mp4', durationSeconds: 47, file: long });
+    expect(video.objectName).toMatch(/^lessons\/[0-9a-f]{32}\.mp4$/);
+    expect(video.objectName).not.toBe(await hashName(seeded('why-three-lenses.mp4'), 'mp4'));
+  });
+
   it('reads a WebM whatever its name says', async () => {
     const renamed = await file('clip.mp4', await readFile(fixture('two-seconds-of-blue.webm')));
     expect(await readLessonVideo(renamed)).toMatchObject({
@@ -64,14 +74,14 @@ describe('readLessonVideo', () => {
     ],
     ['a folder', async () => folder, /not a file/],
     [
-      'a file over 200 MB',
+      'a file over 2000 MB',
       async () => {
-        // Sparse: the size is over the limit without writing 200 MB.
+        // Sparse: the size is over the limit without writing 2000 MB.
         const huge = await file('huge.mp4', '');
         await truncate(huge, MAX_VIDEO_BYTES + 1);
         return huge;
       },
-      /200\.0 MB is over the 200 MB limit/,
+      /2000\.0 MB is over the 2000 MB limit/,
     ],
   ])('refuses %s', async (_, make, message) => {
     await expect(readLessonVideo(await make())).rejects.toThrow(message);

@@ -1,6 +1,8 @@
 // The files of a lesson (video, captions, poster), read and checked by content before anything is stored.
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open, readFile, stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import mediaInfoFactory, { type MediaInfo } from 'mediainfo.js';
 import webvtt from 'webvtt-parser';
 import { z } from 'zod';
@@ -8,10 +10,16 @@ import { AdminError } from './admin-error.ts';
 import { MAX_IMAGE_BYTES, sniffImage } from './guide-image.ts';
 import type { StoredObject } from './storage-bucket.ts';
 
-export const MAX_VIDEO_BYTES = 200 * 1024 * 1024;
+/** A 10-minute 1080p recording at 10 Mbit/s is about 750 MB; 2000 MB stays within what Node reads at once. */
+export const MAX_VIDEO_BYTES = 2000 * 1024 * 1024;
 export const MAX_CAPTIONS_BYTES = 1024 * 1024;
 
-export interface LessonVideo extends StoredObject {
+/** A checked video, read from its file in chunks: a long recording is never held in memory to be checked. */
+export interface LessonVideo {
+  file: string;
+  contentType: string;
+  /** The path inside the course bucket, named by the file's hash. */
+  objectName: string;
   /** Whole seconds, at least 1, as `lessons.duration_seconds` holds them. */
   durationSeconds: number;
   /** Exact seconds, as the renditions must keep them. */
@@ -46,12 +54,20 @@ const mediaInfoResult = z.object({
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
-/** The course bucket's path for these bytes: the same file always gets the same name. */
-function objectName(bytes: Uint8Array, extension: string): string {
-  return `lessons/${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${extension}`;
+/** The course bucket's path for a file of this hash: the same file always gets the same name. */
+const objectName = (hash: string, extension: string) => `lessons/${hash.slice(0, 32)}.${extension}`;
+
+const hashOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The file's SHA-256, read as a stream. */
+async function hashOfFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(file), hash);
+  return hash.digest('hex');
 }
 
-async function readLimited(option: string, file: string, limit: number): Promise<Uint8Array> {
+/** The file's size, when it is a readable file within `limit`; else a clear refusal naming the option. */
+async function checkedSize(option: string, file: string, limit: number): Promise<number> {
   let size: number;
   try {
     const info = await stat(file);
@@ -68,28 +84,41 @@ async function readLimited(option: string, file: string, limit: number): Promise
       `${option} ${file}: ${(size / (1024 * 1024)).toFixed(1)} MB is over the ${megabytes(limit)} limit.`,
     );
   }
+  return size;
+}
+
+async function readLimited(option: string, file: string, limit: number): Promise<Uint8Array> {
+  await checkedSize(option, file, limit);
   return new Uint8Array(await readFile(file));
 }
 
 let mediaInfo: Promise<MediaInfo<'object'>> | undefined;
 
 /**
- * Runs MediaInfo (MediaInfoLib in WebAssembly) over the bytes; it reads the container, never the file name.
- * One instance serves the whole process: compiling its WebAssembly costs more than analysing a file.
+ * Runs MediaInfo (MediaInfoLib in WebAssembly) over the file, reading only the chunks it asks for; it reads the
+ * container, never the file name. One instance serves the whole process: compiling its WebAssembly costs more
+ * than analysing a file.
  */
-async function analyse(bytes: Uint8Array) {
+async function analyse(file: string, size: number) {
   mediaInfo ??= mediaInfoFactory({ format: 'object' });
   const analyser = await mediaInfo;
-  const result = await analyser.analyzeData(bytes.byteLength, (size, offset) =>
-    bytes.subarray(offset, offset + size),
-  );
-  return mediaInfoResult.parse(result).media?.track ?? [];
+  const handle = await open(file, 'r');
+  try {
+    const result = await analyser.analyzeData(size, async (length, offset) => {
+      const chunk = new Uint8Array(length);
+      const { bytesRead } = await handle.read(chunk, 0, length, offset);
+      return chunk.subarray(0, bytesRead);
+    });
+    return mediaInfoResult.parse(result).media?.track ?? [];
+  } finally {
+    await handle.close();
+  }
 }
 
-/** An MP4 or WebM file with a video track and a readable duration, at most 200 MB. */
+/** An MP4 or WebM file with a video track and a readable duration, at most 2000 MB. */
 export async function readLessonVideo(file: string): Promise<LessonVideo> {
-  const bytes = await readLimited('--video', file, MAX_VIDEO_BYTES);
-  const tracks = await analyse(bytes);
+  const size = await checkedSize('--video', file, MAX_VIDEO_BYTES);
+  const tracks = await analyse(file, size);
   const general = tracks.find((track) => track['@type'] === 'General');
   if (general?.Format === 'MPEG-4' && general.Format_Profile === 'QuickTime') {
     throw new AdminError(
@@ -114,15 +143,24 @@ export async function readLessonVideo(file: string): Promise<LessonVideo> {
   }
   const video = tracks.find((track) => track['@type'] === 'Video');
   return {
-    bytes,
+    file,
     contentType: VIDEO_TYPES[extension],
-    objectName: objectName(bytes, extension),
+    objectName: objectName(await hashOfFile(file), extension),
     durationSeconds: Math.max(1, Math.round(duration)),
     duration,
     height: video?.Height ?? 0,
     hasAudio: tracks.some((track) => track['@type'] === 'Audio'),
     // WebM has no index to move: it plays while it downloads.
     streamable: extension === 'webm' || general?.IsStreamable === 'Yes',
+  };
+}
+
+/** The video as uploaded, to be stored whole (where no renditions are made): read into memory only now. */
+export async function videoAsUploaded(video: LessonVideo): Promise<StoredObject> {
+  return {
+    bytes: new Uint8Array(await readFile(video.file)),
+    contentType: video.contentType,
+    objectName: video.objectName,
   };
 }
 
@@ -144,7 +182,7 @@ export async function readLessonCaptions(file: string): Promise<StoredObject> {
     );
   }
   if (cues.length === 0) throw new AdminError('invalid', `--captions ${file}: has no cues.`);
-  return { bytes, contentType: 'text/vtt; charset=utf-8', objectName: objectName(bytes, 'vtt') };
+  return { bytes, contentType: 'text/vtt; charset=utf-8', objectName: objectName(hashOf(bytes), 'vtt') };
 }
 
 /** A JPEG, PNG or WebP picture, at most 5 MB, recognised as the guides' pictures are. */
@@ -154,5 +192,5 @@ export async function readLessonPoster(file: string): Promise<StoredObject> {
   if (kind !== 'jpg' && kind !== 'png' && kind !== 'webp') {
     throw new AdminError('invalid', `--poster ${file}: not a JPEG, PNG or WebP picture.`);
   }
-  return { bytes, contentType: POSTER_TYPES[kind], objectName: objectName(bytes, kind) };
+  return { bytes, contentType: POSTER_TYPES[kind], objectName: objectName(hashOf(bytes), kind) };
 }

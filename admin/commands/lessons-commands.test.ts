@@ -496,7 +496,7 @@ describe(`lessons commands on ${databaseKind}`, () => {
         async () => add('--video', webm, '--captions', await badCaptions()),
         /captions\.vtt: not valid WebVTT: line 1/,
       ],
-      ['add: over the size limit', async () => add('--video', await hugeVideo()), /over the 200 MB limit/],
+      ['add: over the size limit', async () => add('--video', await hugeVideo()), /over the 2000 MB limit/],
       [
         'add: an unknown --for value',
         async () => add('--video', webm, '--for', 'Burnout, Aliens'),
@@ -595,7 +595,7 @@ describe('lessons --help', () => {
       ['lessons'],
       /Commands:[\s\S]*list[\s\S]*add[\s\S]*update[\s\S]*move[\s\S]*publish[\s\S]*unpublish[\s\S]*remove/,
     ],
-    [['lessons', 'add'], /--video <file>[\s\S]*MP4 or WebM video of at most 200 MB/],
+    [['lessons', 'add'], /--video <file>[\s\S]*MP4 or WebM video of at most 2000 MB/],
     [['lessons', 'remove'], /every learner's progress/],
     [['lessons', 'unpublish'], /hide the lesson from learners at once/],
     [['lessons', 'edit'], /--preview[\s\S]*--no-preview[\s\S]*--for <list>[\s\S]*--for ""\s+clears\s+them/],

@@ -10,6 +10,7 @@ import {
   readLessonCaptions,
   readLessonPoster,
   readLessonVideo,
+  videoAsUploaded,
 } from '../lesson-files.ts';
 import { createLessonsAdmin, type LessonRef, type LessonRow, type LessonsAdmin } from '../lessons-admin.ts';
 import { type LessonRenditions, makeRenditions } from '../lesson-renditions.ts';
@@ -82,6 +83,8 @@ interface LessonFiles {
   video?: LessonVideo;
   /** The video's HLS ladder and faststart MP4, which replace the upload when ffmpeg made them. */
   renditions?: LessonRenditions;
+  /** The video as uploaded, stored whole when there are no renditions. */
+  upload?: StoredObject;
   captions?: StoredObject;
   poster?: StoredObject;
 }
@@ -117,10 +120,11 @@ async function renditionsOf(
   });
 }
 
-/** Reads and checks the video, then makes its renditions (when ffmpeg is there). */
+/** Reads and checks the video, then makes its renditions (when ffmpeg is there), else keeps it as uploaded. */
 async function readVideo(context: AdminContext, file: string) {
   const video = await readLessonVideo(file);
-  return { video, renditions: await renditionsOf(context, file, video) };
+  const renditions = await renditionsOf(context, file, video);
+  return { video, renditions, upload: renditions ? undefined : await videoAsUploaded(video) };
 }
 
 /** Reads and checks every file named on the command line before the database or the bucket is touched. */
@@ -138,9 +142,7 @@ async function readFiles(
 
 /** The files stored whole; a video with renditions is stored as them instead. */
 const storedObjects = (files: LessonFiles) =>
-  [files.renditions ? undefined : files.video, files.captions, files.poster].filter(
-    (file) => file !== undefined,
-  );
+  [files.upload, files.captions, files.poster].filter((file) => file !== undefined);
 
 /** The columns a new video sets: its renditions' paths when there are any, else the upload's. */
 const videoColumns = (video: LessonVideo, renditions: LessonRenditions | undefined) => ({
