@@ -95,13 +95,16 @@ describe(`lessons commands on ${databaseKind}`, () => {
     beforeEach(seedThree);
 
     it('lessons list prints a table in course order, and --format json every column', async () => {
+      await db.query(
+        `update public.lessons set stream_path = 'lessons/${'a'.repeat(32)}/master.m3u8' where id = 1`,
+      );
       const table = await admin.run(['lessons', 'list']);
       expect(table.code).toBe(0);
       expect(table.stdout.split('\n')).toEqual([
-        'ID  ORDER  PUBLISHED  PREVIEW  LENGTH  CAPTIONS  POSTER  SLUG              TITLE                       FOR',
-        '1   1      yes                 0:47    yes       yes     why-three-lenses  Why plan with three lenses',
-        '2   2      yes                 0:43    yes       no      the-trends-lens   Lens one: trends',
-        '3   3      no                  0:43    no        no      the-dreams-lens   Lens three: dreams',
+        'ID  ORDER  PUBLISHED  PREVIEW  LENGTH  STREAM  CAPTIONS  POSTER  SLUG              TITLE                       FOR',
+        '1   1      yes                 0:47    yes     yes       yes     why-three-lenses  Why plan with three lenses',
+        '2   2      yes                 0:43    no      yes       no      the-trends-lens   Lens one: trends',
+        '3   3      no                  0:43    no      no        no      the-dreams-lens   Lens three: dreams',
         '',
       ]);
       const json = await admin.run(['lessons', 'list', '--format', 'json']);
@@ -113,7 +116,7 @@ describe(`lessons commands on ${databaseKind}`, () => {
         title: 'Why plan with three lenses',
         summary: 'The framework.',
         video_path: 'lessons/why-three-lenses.mp4',
-        stream_path: null,
+        stream_path: `lessons/${'a'.repeat(32)}/master.m3u8`,
         captions_path: 'lessons/why-three-lenses.vtt',
         poster_path: 'lessons/why-three-lenses.webp',
         duration_seconds: 47,
@@ -268,7 +271,7 @@ describe(`lessons commands on ${databaseKind}`, () => {
       const previews = () => db.query<{ slug: string }>('select slug from public.lessons where is_preview');
       expect(await previews()).toEqual([{ slug: 'the-trends-lens' }]);
       expect((await admin.run(['lessons', 'list'])).stdout.split('\n')[2]).toMatch(
-        /^2 +2 +yes +yes +0:43 +yes +no +the-trends-lens +Lens one: trends$/,
+        /^2 +2 +yes +yes +0:43 +no +yes +no +the-trends-lens +Lens one: trends$/,
       );
       expect((await admin.run(['lessons', 'update', '2', '--no-preview'])).code).toBe(0);
       expect(await previews()).toEqual([]);

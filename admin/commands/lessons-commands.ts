@@ -238,7 +238,7 @@ export function lessonsCommands(program: Command, context: AdminContext) {
   lessons
     .command('list')
     .description(
-      'every lesson in course order: id, order, published, free preview, length, captions, poster, slug, title, and whom it speaks to',
+      'every lesson in course order: id, order, published, free preview, length, adaptive stream, captions, poster, slug, title, and whom it speaks to',
     )
     .addOption(new Option('--format <format>', 'table or json').choices(['table', 'json']).default('table'))
     .action((options: { format: 'table' | 'json' }) =>
@@ -254,13 +254,26 @@ export function lessonsCommands(program: Command, context: AdminContext) {
         }
         io.stdout(
           textTable(
-            ['ID', 'ORDER', 'PUBLISHED', 'PREVIEW', 'LENGTH', 'CAPTIONS', 'POSTER', 'SLUG', 'TITLE', 'FOR'],
+            [
+              'ID',
+              'ORDER',
+              'PUBLISHED',
+              'PREVIEW',
+              'LENGTH',
+              'STREAM',
+              'CAPTIONS',
+              'POSTER',
+              'SLUG',
+              'TITLE',
+              'FOR',
+            ],
             rows.map((lesson) => [
               String(lesson.id),
               String(lesson.order_index),
               lesson.is_published ? 'yes' : 'no',
               lesson.is_preview ? 'yes' : '',
               minutes(lesson.duration_seconds),
+              lesson.stream_path ? 'yes' : 'no',
               lesson.captions_path ? 'yes' : 'no',
               lesson.poster_path ? 'yes' : 'no',
               lesson.slug,
