@@ -158,7 +158,7 @@ export async function readLessonVideo(file: string): Promise<LessonVideo> {
 /** The video as uploaded, to be stored whole (where no renditions are made): read into memory only now. */
 export async function videoAsUploaded(video: LessonVideo): Promise<StoredObject> {
   return {
-    bytes: new Uint8Array(await readFile(video.file)),
+    bytes: await readFile(video.file),
     contentType: video.contentType,
     objectName: video.objectName,
   };

@@ -67,7 +67,7 @@ function runFfmpeg(ffmpeg: string, args: string[], duration: number, onProgress?
     child.on('error', reject);
     child.on('close', (code) => {
       if (code === 0) return resolve();
-      const reason = errors.trim().split('\n').at(-1) ?? `exit code ${String(code)}`;
+      const reason = errors.trim().split('\n').at(-1) || `exit code ${String(code)}`;
       reject(new AdminError('invalid', `ffmpeg could not convert the video: ${reason}`));
     });
   });
@@ -83,7 +83,7 @@ function rungsFor(ladder: readonly Rung[], height: number): Rung[] {
 
 /** ffmpeg's arguments for the ladder: one pass, one scaled copy per rung, keyframes on segment starts. */
 function ladderArgs(source: string, video: LessonVideo, rungs: Rung[], segmentSeconds: number, out: string) {
-  const split = `[0:v]split=${rungs.length}${rungs.map((_, index) => `[s${index}]`).join('')}`;
+  const split = `[0:v:0]split=${rungs.length}${rungs.map((_, index) => `[s${index}]`).join('')}`;
   const scales = rungs.map((rung, index) => `[s${index}]scale=-2:${rung.height}[v${index}]`);
   const perRung = rungs.flatMap((rung, index) => [
     `-b:v:${index}`,
@@ -146,6 +146,31 @@ async function filesUnder(folder: string): Promise<string[]> {
     .sort();
 }
 
+/** The bucket's folder of a video's stream, named by the upload's hash, with its playlist and its MP4. */
+export function streamPaths(video: LessonVideo) {
+  const folder = path.posix.join(path.posix.dirname(video.objectName), path.parse(video.objectName).name);
+  return {
+    folder,
+    playlist: path.posix.join(folder, 'master.m3u8'),
+    fallback: path.posix.join(folder, 'video.mp4'),
+  };
+}
+
+/**
+ * The stream another lesson already plays for this same upload, as it is: converting again would rewrite the
+ * files under its learners (ffmpeg's output is not byte for byte the same each time).
+ */
+export function renditionsInUse(video: LessonVideo): LessonRenditions {
+  const { playlist, fallback } = streamPaths(video);
+  return {
+    playlist,
+    fallback,
+    objectNames: [],
+    store: async () => undefined,
+    discard: async () => undefined,
+  };
+}
+
 /**
  * Makes the ladder and the faststart MP4 of a checked video in a temporary folder. They go to the bucket's
  * folder named by the source's hash (`lessons/<hash>/`), so the same upload always makes the same names.
@@ -164,7 +189,10 @@ export async function makeRenditions(
     );
     const fallbackArgs =
       video.contentType === 'video/mp4'
-        ? ['-i', source, '-map', '0', '-c', 'copy', '-movflags', '+faststart', path.join(work, 'video.mp4')]
+        ? // The picture and the sound only: data, timecode or cover-art streams could make the MP4 muxer refuse.
+          ['-i', source, '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-movflags', '+faststart'].concat(
+            path.join(work, 'video.mp4'),
+          )
         : ['-i', source, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p']
             .concat(video.hasAudio ? ['-c:a', 'aac'] : [])
             .concat(['-movflags', '+faststart', path.join(work, 'video.mp4')]);
@@ -174,18 +202,18 @@ export async function makeRenditions(
     await rm(work, { recursive: true, force: true });
     throw error;
   }
-  const folder = path.posix.join(path.posix.dirname(video.objectName), path.parse(video.objectName).name);
+  const { folder, playlist, fallback } = streamPaths(video);
   const files = await filesUnder(work);
   const objectName = (file: string) => path.posix.join(folder, ...file.split(path.sep));
   return {
-    playlist: objectName('master.m3u8'),
-    fallback: objectName('video.mp4'),
+    playlist,
+    fallback,
     objectNames: files.map(objectName),
     async store(bucket, onStored) {
       // One file in memory at a time: a long lesson's ladder is far bigger than its source.
       for (const [index, file] of files.entries()) {
         await bucket.put({
-          bytes: new Uint8Array(await readFile(path.join(work, file))),
+          bytes: await readFile(path.join(work, file)),
           contentType: CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
           objectName: objectName(file),
         });

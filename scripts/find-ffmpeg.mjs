@@ -1,15 +1,22 @@
 // Finds ffmpeg (and its ffprobe) for the lesson renditions the way find-chromium.mjs finds a browser: FFMPEG_PATH,
-// then Debian's /usr/bin/ffmpeg, else installs Debian's `ffmpeg` with apt when root on Debian. Never downloads a
-// release build.
+// then the first ffmpeg on PATH with ffprobe beside it (Debian's /usr/bin, Homebrew, /usr/local), else installs
+// Debian's `ffmpeg` with apt when root on Debian. Never downloads a release build.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const DEBIAN_FFMPEG = '/usr/bin/ffmpeg';
-
 /** ffprobe sits beside ffmpeg in every package that ships them. */
 const withProbe = (ffmpeg) => ({ ffmpeg, ffprobe: path.join(path.dirname(ffmpeg), 'ffprobe') });
+
+/** The first folder of PATH (then /usr/bin) holding both ffmpeg and ffprobe. */
+function ffmpegOnPath() {
+  const folders = [...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean), '/usr/bin'];
+  const folder = folders.find(
+    (dir) => existsSync(path.join(dir, 'ffmpeg')) && existsSync(path.join(dir, 'ffprobe')),
+  );
+  return folder === undefined ? undefined : path.join(folder, 'ffmpeg');
+}
 
 /** ffmpeg's and ffprobe's paths, or a sentence saying why there are none (the caller warns or skips with it). */
 export function findFfmpeg() {
@@ -17,7 +24,8 @@ export function findFfmpeg() {
     if (existsSync(process.env.FFMPEG_PATH)) return withProbe(process.env.FFMPEG_PATH);
     return { missing: `FFMPEG_PATH is set to ${process.env.FFMPEG_PATH}, which does not exist.` };
   }
-  if (existsSync(DEBIAN_FFMPEG)) return withProbe(DEBIAN_FFMPEG);
+  const found = ffmpegOnPath();
+  if (found) return withProbe(found);
   if (process.getuid?.() === 0 && existsSync('/etc/debian_version')) {
     console.log("Installing Debian's ffmpeg package for the lesson renditions…");
     try {
@@ -29,7 +37,8 @@ export function findFfmpeg() {
     } catch (error) {
       return { missing: `apt-get could not install ffmpeg (${String(error)}).` };
     }
-    if (existsSync(DEBIAN_FFMPEG)) return withProbe(DEBIAN_FFMPEG);
+    const installed = ffmpegOnPath();
+    if (installed) return withProbe(installed);
   }
   return {
     missing:

@@ -13,7 +13,7 @@ import {
   videoAsUploaded,
 } from '../lesson-files.ts';
 import { createLessonsAdmin, type LessonRef, type LessonRow, type LessonsAdmin } from '../lessons-admin.ts';
-import { type LessonRenditions, makeRenditions } from '../lesson-renditions.ts';
+import { type LessonRenditions, makeRenditions, renditionsInUse, streamPaths } from '../lesson-renditions.ts';
 import { parseLessonTags, shortTags } from '../lesson-tags.ts';
 import type { StoredObject } from '../storage-bucket.ts';
 import { plural, textTable } from './text-table.ts';
@@ -107,6 +107,14 @@ async function renditionsOf(
       `Warning: ${tools.missing} The video is kept as uploaded, with no adaptive stream: learners on slow connections will wait for it.${faststart}\n`,
     );
     return undefined;
+  }
+  const { playlist } = streamPaths(video);
+  const inUse = await context.withSession(
+    async (session) => !(await createLessonsAdmin(session.db).unused([playlist])).includes(playlist),
+  );
+  if (inUse) {
+    context.io.stderr('This video already streams for another lesson: that stream is used as it is.\n');
+    return renditionsInUse(video);
   }
   let shown = -1;
   return makeRenditions(file, video, {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -92,10 +92,18 @@ describe(`lessons add with ffmpeg (${databaseKind})`, () => {
     expect(row?.video_path).toMatch(/^lessons\/[0-9a-f]{32}\.mp4$/);
   });
 
-  it('replaces a video with its stream on update', async () => {
+  it('replaces a video with its stream on update; the same upload again plays the stream it has, unconverted', async () => {
+    const stream = (await lessonRow('streamed'))?.stream_path ?? '';
+    const playlist = path.join(withFfmpeg.courseFolder, stream);
+    const before = await stat(playlist);
     const result = await withFfmpeg.run(['lessons', 'update', 'progressive', '--video', source]);
     expect(result).toMatchObject({ code: 0 });
-    expect((await lessonRow('progressive'))?.stream_path).toBe((await lessonRow('streamed'))?.stream_path);
+    expect(result.stderr).toContain(
+      'This video already streams for another lesson: that stream is used as it is.',
+    );
+    expect(result.stderr).not.toContain('Converting the video for streaming');
+    expect((await lessonRow('progressive'))?.stream_path).toBe(stream);
+    expect((await stat(playlist)).mtimeMs).toBe(before.mtimeMs);
   });
 
   it("deletes a stream's folder with the last lesson that plays it", async () => {

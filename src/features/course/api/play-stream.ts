@@ -46,17 +46,22 @@ export function playStream(video: HTMLVideoElement, playlist: string, onFatal: (
     console.error('Course: the adaptive stream stopped.', data.details, data.error);
     onFatal();
   });
+  let stopped = false;
   signer.address(playlist).then(
     (address) => {
+      // Another lesson may have been chosen while the playlist was being signed.
+      if (stopped) return;
       hls.loadSource(address);
       hls.attachMedia(video);
     },
     (error: unknown) => {
+      if (stopped) return;
       console.error('Course: the stream could not be signed.', error);
       onFatal();
     },
   );
   return () => {
+    stopped = true;
     video.removeEventListener('playing', onPlaying);
     hls.destroy();
   };

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playStream } from '../api/play-stream';
@@ -52,5 +52,19 @@ describe('CaptionedVideo', () => {
     act(() => onFatal?.());
     expect(video).toHaveAttribute('src', media.video);
     expect(video.querySelector('track')).toHaveAttribute('src', media.captions);
+  });
+
+  it('takes over from the stream where it stopped, playing if it played', async () => {
+    vi.stubGlobal('MediaSource', function MediaSource() {});
+    const video = renderPlayer(STREAM) as HTMLVideoElement;
+    await vi.waitFor(() => expect(playStream).toHaveBeenCalled());
+    const play = vi.spyOn(video, 'play').mockResolvedValue();
+    Object.defineProperty(video, 'paused', { configurable: true, get: () => false });
+    video.currentTime = 754;
+    act(() => vi.mocked(playStream).mock.calls[0]?.[2]());
+    video.currentTime = 0;
+    fireEvent.loadedMetadata(video);
+    expect(video.currentTime).toBe(754);
+    expect(play).toHaveBeenCalledOnce();
   });
 });

@@ -1,4 +1,4 @@
-import { type ComponentProps, type RefObject, useEffect, useState } from 'react';
+import { type ComponentProps, type RefObject, useEffect, useRef, useState } from 'react';
 import { courseCopy } from '@/content/course-page';
 import type { LessonMedia } from '../model/course-backend';
 
@@ -42,19 +42,25 @@ export function CaptionedVideo({
 }) {
   const [streamFailed, setStreamFailed] = useState(false);
   const streaming = stream !== null && !streamFailed && playsStreams();
+  /** Where the stream was, and whether it played, when it failed: the MP4 takes over from there. */
+  const takeOver = useRef<{ at: number; playing: boolean } | null>(null);
 
   useEffect(() => {
     const video = videoRef.current;
     if (!streaming || !video) return;
     let stop: (() => void) | undefined;
     let current = true;
+    const failed = () => {
+      takeOver.current = { at: video.currentTime, playing: !video.paused };
+      setStreamFailed(true);
+    };
     import('../api/play-stream').then(
       ({ playStream }) => {
-        if (current) stop = playStream(video, stream, () => setStreamFailed(true));
+        if (current) stop = playStream(video, stream, failed);
       },
       (error: unknown) => {
         console.error('Course: the stream player could not load.', error);
-        if (current) setStreamFailed(true);
+        if (current) failed();
       },
     );
     return () => {
@@ -75,6 +81,15 @@ export function CaptionedVideo({
       src={streaming ? undefined : media.video}
       aria-labelledby={labelledBy}
       {...events}
+      onLoadedMetadata={(event) => {
+        const from = takeOver.current;
+        if (from && !streaming) {
+          takeOver.current = null;
+          event.currentTarget.currentTime = from.at;
+          if (from.playing) event.currentTarget.play().catch(() => undefined);
+        }
+        events.onLoadedMetadata?.(event);
+      }}
     >
       {media.captions && (
         <track

@@ -42,8 +42,10 @@ export function createStreamSigner(signMany: SignMany, now: () => number = Date.
           if (found === undefined) throw new Error(`Course: ${path} could not be signed.`);
           return found;
         });
-        // A failed signing is asked for again next time, not remembered.
-        address.catch(() => signed.delete(path));
+        // A failed signing is asked for again next time, not remembered (unless a newer one took its place).
+        address.catch(() => {
+          if (signed.get(path)?.address === address) signed.delete(path);
+        });
         signed.set(path, { address, at });
       }
     }

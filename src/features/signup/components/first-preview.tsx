@@ -46,7 +46,8 @@ export function FirstPreview({
     <Suspense fallback={<div className="aspect-video rounded-card bg-night" />}>
       <PreviewVideo
         lesson={lesson}
-        preview={lesson.preview}
+        // The MP4 here: hls.js loads only on /course (docs/decisions/0140).
+        preview={{ ...lesson.preview, streamPath: null }}
         eyebrow={copy.previewEyebrow(position)}
         sign={sign}
         headingLevel="h4"
