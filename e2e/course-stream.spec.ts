@@ -116,7 +116,10 @@ test('a learner plays an adaptive lesson with captions, from private segments, a
     await saved;
     const left = (await videoState(video)).currentTime;
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Start from the beginning' })).toBeVisible();
+    // The page signs in from its stored session, reads the lessons and the progress, and loads hls.js again.
+    await expect(page.getByRole('button', { name: 'Start from the beginning' })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect
       .poll(async () => (await videoState(streamedVideo(page))).currentTime)
       .toBeGreaterThanOrEqual(Math.floor(left) - 1);

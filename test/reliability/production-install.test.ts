@@ -57,7 +57,7 @@ beforeAll(async () => {
     nodeArgs: nodeArgs.slice(0, -1),
     cwd: clone,
     env: { DATA_DIR: await tempDir('production-data-') },
-    timeoutMs: 60_000,
+    timeoutMs: 120_000,
   });
   cleanups.push(() => server.stop('SIGKILL'));
   serverPid = server.child.pid;
