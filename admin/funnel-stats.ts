@@ -188,9 +188,7 @@ with sent as (
    where o.kind = 'reminder' and o.status = 'sent'
      and (o.sent_at at time zone 'UTC')::date between $1::date and $2::date
 )
-select (select count(*) from (
-          select distinct on (user_id) given from public.reminder_consents order by user_id, created_at desc, id desc
-        ) latest where given)::int as asking,
+select (select count(*) from public.reminder_answers_latest where given)::int as asking,
        (select count(*) from sent)::int as sent,
        (select count(distinct user_id) from sent where exists (
           select 1 from public.lesson_progress p

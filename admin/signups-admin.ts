@@ -49,10 +49,7 @@ select s.id, s.email, s.name, s.consent_version, s.source, s.first_signed_up_at,
        c.created_at as reminders_answered_at, c.wording_version as reminders_wording_version
   from public.signups s
   left join auth.users u on lower(u.email) = lower(s.email)
-  left join lateral (
-    select given, created_at, wording_version from public.reminder_consents rc
-     where rc.user_id = u.id order by rc.created_at desc, rc.id desc limit 1
-  ) c on true`;
+  left join public.reminder_answers_latest c on c.user_id = u.id`;
 
 export function createSignupsAdmin(db: Database) {
   return {

@@ -33,6 +33,15 @@ grant select on table public.reminder_consents to authenticated;
 grant insert (user_id, given, wording, wording_version) on table public.reminder_consents to authenticated;
 grant all on table public.reminder_consents to service_role;
 
+-- Each learner's choice: their latest answer, by time. The senders, the stats and the export read it here.
+create view public.reminder_answers_latest with (security_invoker = true) as
+  select distinct on (user_id) user_id, given, wording_version, source, created_at
+    from public.reminder_consents
+   order by user_id, created_at desc, id desc;
+
+revoke all on table public.reminder_answers_latest from anon, authenticated;
+grant select on table public.reminder_answers_latest to service_role;
+
 -- A reminder is an outbox row of its own kind, numbered per sign-up: the number is unique, so two schedulers at
 -- once (two servers, pg_cron beside a server) queue each reminder once. What it says (the next lesson, where the
 -- learner stopped) is read when it is sent, as its sign-in link is made then.
@@ -108,13 +117,9 @@ language sql
 stable
 set search_path = ''
 as $$
-  with latest as (
-    select distinct on (user_id) user_id, given, created_at
-      from public.reminder_consents
-     order by user_id, created_at desc, id desc
-  ), learner as (
+  with learner as (
     select u.id as user_id, s.id as signup_id, s.email, l.created_at as consented_at
-      from latest l
+      from public.reminder_answers_latest l
       join auth.users u on u.id = l.user_id
       join public.signups s on lower(s.email) = lower(u.email)
      where l.given and not s.unsubscribed and (only_signup is null or s.id = only_signup)

@@ -98,8 +98,7 @@ with target as (
   insert into public.reminder_consents (user_id, given, wording, wording_version, source)
   select u.id, false, $2, $3, 'unsubscribe'
     from target t join auth.users u on lower(u.email) = lower(t.email)
-   where coalesce((select c.given from public.reminder_consents c
-                    where c.user_id = u.id order by c.created_at desc, c.id desc limit 1), true)
+   where coalesce((select l.given from public.reminder_answers_latest l where l.user_id = u.id), true)
   returning 1
 )
 select (select count(*) from target)::int as addresses, (select count(*) from withdrawn)::int as withdrawals`;

@@ -92,6 +92,8 @@ describe(`reminder consent through REST (${databaseKind})`, () => {
       expect(key.data ?? []).toEqual([]);
       const outbox = await caller.from('email_outbox').select('recipient');
       expect(outbox.data ?? []).toEqual([]);
+      const latest = await caller.from('reminder_answers_latest').select('given');
+      expect(latest.data ?? []).toEqual([]);
     }
   });
 });
