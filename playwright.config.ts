@@ -12,7 +12,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   // Generous: npm test runs these beside other suites, on a machine CI may share; nothing here asserts a time.
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   outputDir: 'test-results/e2e-artifacts',
   reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT ?? 'test-results/e2e.json' }]],

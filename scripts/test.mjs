@@ -25,6 +25,7 @@ mkdirSync(reports, { recursive: true });
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const failedTests = [];
 const durations = [];
 
 /** Runs `work` as the step `name`, noting how long it took; a step that throws has failed. */
@@ -75,6 +76,12 @@ function countVitest(file) {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
+    for (const suite of report.testResults) {
+      for (const test of suite.assertionResults) {
+        if (test.status === 'failed')
+          failedTests.push(`${path.relative(root, suite.name)} › ${test.fullName}`);
+      }
+    }
   } catch {
     totals.failed += 1;
   }
@@ -91,12 +98,19 @@ function countDeno(output) {
   }
 }
 
+/** The specs of a Playwright report's suite and of the suites inside it. */
+const specsOf = (suite) => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specsOf)];
+
 function countPlaywright(file) {
   try {
-    const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+    const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
+    for (const spec of suites.flatMap(specsOf)) {
+      if (spec.tests.some((test) => test.status === 'unexpected'))
+        failedTests.push(`e2e/${spec.file} › ${spec.title}`);
+    }
   } catch {
     totals.failed += 1;
   }
@@ -235,6 +249,7 @@ for (const [name, seconds] of durations) console.log(`${seconds.toFixed(0).padSt
 console.log(`${((Date.now() - started) / 1000).toFixed(0).padStart(6)}  npm test in all`);
 
 if (failures.length > 0) console.log(`\nFailed: ${[...new Set(failures)].join(', ')}`);
+for (const test of failedTests) console.log(`  ✗ ${test}`);
 const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
 // A failed check or a suite that could not start counts as a failure even when no single test failed.
 const failed = Math.max(totals.failed, new Set(failures).size);
