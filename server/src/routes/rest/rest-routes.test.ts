@@ -122,7 +122,8 @@ describe(`GET /rest/v1 on ${databaseKind}`, () => {
     ['nope', 404, 'PGRST205'],
     ['pg_user', 404, 'PGRST205'],
     ['', 404, 'PGRST125'],
-    ['rpc/anything', 404, 'PGRST125'],
+    ['rpc/anything', 405, 'PGRST117'],
+    ['rpc/anything/else', 404, 'PGRST125'],
   ])('refuses %s with a PostgREST error', async (query, status, code) => {
     const response = await get(query);
     expect(response.status).toBe(status);
@@ -271,7 +272,7 @@ describe(`GET /rest/v1 on ${databaseKind}`, () => {
     ['a read', '/guides?select=name', {}, 200],
     ['an unknown key', '/guides', { headers: { apikey: 'not-the-key' } }, 401],
     ['the API root without a slash', '', {}, 404],
-    ['a deeper path', '/rpc/anything', {}, 404],
+    ['a deeper path', '/rpc/anything/else', {}, 404],
     ['a method other than GET', '/guides', { method: 'DELETE' }, 405],
     ['another schema', '/guides', { headers: { 'accept-profile': 'private' } }, 406],
     ['a query refused once the catalog is read', '/guides?select=nope', {}, 400],

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { JwtRejected } from '../../auth/jwt.ts';
 import { type Caller, type CallerResolver, type HeaderReader, runAsCaller } from '../../caller.ts';
 import { type Database, sqlState } from '../../db/database.ts';
 import { createAnswerCache } from './answer-cache.ts';
+import { buildRpc, loadFunctions, type PublicFunction } from './build-rpc.ts';
 import { buildSelect, type SelectStatement } from './build-select.ts';
 import { buildUpsert, parsePreferences } from './build-upsert.ts';
 import { type Catalog, loadCatalog } from './catalog.ts';
@@ -29,6 +30,8 @@ function asPostgrestError(error: unknown, caller: Caller): PostgrestError {
   if (code === '57014') return new PostgrestError(500, code, 'canceling statement due to statement timeout');
   if (code === '23503' || code === '23505') return new PostgrestError(409, code, message);
   if (code && /^(22|23)/.test(code)) return new PostgrestError(400, code, message);
+  // A function's own `raise exception`: its words are for the caller, as PostgREST passes them.
+  if (code === 'P0001') return new PostgrestError(400, code, message);
   if (code && /^(42|54)/.test(code)) {
     console.warn(JSON.stringify({ event: 'rest.unparsed_request', code, message }));
     return new PostgrestError(400, 'PGRST100', 'failed to parse the request');
@@ -73,6 +76,29 @@ function queryOf(url: string): URLSearchParams {
   return new URLSearchParams(start === -1 ? '' : url.slice(start + 1));
 }
 
+/** The write's JSON body: PostgREST's 415 for another content type, its 400 for a body that is not JSON. */
+async function jsonBody(c: Context): Promise<unknown> {
+  const contentType = c.req.header('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+    throw new PostgrestError(415, 'PGRST107', `Content-Type not acceptable: ${contentType}`);
+  }
+  try {
+    return JSON.parse(await c.req.text());
+  } catch {
+    throw new PostgrestError(400, 'PGRST102', 'Empty or invalid json');
+  }
+}
+
+const writeBodyLimit = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () =>
+    new PostgrestError(
+      413,
+      'PGRST102',
+      `The request body must be at most ${MAX_BODY_BYTES / 1024} KB.`,
+    ).getResponse(),
+});
+
 interface Answer {
   body: string;
   etag: string;
@@ -90,7 +116,8 @@ const DEFAULT_CACHE_MS = 1000;
 const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /**
- * The PostgREST subset at /rest/v1/<table>: reads, and the insert and upsert supabase-js send. Every statement
+ * The PostgREST subset at /rest/v1/<table>: reads, the insert and upsert supabase-js send, and calls of the
+ * functions in schema `public` (/rest/v1/rpc/<name>, whose EXECUTE grants decide who may). Every statement
  * runs in a transaction as the caller (`anon`, `authenticated` or `service_role`, from the bearer token), so the
  * migrations' grants and row-level-security policies decide what each caller reads and writes, as on hosted
  * Supabase.
@@ -105,6 +132,12 @@ export function restRoutes(db: Database, callers: CallerResolver, options: RestO
   const loadCatalogOnce = () =>
     (catalog ??= loadCatalog(db).catch((error: unknown) => {
       catalog = undefined;
+      throw error;
+    }));
+  let functions: Promise<PublicFunction[]> | undefined;
+  const loadFunctionsOnce = () =>
+    (functions ??= loadFunctions(db).catch((error: unknown) => {
+      functions = undefined;
       throw error;
     }));
   const cached = createAnswerCache<Answer>({
@@ -145,49 +178,54 @@ export function restRoutes(db: Database, callers: CallerResolver, options: RestO
     return c.body(answer.body, 200, { 'content-type': 'application/json; charset=utf-8' });
   });
 
-  routes.post(
-    '/:table',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () =>
-        new PostgrestError(
-          413,
-          'PGRST102',
-          `The request body must be at most ${MAX_BODY_BYTES / 1024} KB.`,
-        ).getResponse(),
-    }),
-    async (c) => {
-      checkProfile(c.req.header('content-profile'));
-      const caller = await callerOf(callers, (name) => c.req.header(name));
-      const contentType = c.req.header('content-type') ?? '';
-      if (!/^application\/json\s*(;|$)/i.test(contentType)) {
-        throw new PostgrestError(415, 'PGRST107', `Content-Type not acceptable: ${contentType}`);
-      }
-      const preferences = parsePreferences(c.req.header('prefer'));
-      let body: unknown;
-      try {
-        body = JSON.parse(await c.req.text());
-      } catch {
-        throw new PostgrestError(400, 'PGRST102', 'Empty or invalid json');
-      }
-      try {
-        const statement = buildUpsert(
-          await loadCatalogOnce(),
-          c.req.param('table'),
-          queryOf(c.req.url),
-          preferences,
-          body,
-        );
-        const rows = await runAsCaller(db, caller, (tx) =>
-          tx.query<{ body: string }>(statement.text, statement.params),
-        );
-        if (!statement.returnsRows) return c.body(null, 201);
-        return c.body(rows[0]?.body ?? '[]', 201, { 'content-type': 'application/json; charset=utf-8' });
-      } catch (error) {
-        throw asPostgrestError(error, caller);
-      }
-    },
-  );
+  routes.post('/rpc/:fn', writeBodyLimit, async (c) => {
+    checkProfile(c.req.header('content-profile'));
+    const caller = await callerOf(callers, (name) => c.req.header(name));
+    const body = await jsonBody(c);
+    try {
+      const statement = buildRpc(await loadFunctionsOnce(), c.req.param('fn'), body);
+      const rows = await runAsCaller(db, caller, (tx) =>
+        tx.query<{ body: string }>(statement.text, statement.params),
+      );
+      c.header('cache-control', 'private, no-cache');
+      if (statement.returnsVoid) return c.body(null, 204);
+      return c.body(rows[0]?.body ?? 'null', 200, { 'content-type': 'application/json; charset=utf-8' });
+    } catch (error) {
+      throw asPostgrestError(error, caller);
+    }
+  });
+
+  routes.all('/rpc/:fn', (c) => {
+    throw new PostgrestError(
+      405,
+      'PGRST117',
+      `Unsupported HTTP method: ${c.req.method}`,
+      'The embedded back end calls functions with POST, as supabase-js does by default.',
+    );
+  });
+
+  routes.post('/:table', writeBodyLimit, async (c) => {
+    checkProfile(c.req.header('content-profile'));
+    const caller = await callerOf(callers, (name) => c.req.header(name));
+    const preferences = parsePreferences(c.req.header('prefer'));
+    const body = await jsonBody(c);
+    try {
+      const statement = buildUpsert(
+        await loadCatalogOnce(),
+        c.req.param('table'),
+        queryOf(c.req.url),
+        preferences,
+        body,
+      );
+      const rows = await runAsCaller(db, caller, (tx) =>
+        tx.query<{ body: string }>(statement.text, statement.params),
+      );
+      if (!statement.returnsRows) return c.body(null, 201);
+      return c.body(rows[0]?.body ?? '[]', 201, { 'content-type': 'application/json; charset=utf-8' });
+    } catch (error) {
+      throw asPostgrestError(error, caller);
+    }
+  });
 
   routes.all('/:table', (c) => {
     throw new PostgrestError(
@@ -198,7 +236,7 @@ export function restRoutes(db: Database, callers: CallerResolver, options: RestO
     );
   });
 
-  // /rest/v1/ itself (PostgREST's OpenAPI document, not served here) and deeper paths (rpc/…): PostgREST's
+  // /rest/v1/ itself (PostgREST's OpenAPI document, not served here) and deeper paths: PostgREST's
   // own 404 shape rather than a bare text answer.
   routes.all('*', () => {
     throw new PostgrestError(404, 'PGRST125', 'Invalid path specified in request URL');
