@@ -1,0 +1,166 @@
+// The studio's Learners and Outbox functions through REST as supabase-js calls them: an owner gets the data and
+// does the work; a learner and a visitor are refused and get nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.ts';
+import { createTestApp, signedInToken } from '../../../test/test-app.ts';
+import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
+import { appClient } from '../../../test/supabase-client.ts';
+import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
+
+const OWNER = '00000000-0000-4000-8000-0000000000d1';
+const LEARNER = '00000000-0000-4000-8000-0000000000d2';
+
+let db: Database;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+const tokens = new Map<string, string>();
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = await createTestApp(db);
+  tokens.set(OWNER, await signedInToken(db, OWNER, 'coach@example.com'));
+  tokens.set(LEARNER, await signedInToken(db, LEARNER, 'Ada@Example.com'));
+  await db.exec(`
+    insert into public.owners (email) values ('coach@example.com');
+    insert into public.signups (id, email, name, consent_version, source, first_signed_up_at) values
+      (1, 'ada@example.com', 'Ada 100% _sure_', 'v1', 'embedded', '2026-11-01T00:00:00Z'),
+      (2, 'bo''b@example.com', 'Bob', 'v1', 'embedded', '2026-11-02T00:00:00Z'),
+      (3, 'cy@example.com', 'Cy', 'v1', 'embedded', '2026-11-03T00:00:00Z');
+    insert into public.email_outbox (id, signup_id, recipient, status, attempts, last_error, created_at) values
+      (1, 1, 'ada@example.com', 'sent', 1, null, '2026-11-01T00:00:00Z'),
+      (2, 2, 'bo''b@example.com', 'dead', 8, 'SMTP 550: mailbox unavailable', '2026-11-02T00:00:00Z'),
+      (3, 3, 'cy@example.com', 'dead', 8, 'Resend 422', '2026-11-03T00:00:00Z');
+    insert into public.lessons (id, slug, title, video_path, duration_seconds, order_index, is_published) values
+      (1, 'one', 'One', 'one.mp4', 60, 1, true), (2, 'two', 'Two', 'two.mp4', 60, 2, true),
+      (3, 'draft', 'Draft', 'draft.mp4', 60, 3, false);
+    insert into public.lesson_progress (user_id, lesson_id, position_seconds, completed_at, updated_at) values
+      ('${LEARNER}', 1, 60, '2026-11-05T00:00:00Z', '2026-11-05T00:00:00Z'),
+      ('${LEARNER}', 2, 10, null, '2026-11-06T00:00:00Z');
+    update auth.users set last_sign_in_at = '2026-11-04T00:00:00Z';
+    insert into public.course_feedback (user_id, rating) values ('${LEARNER}', 5);
+    insert into public.reminder_consents (user_id, given, wording, wording_version)
+      values ('${LEARNER}', true, 'Yes.', 'v-test');
+  `);
+});
+afterAll(() => db.close());
+
+const as = (userId?: string) => appClient(app, EMBEDDED_ANON_KEY, userId && tokens.get(userId));
+
+describe(`the studio's learners and outbox through REST (${databaseKind})`, () => {
+  it('refuses a learner (403) and a visitor (401) every studio function, and changes nothing', async () => {
+    const calls = [
+      ['studio_learners', { search: '' }],
+      ['studio_signup_rows', {}],
+      ['studio_erase_learner', { address: 'cy@example.com' }],
+      ['studio_outbox', {}],
+      ['studio_retry_email', { id: 3 }],
+    ] as const;
+    for (const [name, args] of calls) {
+      expect(await as(LEARNER).rpc(name, args)).toMatchObject({ data: null, status: 403 });
+      expect(await as().rpc(name, args)).toMatchObject({ data: null, status: 401 });
+    }
+    expect(await db.query('select count(*)::int as n from public.signups')).toEqual([{ n: 3 }]);
+    expect(await db.query(`select status from public.email_outbox where id = 3`)).toEqual([
+      { status: 'dead' },
+    ]);
+  });
+
+  it('lists learners newest first with their course e-mail, activity and progress', async () => {
+    const { data, error } = await as(OWNER).rpc('studio_learners', { search: '' });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ total: 3, published_lessons: 2 });
+    expect(data.learners.map((row: { email: string }) => row.email)).toEqual([
+      'cy@example.com',
+      "bo'b@example.com",
+      'ada@example.com',
+    ]);
+    expect(data.learners[2]).toMatchObject({
+      name: 'Ada 100% _sure_',
+      course_email: 'sent',
+      lessons_watched: 1,
+      percent_complete: 50,
+      reminders: true,
+    });
+    // The latest of the last sign-in and the last progress (written now, by the database's clock).
+    expect(new Date(data.learners[2].last_active_at).getTime()).toBeGreaterThan(Date.parse('2026-11-04'));
+    expect(data.learners[0]).toMatchObject({
+      course_email: 'dead',
+      last_active_at: null,
+      lessons_watched: 0,
+    });
+  });
+
+  it('takes the search as plain text: % _ and quotes match only themselves, in any letter case', async () => {
+    const emails = async (search: string) =>
+      ((await as(OWNER).rpc('studio_learners', { search })).data.learners as { email: string }[]).map(
+        (row) => row.email,
+      );
+    expect(await emails('%')).toEqual(['ada@example.com']);
+    expect(await emails('_SURE_')).toEqual(['ada@example.com']);
+    expect(await emails("O'B")).toEqual(["bo'b@example.com"]);
+    expect(await emails('_')).toEqual(['ada@example.com']);
+    expect(await emails("' or 1=1 --")).toEqual([]);
+  });
+
+  it('gives the owner the rows of `signups export`', async () => {
+    const { data } = await as(OWNER).rpc('studio_signup_rows');
+    expect(data.map((row: { email: string }) => row.email)).toEqual([
+      'ada@example.com',
+      "bo'b@example.com",
+      'cy@example.com',
+    ]);
+    expect(data[0]).toMatchObject({ id: 1, name: 'Ada 100% _sure_', reminders: true, unsubscribed: false });
+  });
+
+  it('shows the outbox and puts one dead e-mail back in the queue; a second retry of it is refused', async () => {
+    const { data } = await as(OWNER).rpc('studio_outbox');
+    expect(data.counts).toEqual([
+      { status: 'pending', count: 0 },
+      { status: 'sending', count: 0 },
+      { status: 'sent', count: 1 },
+      { status: 'dead', count: 2 },
+    ]);
+    expect(data.dead).toMatchObject([
+      { id: 3, recipient: 'cy@example.com', kind: 'course-access', attempts: 8, last_error: 'Resend 422' },
+      { id: 2, last_error: 'SMTP 550: mailbox unavailable' },
+    ]);
+    expect(await as(OWNER).rpc('studio_retry_email', { id: 3 })).toMatchObject({ data: { ids: [3] } });
+    expect(await db.query(`select status, attempts from public.email_outbox where id = 3`)).toEqual([
+      { status: 'pending', attempts: 0 },
+    ]);
+    expect(await as(OWNER).rpc('studio_retry_email', { id: 3 })).toMatchObject({
+      status: 400,
+      error: { message: 'That e-mail is not waiting for a retry any more.' },
+    });
+  });
+
+  it('erases a learner and everything of theirs, leaving the server a note to finish the rest', async () => {
+    const { data, error } = await as(OWNER).rpc('studio_erase_learner', { address: 'ADA@example.com' });
+    expect(error).toBeNull();
+    expect(data).toEqual({
+      signups: 1,
+      outbox: 1,
+      accounts: 1,
+      progress: 2,
+      feedback: 1,
+      reminder_answers: 1,
+    });
+    const left = await db.query(`
+      select (select count(*) from public.signups where email = 'ada@example.com')::int as signups,
+             (select count(*) from public.email_outbox where recipient = 'ada@example.com')::int as outbox,
+             (select count(*) from auth.users where id = '${LEARNER}')::int as accounts,
+             (select count(*) from auth.sessions where user_id = '${LEARNER}')::int as sessions,
+             (select count(*) from public.lesson_progress)::int as progress,
+             (select count(*) from public.course_feedback)::int as feedback,
+             (select count(*) from public.reminder_consents)::int as reminder_answers`);
+    expect(left).toEqual([
+      { signups: 0, outbox: 0, accounts: 0, sessions: 0, progress: 0, feedback: 0, reminder_answers: 0 },
+    ]);
+    expect(await db.query('select address from public.erasures_to_finish')).toEqual([
+      { address: 'ada@example.com' },
+    ]);
+    expect(await as(OWNER).rpc('studio_erase_learner', { address: 'not an address' })).toMatchObject({
+      status: 400,
+      error: { message: 'That is not an e-mail address.' },
+    });
+  });
+});
