@@ -83,11 +83,11 @@ describe(`the page-view counter on ${databaseKind}`, () => {
     const time = fakeClock('2026-11-23T23:59:30Z');
     const recorded = recordingDb();
     const counter = startPageViewCounter({ db: recorded.sql, log: recordingLog().log, clock: time.clock });
-    counter.count('/', visitor(1));
-    counter.count('/', visitor(2));
-    counter.count('/course', visitor(1));
+    counter.count('/', visitor(1), 'direct');
+    counter.count('/', visitor(2), 'direct');
+    counter.count('/course', visitor(1), 'direct');
     await time.advance(40);
-    counter.count('/', visitor(1));
+    counter.count('/', visitor(1), 'direct');
     expect(recorded.writes).toHaveLength(0);
     await time.advance(19);
     expect(recorded.writes).toHaveLength(0);
@@ -106,7 +106,7 @@ describe(`the page-view counter on ${databaseKind}`, () => {
     const recorded = recordingDb();
     const counter = startPageViewCounter({ db: recorded.sql, log: recordingLog().log, clock: time.clock });
     for (let second = 0; second < 180; second += 1) {
-      counter.count('/', visitor(second));
+      counter.count('/', visitor(second), 'direct');
       await time.advance(1);
     }
     expect(recorded.writes).toHaveLength(3);
@@ -118,11 +118,11 @@ describe(`the page-view counter on ${databaseKind}`, () => {
     const recorded = recordingDb({ failures: 1 });
     const { log, lines } = recordingLog();
     const counter = startPageViewCounter({ db: recorded.sql, log, clock: time.clock });
-    counter.count('/course', visitor(1));
+    counter.count('/course', visitor(1), 'direct');
     await time.advance(60);
     expect(await rows()).toEqual([]);
     expect(lines).toEqual([expect.objectContaining({ event: 'page_views.write_failed' })]);
-    counter.count('/course', visitor(2));
+    counter.count('/course', visitor(2), 'direct');
     await time.advance(60);
     expect(await rows()).toEqual([{ day: '2026-11-23', path: '/course', views: 2 }]);
   });
@@ -131,7 +131,7 @@ describe(`the page-view counter on ${databaseKind}`, () => {
     const time = fakeClock('2026-11-23T10:00:00Z');
     const recorded = recordingDb();
     const counter = startPageViewCounter({ db: recorded.sql, log: recordingLog().log, clock: time.clock });
-    counter.count('/', visitor());
+    counter.count('/', visitor(), 'direct');
     await counter.stop();
     expect(await rows()).toEqual([{ day: '2026-11-23', path: '/', views: 1 }]);
     expect(time.timers()).toBe(0);
@@ -146,7 +146,7 @@ describe(`the page-view counter on ${databaseKind}`, () => {
     const servers = [1, 2].map(() =>
       startPageViewCounter({ db: recorded.sql, log: recordingLog().log, clock: time.clock }),
     );
-    for (const server of servers) server.count('/', visitor());
+    for (const server of servers) server.count('/', visitor(), 'direct');
     await Promise.all(servers.map((server) => server.stop()));
     expect(await rows()).toEqual([{ day: '2026-11-23', path: '/', views: 2 }]);
   });
@@ -158,10 +158,10 @@ describe(`the page-view counter on ${databaseKind}`, () => {
       log: recordingLog().log,
       clock: time.clock,
     });
-    for (let view = 0; view < 50; view += 1) counter.count('/', visitor(1));
-    counter.count('/', visitor(1, 'Mozilla/5.0 (Macintosh) Safari/605.1.15'));
-    counter.count('/', visitor(2));
-    counter.count('/course', visitor(1));
+    for (let view = 0; view < 50; view += 1) counter.count('/', visitor(1), 'direct');
+    counter.count('/', visitor(1, 'Mozilla/5.0 (Macintosh) Safari/605.1.15'), 'direct');
+    counter.count('/', visitor(2), 'direct');
+    counter.count('/course', visitor(1), 'direct');
     await counter.stop();
     expect(await rows()).toEqual([
       { day: '2026-11-23', path: '/', views: 3 },
@@ -176,11 +176,11 @@ describe(`the page-view counter on ${databaseKind}`, () => {
       log: recordingLog().log,
       clock: time.clock,
     });
-    counter.count('/', visitor());
-    counter.count('/', visitor());
+    counter.count('/', visitor(), 'direct');
+    counter.count('/', visitor(), 'direct');
     await time.advance(61);
-    counter.count('/', visitor());
-    counter.count('/', visitor());
+    counter.count('/', visitor(), 'direct');
+    counter.count('/', visitor(), 'direct');
     await counter.stop();
     expect(await rows()).toEqual([
       { day: '2026-11-23', path: '/', views: 1 },
@@ -197,15 +197,40 @@ describe(`the page-view counter on ${databaseKind}`, () => {
       clock: time.clock,
       maxVisitorsPerDay: 3,
     });
-    for (let n = 1; n <= 5; n += 1) counter.count('/', visitor(n));
-    counter.count('/', visitor(1));
+    for (let n = 1; n <= 5; n += 1) counter.count('/', visitor(n), 'direct');
+    counter.count('/', visitor(1), 'direct');
     await time.advance(86_400);
-    counter.count('/', visitor(4));
+    counter.count('/', visitor(4), 'direct');
     await counter.stop();
     expect(await rows()).toEqual([
       { day: '2026-11-23', path: '/', views: 3 },
       { day: '2026-11-24', path: '/', views: 1 },
     ]);
     expect(lines).toEqual([expect.objectContaining({ event: 'page_views.visitor_cap_reached' })]);
+  });
+
+  it('writes each source apart, and past the day’s cap of sources counts new ones as "other"', async () => {
+    const time = fakeClock('2026-11-23T10:00:00Z');
+    const counter = startPageViewCounter({
+      db: recordingDb().sql,
+      log: recordingLog().log,
+      clock: time.clock,
+      maxSourcesPerDay: 2,
+    });
+    counter.count('/', visitor(1), 'newsletter');
+    counter.count('/', visitor(2), 'google.com');
+    counter.count('/', visitor(3), 'made-up-1');
+    counter.count('/', visitor(4), 'made-up-2');
+    counter.count('/course', visitor(1), 'newsletter');
+    await counter.stop();
+    const bySource = await db.query<{ path: string; source: string; views: number }>(
+      `select path, source, views::int as views from public.page_views order by path, source`,
+    );
+    expect(bySource).toEqual([
+      { path: '/', source: 'google.com', views: 1 },
+      { path: '/', source: 'newsletter', views: 1 },
+      { path: '/', source: 'other', views: 2 },
+      { path: '/course', source: 'newsletter', views: 1 },
+    ]);
   });
 });

@@ -1,12 +1,13 @@
 /**
- * Views of the landing page and the course page for the owner's funnel (`npm run admin -- stats`): counted per
- * UTC day in memory and added to `public.page_views` in one statement at most once a minute. A visitor counts
+ * Views of the landing page and the course page for the owner's funnel (`npm run admin -- stats` and the studio's
+ * Overview), by where they came from (`pageViewSource`): counted per UTC day in memory and added to `public.page_views` in one statement at most once a minute. A visitor counts
  * once per page and day, told apart by a keyed hash under a key made each day and kept only in memory, so
  * nothing kept can be linked to a person or across days (docs/privacy-and-data.md, "Page views").
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Sql } from '../../supabase/functions/_shared/sql-port.ts';
 import type { Log } from '../../supabase/functions/_shared/log.ts';
+import { OTHER } from './page-view-source.ts';
 
 export type CountedPage = '/' | '/course';
 
@@ -17,8 +18,11 @@ export interface Visitor {
 }
 
 export interface PageViewCounter {
-  /** Counts the view unless this visitor was already counted on this page today. */
-  count(page: CountedPage, visitor: Visitor): void;
+  /**
+   * Counts the view under its source (a `pageViewSource` label) unless this visitor was already counted on this
+   * page today.
+   */
+  count(page: CountedPage, visitor: Visitor, source: string): void;
   /** Writes every view counted so far and stops the timer: the server's last step before closing the database. */
   stop(): Promise<void>;
 }
@@ -43,25 +47,35 @@ const systemClock: CounterClock = {
 const WRITE_EVERY_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-/** Adds each (day, page) count to its row; several servers on one database add up instead of overwriting. */
+/** Adds each (day, page, source) count to its row; several servers on one database add up instead of overwriting. */
 const ADD_VIEWS = `
-insert into public.page_views as v (day, path, views)
-select * from unnest($1::date[], $2::text[], $3::bigint[])
-on conflict (day, path) do update set views = v.views + excluded.views`;
+insert into public.page_views as v (day, path, source, views)
+select * from unnest($1::date[], $2::text[], $3::text[], $4::bigint[])
+on conflict (day, path, source) do update set views = v.views + excluded.views`;
 
 const SEPARATOR = ' ';
 
 /** Visitors remembered per day: bounds the memory, and how far one day's counts can be inflated. */
 const MAX_VISITORS_PER_DAY = 100_000;
 
+/** Sources kept apart per day; the rest count as "other", so made-up campaigns cannot add rows without end. */
+const MAX_SOURCES_PER_DAY = 200;
+
 export function startPageViewCounter(options: {
   db: Sql;
   log: Log;
   clock?: CounterClock;
   maxVisitorsPerDay?: number;
+  maxSourcesPerDay?: number;
 }): PageViewCounter {
-  const { db, log, clock = systemClock, maxVisitorsPerDay = MAX_VISITORS_PER_DAY } = options;
-  /** Views not yet written, by "<UTC day> <page>". */
+  const {
+    db,
+    log,
+    clock = systemClock,
+    maxVisitorsPerDay = MAX_VISITORS_PER_DAY,
+    maxSourcesPerDay = MAX_SOURCES_PER_DAY,
+  } = options;
+  /** Views not yet written, by "<UTC day> <page> <source>". */
   let pending = new Map<string, number>();
   let cancelTimer: (() => void) | undefined;
   let writing: Promise<void> = Promise.resolve();
@@ -72,6 +86,7 @@ export function startPageViewCounter(options: {
   // Today's visitors as keyed hashes; key and set are replaced when the day changes, so no hash outlives it.
   let dayKey = randomBytes(32);
   let seen = new Set<string>();
+  let sources = new Set<string>();
   let capReported = false;
 
   const write = async () => {
@@ -83,6 +98,7 @@ export function startPageViewCounter(options: {
       await db.query(ADD_VIEWS, [
         keys.map(([day]) => day),
         keys.map(([, page]) => page),
+        keys.map(([, , source]) => source),
         [...counts.values()],
       ]);
     } catch (error) {
@@ -107,13 +123,14 @@ export function startPageViewCounter(options: {
   }
 
   return {
-    count(page, visitor) {
+    count(page, visitor, source) {
       const now = clock.now();
       if (now >= nextDayAt) {
         day = new Date(now).toISOString().slice(0, 10);
         nextDayAt = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
         dayKey = randomBytes(32);
         seen = new Set();
+        sources = new Set();
         capReported = false;
       }
       const hash = createHmac('sha256', dayKey)
@@ -133,7 +150,8 @@ export function startPageViewCounter(options: {
         return;
       }
       seen.add(hash);
-      const key = `${day}${SEPARATOR}${page}`;
+      if (!sources.has(source) && sources.size < maxSourcesPerDay) sources.add(source);
+      const key = `${day}${SEPARATOR}${page}${SEPARATOR}${sources.has(source) ? source : OTHER}`;
       pending.set(key, (pending.get(key) ?? 0) + 1);
       schedule();
     },

@@ -8,6 +8,7 @@ import { writeFixtureSite } from '../../../test/test-app.ts';
 
 const counted: CountedPage[] = [];
 const visitors: Visitor[] = [];
+const sources: string[] = [];
 let routes: ReturnType<typeof staticRoutes>;
 
 beforeAll(async () => {
@@ -17,9 +18,10 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'course'));
   routes = staticRoutes(loadSite(dist), {
     counter: {
-      count: (page, visitor) => {
+      count: (page, visitor, source) => {
         counted.push(page);
         visitors.push(visitor);
+        sources.push(source);
       },
     },
     clientAddress: (c) => c.req.header('x-test-client') ?? '203.0.113.7',
@@ -28,6 +30,7 @@ beforeAll(async () => {
 beforeEach(() => {
   counted.length = 0;
   visitors.length = 0;
+  sources.length = 0;
 });
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:145.0) Gecko/20100101 Firefox/145.0';
@@ -72,6 +75,19 @@ describe('page views of / and /course', () => {
   it('hands the counter the visitor (client address and User-Agent) to tell visitors apart', async () => {
     await routes.request('/', navigation({ 'x-test-client': '198.51.100.4' }));
     expect(visitors).toEqual([{ address: '198.51.100.4', userAgent: FIREFOX }]);
+  });
+
+  it("hands the counter the view's source: the campaign, another site's host, or direct", async () => {
+    await routes.request('/?utm_source=Newsletter', navigation());
+    await routes.request(
+      '/course',
+      navigation({ 'sec-fetch-site': 'cross-site', referer: 'https://www.linkedin.com/feed/' }),
+    );
+    await routes.request(
+      '/course',
+      navigation({ 'sec-fetch-site': 'same-origin', referer: 'http://localhost/' }),
+    );
+    expect(sources).toEqual(['newsletter', 'linkedin.com', 'direct']);
   });
 
   it("does not count a script's navigation that lacks any header a browser sends with one", async () => {

@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono';
 import { parseRange } from '../../byte-range.ts';
 import type { ClientAddress } from '../../client-address.ts';
 import type { CountedPage, PageViewCounter } from '../../page-view-counter.ts';
+import { pageViewSource } from '../../page-view-source.ts';
 import type { Site, SiteFile } from './load-site.ts';
 
 function encodingFor(file: SiteFile, acceptEncoding: string): 'br' | 'gzip' | undefined {
@@ -82,10 +83,15 @@ export function staticRoutes(site: Site, pageViews?: PageViewCounting): Hono {
     const counted = found && documents.get(found);
     // Counted before the answer is chosen: a revalidated page (304) is a view as much as a downloaded one.
     if (counted && pageViews && isBrowserNavigation(c))
-      pageViews.counter.count(counted, {
-        address: pageViews.clientAddress(c),
-        userAgent: c.req.header('user-agent') ?? '',
-      });
+      pageViews.counter.count(
+        counted,
+        { address: pageViews.clientAddress(c), userAgent: c.req.header('user-agent') ?? '' },
+        pageViewSource({
+          url: c.req.url,
+          referrer: c.req.header('referer'),
+          fetchSite: c.req.header('sec-fetch-site'),
+        }),
+      );
 
     c.header('Content-Type', file.contentType);
     c.header('Cache-Control', file.cacheControl);
