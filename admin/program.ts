@@ -7,6 +7,7 @@ import { dbCopyCommands } from './commands/db-copy.ts';
 import { guidesCommands } from './commands/guides-commands.ts';
 import { lessonsCommands } from './commands/lessons-commands.ts';
 import { outboxCommands } from './commands/outbox-commands.ts';
+import { ownersCommands } from './commands/owners-commands.ts';
 import { signupsCommands } from './commands/signups-commands.ts';
 import { statsCommands } from './commands/stats-commands.ts';
 
@@ -42,7 +43,7 @@ Exit codes: 0 done; 2 refused because of the arguments (nothing changed); 1 fail
 function buildProgram(context: AdminContext): Command {
   const program = new Command('npm run admin --')
     .description(
-      "The owner's tool: guides, lessons, sign-ups and the e-mail outbox, on DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL).\n" +
+      "The owner's tool: guides, lessons, sign-ups, the e-mail outbox and the studio's owners, on DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL).\n" +
         "Run as `npm run admin -- <command>`; `npm run -s admin -- …` keeps npm's own lines out of a redirect.",
     )
     .exitOverride()
@@ -57,6 +58,7 @@ function buildProgram(context: AdminContext): Command {
   lessonsCommands(program, context);
   signupsCommands(program, context);
   outboxCommands(program, context);
+  ownersCommands(program, context);
   statsCommands(program, context);
   backupCommands(program, context);
   dbCopyCommands(program, context);

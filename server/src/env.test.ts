@@ -131,6 +131,12 @@ describe('readEnv', () => {
       expect(() => readEnv({ COUNT_PAGE_VIEWS: value })).toThrow(/COUNT_PAGE_VIEWS: must be true or false/);
   });
 
+  it('takes OWNER_EMAIL as the first owner, lower-cased, and refuses what is not an address', () => {
+    expect(readEnv({}).ownerEmail).toBeUndefined();
+    expect(readEnv({ OWNER_EMAIL: ' Coach@Example.com ' }).ownerEmail).toBe('coach@example.com');
+    expect(() => readEnv({ OWNER_EMAIL: 'coach' })).toThrow(/OWNER_EMAIL: must be an e-mail address/);
+  });
+
   it('refuses a sender that could break a header, a non-SMTP URL and plain http to a remote Resend', () => {
     expect(() =>
       readEnv({

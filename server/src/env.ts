@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { EMBEDDED_ANON_KEY } from '../../supabase/embedded-keys.ts';
 import { parseTrustedProxies } from './client-address.ts';
+import { ownerEmail } from './db/owners.ts';
 import {
   DEFAULT_MAIL_RATE_PER_SECOND,
   parseSettings,
@@ -49,6 +50,7 @@ const schema = z.object({
   LOG_HASH_KEY: shared.LOG_HASH_KEY,
   JWT_SECRET: secretSetting.optional(),
   SESSION_MAX_LIFETIME_DAYS: wholeNumber(365).default(30),
+  UPLOAD_MAX_MB: wholeNumber(100_000).default(2000),
   SIGNUP_LIMIT_PER_IP_PER_MINUTE: shared.SIGNUP_LIMIT_PER_IP_PER_MINUTE,
   SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR: shared.SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR,
   MAIL_REQUESTS_PER_HOUR: shared.MAIL_REQUESTS_PER_HOUR,
@@ -65,6 +67,7 @@ const schema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .transform((value) => value === 'true')
     .default(true),
+  OWNER_EMAIL: ownerEmail.optional(),
 } satisfies Record<keyof typeof shared, z.ZodType> & z.ZodRawShape);
 
 const HEADING = 'Invalid environment (see .env.example):';
@@ -107,11 +110,15 @@ export type Env = {
   jwtSecret: string | undefined;
   /** How long after signing in a learner's session may be refreshed (SESSION_MAX_LIFETIME_DAYS, default 30). */
   sessionMaxLifetimeSeconds: number;
+  /** The largest file the owner may upload resumably, e.g. a lesson's video (UPLOAD_MAX_MB, default 2000). */
+  uploadMaxBytes: number;
   signupLimits: SignupLimits;
   /** CIDR ranges of the reverse proxies whose X-Forwarded-For names the client (TRUST_PROXY; none by default). */
   trustedProxies: string[];
   /** Whether browsers' visits to / and /course are counted per day for `admin stats` (COUNT_PAGE_VIEWS). */
   countPageViews: boolean;
+  /** The studio's first owner (OWNER_EMAIL), added at start while the database has none. */
+  ownerEmail: string | undefined;
 };
 
 /** Resend if its key is set, else SMTP if set, else the file mailbox under DATA_DIR/mail; each with its rate. */
@@ -168,8 +175,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logHashKey: env.LOG_HASH_KEY,
     jwtSecret: env.JWT_SECRET,
     sessionMaxLifetimeSeconds: env.SESSION_MAX_LIFETIME_DAYS * 24 * 60 * 60,
+    uploadMaxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,
     signupLimits: signupLimitsFrom(env),
     trustedProxies: env.TRUST_PROXY,
     countPageViews: env.COUNT_PAGE_VIEWS,
+    ownerEmail: env.OWNER_EMAIL,
   };
 }

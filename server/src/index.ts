@@ -11,6 +11,7 @@ import { readOrCreateSecret, removeGroupAndWorldAccess } from './db/data-dir.ts'
 import { describeHolder, lockDataDirForServer } from './db/data-dir-lock.ts';
 import { readMigrations } from './db/migrate.ts';
 import { openMigratedDatabase } from './db/open-database.ts';
+import { addFirstOwner } from './db/owners.ts';
 import { seedSampleContent } from './db/seed.ts';
 import { localhostLinksWarning } from './localhost-links.ts';
 import { startPageViewCounter } from './page-view-counter.ts';
@@ -73,6 +74,9 @@ const { db, applied } = await openMigratedDatabase(env, {
   onOpenFailure: exitOnDatabaseFailure(env.databaseUrl),
 });
 await seedSampleContent(db, applied, { supabaseFolder, storageFolder });
+if (env.ownerEmail && (await addFirstOwner(db, env.ownerEmail))) {
+  log.info({ event: 'owners.first_owner_added', hint: 'OWNER_EMAIL signs in at /studio' });
+}
 // PGlite unpacks its first files 0666 and the seed copies keep their source's mode: make them the owner's only.
 await removeGroupAndWorldAccess(env.dataDir);
 
@@ -127,6 +131,7 @@ const pageViews = env.countPageViews ? startPageViewCounter({ db, log }) : undef
 const app = createApp({
   db,
   storageFolder,
+  uploads: { folder: path.join(env.dataDir, 'uploads'), maxBytes: env.uploadMaxBytes },
   site,
   anonKey: env.anonKey,
   siteUrl: env.siteUrl,
