@@ -15,6 +15,7 @@ const outboxStatus = z.object({
     z.object({
       id: z.coerce.number(),
       recipient: z.string(),
+      kind: z.string(),
       attempts: z.number(),
       last_error: z.string().nullable(),
       created_at: z.coerce.date(),
@@ -28,24 +29,12 @@ const retryResult = z.object({ ids: z.array(z.coerce.number()) });
 
 export function createOutboxAdmin(db: Database) {
   return {
-    /** Counts by status, the oldest e-mail due, the dead ones, and the pauses providers asked for. */
+    /** Counts by status, the oldest e-mail due, the newest dead ones, and the pauses providers asked for. */
     status: () =>
       withSchemaAdvice(async () => {
-        const counts = await db.query(
-          'select status, count(*)::int as count from public.email_outbox group by status order by status',
-        );
-        const [oldest] = await db.query(
-          `select min(next_attempt_at) as oldest_due from public.email_outbox where status = 'pending'`,
-        );
-        const dead = await db.query(
-          `select id, recipient, attempts, last_error, created_at
-             from public.email_outbox where status = 'dead' order by id`,
-        );
-        const paused = await db.query(
-          `select provider, not_before as until, not_before_reason as reason
-             from public.mail_rate where not_before > now() order by provider`,
-        );
-        return outboxStatus.parse({ counts, oldest_due: oldest?.oldest_due ?? null, dead, paused });
+        // The same status as the studio's Outbox panel (supabase/migrations, outbox_status).
+        const [row] = await db.query<{ status: unknown }>('select public.outbox_status() as status');
+        return outboxStatus.parse(row?.status);
       }),
 
     /** Puts one dead e-mail, or every one, back in the queue; answers the ids. */
@@ -70,17 +59,12 @@ export function createOutboxAdmin(db: Database) {
               );
             }
           }
-          // A fresh round of attempts, due now; the last error stays until the next attempt replaces it. Out of
-          // its old batch too: that request's key belongs to e-mails that were sent, so this one goes in a new one.
-          const retried = await tx.query<{ id: string }>(
-            `update public.email_outbox
-                set status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = null, locked_by = null,
-                    batch_key = null
-              where status = 'dead' and ($1::bigint is null or id = $1::bigint)
-              returning id::text as id`,
+          // The same retry as the studio's (supabase/migrations, retry_dead_emails).
+          const [retried] = await tx.query<{ retried: unknown }>(
+            'select public.retry_dead_emails($1::bigint) as retried',
             ['id' in input ? input.id : null],
           );
-          return retryResult.parse({ ids: retried.map((row) => row.id) });
+          return retryResult.parse(retried?.retried);
         }),
       );
     },

@@ -2,8 +2,8 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { AdminError, parseInput } from '../admin-error.ts';
 import type { AdminContext } from '../admin-context.ts';
 import { compactErasedTables, describeCompaction } from '../erasures.ts';
-import { createSignupsAdmin, eraseSignupInput, type SignupRow } from '../signups-admin.ts';
-import { toCsv } from './csv.ts';
+import { signupsCsv } from '../../src/lib/signups-csv.ts';
+import { createSignupsAdmin, eraseSignupInput } from '../signups-admin.ts';
 import { plural, shortTime, textTable } from './text-table.ts';
 
 /** A day (2026-11-01, read as UTC midnight) or a full ISO time with an offset. */
@@ -17,28 +17,6 @@ function sinceDate(text: string): Date {
     );
   }
   return date;
-}
-
-const EXPORT_COLUMNS = [
-  'id',
-  'email',
-  'name',
-  'consent_version',
-  'source',
-  'first_signed_up_at',
-  'last_signed_up_at',
-  'signup_count',
-  'reminders',
-  'reminders_answered_at',
-  'reminders_wording_version',
-  // Last, because it is never empty: LibreOffice Calc reading the file with ";" as the separator re-splits a
-  // line that ends in an empty cell, and would then compute a name's "=…" (csv-libreoffice.test.ts).
-  'unsubscribed',
-] as const satisfies readonly (keyof SignupRow)[];
-
-function cell(value: SignupRow[keyof SignupRow]): string {
-  if (value === null) return '';
-  return value instanceof Date ? value.toISOString() : String(value);
 }
 
 const sinceOption = () =>
@@ -91,13 +69,7 @@ export function signupsCommands(program: Command, context: AdminContext) {
     .action((options: { format: 'csv' | 'json'; since?: Date; output?: string }) =>
       context.withSession(async ({ db }) => {
         const rows = await createSignupsAdmin(db).list({ since: options.since });
-        const text =
-          options.format === 'csv'
-            ? toCsv(
-                EXPORT_COLUMNS,
-                rows.map((row) => EXPORT_COLUMNS.map((column) => cell(row[column]))),
-              )
-            : `${JSON.stringify(rows, null, 2)}\n`;
+        const text = options.format === 'csv' ? signupsCsv(rows) : `${JSON.stringify(rows, null, 2)}\n`;
         if (options.output === undefined) {
           io.stdout(text);
           return;

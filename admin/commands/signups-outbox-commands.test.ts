@@ -268,8 +268,8 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
         '',
         'Dead e-mails (put them back with `outbox retry ID` or `outbox retry --dead`):',
         'ID  RECIPIENT        ATTEMPTS  CREATED               LAST ERROR',
-        '2   Bob@Example.com  8         2026-11-10 12:30 UTC  SMTP 550: mailbox unavailable',
         '4   cy@example.com   8         2026-11-15 00:00 UTC  Resend 422: invalid "to"',
+        '2   Bob@Example.com  8         2026-11-10 12:30 UTC  SMTP 550: mailbox unavailable',
         '',
       ].join('\n'),
     );

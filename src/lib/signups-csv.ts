@@ -1,0 +1,73 @@
+// The sign-ups as the owner takes them away, from the studio's "Download CSV" or `npm run admin -- signups export`:
+// one row shape (the database's `signup_rows()`), one column set and one CSV that a spreadsheet opens safely.
+import { stringify } from 'csv-stringify/sync';
+import { z } from 'zod/mini';
+
+const signupRow = z.object({
+  id: z.coerce.number(),
+  email: z.string(),
+  name: z.string(),
+  consent_version: z.string(),
+  source: z.string(),
+  first_signed_up_at: z.coerce.date(),
+  last_signed_up_at: z.coerce.date(),
+  signup_count: z.number(),
+  unsubscribed: z.boolean(),
+  /** The learner's latest answer to "E-mail me if I pause for a week" on /course: yes; no, or never asked. */
+  reminders: z.boolean(),
+  /** When that answer was given or withdrawn, and the version of the words it was given under. */
+  reminders_answered_at: z.nullable(z.coerce.date()),
+  reminders_wording_version: z.nullable(z.string()),
+});
+export type SignupRow = z.output<typeof signupRow>;
+
+/** What `signup_rows()` answers (JSON from the database or the API), parsed. */
+export const signupRows = z.array(signupRow);
+
+/** The name the studio's download takes, as the owner's guide names the CLI's export. */
+export const SIGNUPS_CSV_FILE_NAME = 'signups.csv';
+
+const EXPORT_COLUMNS = [
+  'id',
+  'email',
+  'name',
+  'consent_version',
+  'source',
+  'first_signed_up_at',
+  'last_signed_up_at',
+  'signup_count',
+  'reminders',
+  'reminders_answered_at',
+  'reminders_wording_version',
+  // Last, because it is never empty: LibreOffice Calc reading the file with ";" as the separator re-splits a
+  // line that ends in an empty cell, and would then compute a name's "=…" (csv-libreoffice.test.ts).
+  'unsubscribed',
+] as const satisfies readonly (keyof SignupRow)[];
+
+/**
+ * RFC 4180 CSV through csv-stringify: CRLF between records, every cell quoted (so a spreadsheet that splits on
+ * `;` or a tab still sees one cell), inner quotes doubled. A cell a spreadsheet would read as a formula (one
+ * starting with = + - @, their full-width forms, or a tab or CR that some spreadsheets skip first) gets a
+ * leading apostrophe, as OWASP advises against CSV injection.
+ */
+export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return stringify([header, ...rows], {
+    quoted: true,
+    quoted_empty: true,
+    escape_formulas: true,
+    record_delimiter: 'windows',
+  });
+}
+
+function cell(value: SignupRow[keyof SignupRow]): string {
+  if (value === null) return '';
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+/** Every sign-up as one CSV line under the export's header. */
+export function signupsCsv(rows: readonly SignupRow[]): string {
+  return toCsv(
+    EXPORT_COLUMNS,
+    rows.map((row) => EXPORT_COLUMNS.map((column) => cell(row[column]))),
+  );
+}
