@@ -1,6 +1,7 @@
 // The landing page's guides as SQL for the owner's tool: every input parsed first, every change in one transaction.
 import { z } from 'zod';
 import type { Database, Sql } from '../server/src/db/index.ts';
+import { GUIDE_LIMITS, isGuideImageAddress } from '../src/lib/guide-rules.ts';
 import { AdminError, parseInput, withSchemaAdvice } from './admin-error.ts';
 
 const INT4_MAX = 2_147_483_647;
@@ -17,27 +18,29 @@ const orderSchema = z
   .min(-INT4_MAX, 'is too small')
   .max(INT4_MAX, 'is too large');
 
-const nameSchema = z.string().trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters');
-const titleSchema = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+const nameSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(GUIDE_LIMITS.name, `must be at most ${GUIDE_LIMITS.name} characters`);
+const titleSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(GUIDE_LIMITS.title, `must be at most ${GUIDE_LIMITS.title} characters`);
 /** A blank quote means "no quote". */
 const quoteSchema = z
   .string()
   .trim()
-  .max(600, 'must be at most 600 characters')
+  .max(GUIDE_LIMITS.quote, `must be at most ${GUIDE_LIMITS.quote} characters`)
   .transform((quote) => (quote === '' ? null : quote))
   .nullable();
 
 /** A full http(s) address (used as is) or a path inside the public bucket "guides". */
 export const imageUrlSchema = z
   .string()
-  .max(2000, 'must be at most 2000 characters')
-  .refine(
-    (value) =>
-      /^https?:\/\/[^\s/]+\S*$/i.test(value) ||
-      (/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(value) &&
-        !value.split('/').some((part) => /^\.+$/.test(part))),
-    'must be an http(s) address or a path in the guides bucket',
-  )
+  .max(GUIDE_LIMITS.imageUrl, `must be at most ${GUIDE_LIMITS.imageUrl} characters`)
+  .refine(isGuideImageAddress, 'must be an http(s) address or a path in the guides bucket')
   .nullable();
 
 export const addGuideInput = z.object({

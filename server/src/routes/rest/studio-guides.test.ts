@@ -139,8 +139,8 @@ describe(`the studio's guides through REST (${databaseKind})`, () => {
     ] as const) {
       expect(await save(changes)).toMatchObject({ status: 400, error: { code: 'P0001', message } });
     }
-    const [{ count }] = await db.query<{ count: number }>('select count(*)::int as count from public.guides');
-    expect(count).toBe(4);
+    const [row] = await db.query<{ count: number }>('select count(*)::int as count from public.guides');
+    expect(row?.count).toBe(4);
   });
 
   it('reorders in one call, refusing a list that is not exactly the guides, and shows or hides a guide', async () => {
