@@ -96,11 +96,24 @@ describe('readLessonCaptions', () => {
     });
   });
 
+  it('accepts SubRip, stored as the WebVTT it becomes', async () => {
+    const stored = await readLessonCaptions(
+      await file('captions.srt', '1\r\n00:00:01,000 --> 00:00:02,000\r\nHi\r\n'),
+    );
+    expect(new TextDecoder().decode(stored.bytes)).toBe('WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.000\nHi\n');
+    expect(stored.objectName).toMatch(/^lessons\/[0-9a-f]{32}\.vtt$/);
+  });
+
   it.each([
     ['no WEBVTT header', 'Hello\n\n00:00.000 --> 00:01.000\nHi\n', /not valid WebVTT: line 1: .*WEBVTT/],
     ['SubRip timings', 'WEBVTT\n\n1\n00:00:01,000 --> 00:00:02,000\nHi\n', /not valid WebVTT: line \d+/],
     ['a cue ending before it starts', 'WEBVTT\n\n00:02.000 --> 00:01.000\nHi\n', /not valid WebVTT/],
     ['no cue', 'WEBVTT\n', /has no cues/],
+    [
+      'SubRip whose cue ends before it starts',
+      '1\n00:00:05,000 --> 00:00:02,000\nHi\n',
+      /not valid SubRip: line 2/,
+    ],
     ['bytes that are not UTF-8', new Uint8Array([0x57, 0x45, 0x42, 0xff, 0xfe]), /not a UTF-8 text file/],
   ])('refuses %s', async (_, content, message) => {
     await expect(readLessonCaptions(await file('captions.vtt', content))).rejects.toThrow(message);

@@ -4,8 +4,8 @@ import { createReadStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import mediaInfoFactory, { type MediaInfo } from 'mediainfo.js';
-import webvtt from 'webvtt-parser';
 import { z } from 'zod';
+import { type CaptionsProblem, captionsAsWebVtt } from '../src/lib/lesson-captions.ts';
 import { AdminError } from './admin-error.ts';
 import { MAX_IMAGE_BYTES, sniffImage } from './guide-image.ts';
 import type { StoredObject } from './storage-bucket.ts';
@@ -165,23 +165,27 @@ export async function videoAsUploaded(video: LessonVideo): Promise<StoredObject>
 }
 
 /** A UTF-8 WebVTT file that the W3C's parser accepts without a single error, with at least one cue. */
+function captionsRefusal(problem: CaptionsProblem): string {
+  switch (problem.kind) {
+    case 'not-text':
+      return 'not a UTF-8 text file, so not WebVTT or SubRip.';
+    case 'no-cues':
+      return 'has no cues.';
+    case 'invalid-webvtt':
+      return `not valid WebVTT: line ${problem.line}: ${problem.detail}`;
+    case 'invalid-srt':
+      return problem.line === null
+        ? 'not valid SubRip: its cues are out of order.'
+        : `not valid SubRip: line ${problem.line}: expected a cue's timing, such as 00:00:01,000 --> 00:00:02,500 (ending after it starts and not before the cue above), then its text.`;
+  }
+}
+
 export async function readLessonCaptions(file: string): Promise<StoredObject> {
-  const bytes = await readLimited('--captions', file, MAX_CAPTIONS_BYTES);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new AdminError('invalid', `--captions ${file}: not a UTF-8 text file, so not WebVTT.`);
-  }
-  const { cues, errors } = new webvtt.WebVTTParser().parse(text, 'subtitles');
-  const [first] = errors;
-  if (first) {
-    throw new AdminError(
-      'invalid',
-      `--captions ${file}: not valid WebVTT: line ${first.line}: ${first.message}`,
-    );
-  }
-  if (cues.length === 0) throw new AdminError('invalid', `--captions ${file}: has no cues.`);
+  const original = await readLimited('--captions', file, MAX_CAPTIONS_BYTES);
+  const result = captionsAsWebVtt(original);
+  if (!result.ok) throw new AdminError('invalid', `--captions ${file}: ${captionsRefusal(result.problem)}`);
+  // WebVTT is stored byte for byte; SubRip as the WebVTT it became.
+  const bytes = result.format === 'webvtt' ? original : new TextEncoder().encode(result.vtt);
   return { bytes, contentType: 'text/vtt; charset=utf-8', objectName: objectName(hashOf(bytes), 'vtt') };
 }
 

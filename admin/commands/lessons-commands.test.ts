@@ -481,7 +481,7 @@ describe(`lessons commands on ${databaseKind}`, () => {
     beforeAll(seedThree);
 
     const notAVideo = () => file('notes.mp4', 'just some notes');
-    const badCaptions = () => file('captions.vtt', '1\n00:00:01,000 --> 00:00:02,000\nSubRip, not WebVTT\n');
+    const badCaptions = () => file('captions.vtt', 'Captions, some day.\n');
     const hugeVideo = async () => {
       const huge = await file('huge.mp4', '');
       await truncate(huge, MAX_VIDEO_BYTES + 1);

@@ -304,7 +304,7 @@ export function lessonsCommands(program: Command, context: AdminContext) {
     )
     .option(
       '--captions <file>',
-      `WebVTT captions, checked by a WebVTT parser (up to ${megabytes(MAX_CAPTIONS_BYTES)})`,
+      `WebVTT captions, checked by a WebVTT parser, or SubRip (.srt) converted to WebVTT (up to ${megabytes(MAX_CAPTIONS_BYTES)})`,
     )
     .option('--poster <file>', 'a JPEG, PNG or WebP picture shown before the video plays (up to 5 MB)')
     .option('--slug <slug>', 'its name in links (/course?lesson=SLUG); made from the title if left out')
@@ -376,7 +376,7 @@ export function lessonsCommands(program: Command, context: AdminContext) {
       '--video <file>',
       `new video (MP4 or WebM, at most ${megabytes(MAX_VIDEO_BYTES)}); its length is read again`,
     )
-    .option('--captions <file>', 'new WebVTT captions')
+    .option('--captions <file>', 'new WebVTT or SubRip (.srt) captions')
     .option('--poster <file>', 'new poster picture (JPEG, PNG or WebP)')
     .option('--slug <slug>', 'new slug: links with the old one stop working')
     .option('--preview', 'make it a free preview: once published, anyone can watch it without signing in')
