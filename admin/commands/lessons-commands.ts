@@ -15,23 +15,23 @@ import {
 import { createLessonsAdmin, type LessonRef, type LessonRow, type LessonsAdmin } from '../lessons-admin.ts';
 import { type LessonRenditions, makeRenditions, renditionsInUse, streamPaths } from '../lesson-renditions.ts';
 import { parseLessonTags, shortTags } from '../lesson-tags.ts';
+import { LESSON_SLUG_PATTERN, slugFromTitle } from '../../src/lib/lesson-slug.ts';
 import type { StoredObject } from '../storage-bucket.ts';
 import { plural, textTable } from './text-table.ts';
 
-const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const position = (what: string) => wholeNumber(what, { positive: true });
 
 /** A lesson id ("3") or slug ("the-trends-lens"); a slug always has a letter, so the two never mix up. */
 function lessonRef(text: string): LessonRef {
   if (/^[1-9]\d*$/.test(text) && Number.isSafeInteger(Number(text))) return { id: Number(text) };
-  if (SLUG_PATTERN.test(text) && /[a-z]/.test(text)) return { slug: text };
+  if (LESSON_SLUG_PATTERN.test(text) && /[a-z]/.test(text)) return { slug: text };
   throw new InvalidArgumentError('ID|SLUG must be a lesson id (a number) or slug (like the-trends-lens).');
 }
 
 const slugSchema = z
   .string()
   .max(80, 'must be at most 80 characters')
-  .regex(SLUG_PATTERN, 'must be lower-case letters and digits in words joined by single hyphens')
+  .regex(LESSON_SLUG_PATTERN, 'must be lower-case letters and digits in words joined by single hyphens')
   .regex(/[a-z]/, 'must have a letter (a number alone is read as an id)');
 const titleSchema = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 const summarySchema = z.string().trim().max(1000, 'must be at most 1000 characters');
@@ -49,18 +49,6 @@ const lessonChanges = z
   .refine(({ files, ...fields }) => files || Object.values(fields).some((value) => value !== undefined), {
     message: 'Nothing to change: give at least one option to update (see --help).',
   });
-
-/** "Lens one: trends" → "lens-one-trends"; accents are dropped, anything else that is not a letter splits. */
-function slugFromTitle(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-}
 
 const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
