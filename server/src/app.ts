@@ -16,6 +16,7 @@ import { functionsRoutes } from './routes/functions/functions-routes.ts';
 import { restRoutes } from './routes/rest/rest-routes.ts';
 import type { Site } from './routes/static/load-site.ts';
 import { staticRoutes } from './routes/static/static-routes.ts';
+import type { ResumableUploadSettings } from './routes/storage/resumable-upload-routes.ts';
 import { storageRoutes } from './routes/storage/storage-routes.ts';
 import { securityHeaders } from './security-headers.ts';
 
@@ -23,6 +24,8 @@ export interface AppDeps {
   db: Database;
   /** Folder holding one sub-folder per storage bucket. */
   storageFolder: string;
+  /** Resumable uploads: where unfinished ones wait (outside the buckets) and how large one may be. */
+  uploads: ResumableUploadSettings;
   site: Site;
   /** The public key the API accepts; a request without `apikey` is anonymous too. */
   anonKey: string;
@@ -68,7 +71,13 @@ export function createApp(deps: AppDeps): Hono {
   );
   app.route(
     '/storage/v1',
-    storageRoutes({ storageFolder: deps.storageFolder, jwt: deps.jwt, callers, db: deps.db }),
+    storageRoutes({
+      storageFolder: deps.storageFolder,
+      jwt: deps.jwt,
+      callers,
+      db: deps.db,
+      uploads: deps.uploads,
+    }),
   );
   const unsubscribe = createUnsubscribeHandler({
     db: deps.db,

@@ -7,6 +7,7 @@ import { createClientAddress } from '../src/client-address.ts';
 import type { Database } from '../src/db/database.ts';
 import type { OtpSettings } from '../src/routes/auth/otp-route.ts';
 import { loadSite } from '../src/routes/static/load-site.ts';
+import type { ResumableUploadSettings } from '../src/routes/storage/resumable-upload-routes.ts';
 import { EMBEDDED_ANON_KEY } from '../../supabase/embedded-keys.ts';
 import { corsPolicyFor } from '../../supabase/functions/_shared/cors.ts';
 import { consoleLog } from '../../supabase/functions/_shared/log.ts';
@@ -65,6 +66,8 @@ export async function createTestApp(
     otp?: Partial<OtpSettings>;
     /** Default: 30 days, as SESSION_MAX_LIFETIME_DAYS's default. */
     sessionMaxLifetimeSeconds?: number;
+    /** Resumable uploads' folder (default: a new temporary one) and largest file (default: 2000 MB). */
+    uploads?: Partial<ResumableUploadSettings>;
   } = {},
 ) {
   const storageFolder = options.storageFolder ?? (await mkdtemp(path.join(os.tmpdir(), 'storage-')));
@@ -82,6 +85,10 @@ export async function createTestApp(
   return createApp({
     db,
     storageFolder,
+    uploads: {
+      folder: options.uploads?.folder ?? (await mkdtemp(path.join(os.tmpdir(), 'uploads-'))),
+      maxBytes: options.uploads?.maxBytes ?? 2000 * 1024 * 1024,
+    },
     site,
     anonKey: EMBEDDED_ANON_KEY,
     siteUrl: options.siteUrls?.[0] ?? 'https://lenses.example',

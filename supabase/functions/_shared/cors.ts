@@ -17,10 +17,35 @@ const ALLOWED_HEADERS = [
   'x-region',
   'x-supabase-api-version',
   'x-upsert',
+  // Storage's resumable uploads (TUS 1.0), as tus-js-client sends them.
+  'tus-resumable',
+  'upload-length',
+  'upload-metadata',
+  'upload-offset',
+  'upload-defer-length',
+  'upload-concat',
 ].join(', ');
 
-/** Response headers supabase-js reads: a cross-origin page sees only these besides the simple ones. */
-const EXPOSED_HEADERS = 'content-range, content-profile, x-supabase-api-version';
+/**
+ * Response headers supabase-js and tus-js-client read: a cross-origin page sees only these besides the simple
+ * ones.
+ */
+const EXPOSED_HEADERS = [
+  'content-range',
+  'content-profile',
+  'x-supabase-api-version',
+  'location',
+  'tus-resumable',
+  'tus-version',
+  'tus-max-size',
+  'tus-extension',
+  'upload-offset',
+  'upload-length',
+  'upload-metadata',
+  'upload-defer-length',
+  'upload-concat',
+  'upload-expires',
+].join(', ');
 
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 

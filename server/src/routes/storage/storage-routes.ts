@@ -5,7 +5,6 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { type JwtKeys, JwtRejected } from '../../auth/jwt.ts';
 import { parseRange } from '../../byte-range.ts';
@@ -13,6 +12,9 @@ import { type Caller, type CallerResolver, runAsCaller } from '../../caller.ts';
 import { contentTypeOf } from '../../content-types.ts';
 import type { Database } from '../../db/database.ts';
 import { resolveObjectPath } from './resolve-object-path.ts';
+import { type ResumableUploadSettings, resumableUploadRoutes } from './resumable-upload-routes.ts';
+import { requestCaller, storageError } from './storage-request.ts';
+import { uploadRoutes } from './upload-routes.ts';
 
 const PUBLIC_BUCKETS = new Set(['guides']);
 /** Buckets whose objects are read only through signed URLs, made for the callers their policies let read. */
@@ -42,11 +44,6 @@ const signManyRequest = z.object({
 /** Storage's answer for an object of a batch that is missing or that the caller may not read: the same words. */
 const NOT_READABLE = 'Either the object does not exist or you do not have access to it';
 const signedToken = z.looseObject({ url: z.string(), exp: z.number() });
-
-/** Storage's error body; its `statusCode` is the HTTP status as a string. */
-function storageError(c: Context, status: ContentfulStatusCode, error: string, message: string) {
-  return c.json({ statusCode: String(status), error, message }, status);
-}
 
 /** The still-encoded key after `/<bucket>/` in the request's raw URL (never parsed with its Host header). */
 function rawKeyAfter(url: string, prefix: string): string {
@@ -81,6 +78,7 @@ interface StorageDeps {
   callers: CallerResolver;
   /** Where the lessons are: a caller may sign only the course files the bucket's policies let them read. */
   db: Database;
+  uploads: ResumableUploadSettings;
 }
 
 /**
@@ -94,14 +92,15 @@ const LESSON_FILE = `exists (select 1 from public.lessons
 /** anon may not name public.lessons at all: that statement would be refused, not answered false. */
 const READABLE_AS = {
   anon: `select ${OUTLINE_FILE} as readable`,
-  authenticated: `select ${OUTLINE_FILE} or ${LESSON_FILE} as readable`,
+  authenticated: `select ${OUTLINE_FILE} or ${LESSON_FILE} or public.is_owner() as readable`,
 };
 
 /**
  * The embedded stand-in for the storage policies of the bucket `course`, run as the caller: anyone may read the
  * files the public view `course_outline` names, the preview lessons' and the first poster ("Visitors read the
  * preview lessons' files and the first poster"), and a signed-in learner the files that the lessons they can
- * see under row-level security name ("Signed-in learners read the files of published lessons").
+ * see under row-level security name ("Signed-in learners read the files of published lessons"), and an owner
+ * every file, a draft's too, to preview it as a learner would see it ("Owners read every course file").
  */
 function isReadableCourseFile(db: Database, caller: Caller, key: string): Promise<boolean> {
   if (caller.role === 'service_role') return Promise.resolve(true);
@@ -117,7 +116,7 @@ function isReadableCourseFile(db: Database, caller: Caller, key: string): Promis
  * private `course` bucket through `createSignedUrl`, `createSignedUrls` and the signed GET, which streams the
  * file and serves byte ranges so a video seeks. No unsigned URL serves a private object.
  */
-export function storageRoutes({ storageFolder, jwt, callers, db }: StorageDeps): Hono {
+export function storageRoutes({ storageFolder, jwt, callers, db, uploads }: StorageDeps): Hono {
   const routes = new Hono();
 
   routes.get('/object/public/:bucket/*', async (c) => {
@@ -138,15 +137,7 @@ export function storageRoutes({ storageFolder, jwt, callers, db }: StorageDeps):
     onError: (c) => storageError(c, 413, 'Payload too large', 'The request body must be at most 4 KB.'),
   });
 
-  /** The caller a request's headers name, or Storage's 401 for a token it refuses. */
-  async function callerOf(c: Context): Promise<Caller | Response> {
-    try {
-      return await callers((name) => c.req.header(name));
-    } catch (error) {
-      if (error instanceof JwtRejected) return storageError(c, 401, 'InvalidJWT', error.message);
-      throw error;
-    }
-  }
+  const callerOf = (c: Context) => requestCaller(c, callers);
 
   /** The signed URL's path and query for an object, as Storage returns it in `signedURL`. */
   async function signedPath(bucket: string, key: string, seconds: number) {
@@ -252,6 +243,8 @@ export function storageRoutes({ storageFolder, jwt, callers, db }: StorageDeps):
     return c.body(stream, status);
   });
 
+  routes.route('/', uploadRoutes({ storageFolder, callers, db }));
+  routes.route('/', resumableUploadRoutes({ storageFolder, uploads, callers, db }));
   routes.all('/*', (c) => storageError(c, 404, 'not_found', 'Object not found'));
   // A signer whose session ended between the token's check and the policy's (runAsCaller) is refused as a bad token.
   routes.onError((error, c) => {

@@ -1,0 +1,80 @@
+/**
+ * What the embedded storage routes share for writing objects: which buckets take uploads and how large, who
+ * may write (the owners, as the hosted policies "Owners add/replace … files" decide), and how a finished file
+ * takes its place in its bucket without ever being seen half-written.
+ */
+import { randomBytes } from 'node:crypto';
+import { copyFile, link, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { type Caller, runAsCaller } from '../../caller.ts';
+import type { Database } from '../../db/database.ts';
+
+const MB = 1024 * 1024;
+
+/**
+ * The buckets an owner uploads into, with the largest file a plain upload (one request) may carry: the guides'
+ * pictures, and the course's small files (posters, captions). Videos go through the resumable endpoint.
+ */
+export const UPLOAD_LIMITS: ReadonlyMap<string, number> = new Map([
+  ['guides', 5 * MB],
+  ['course', 20 * MB],
+]);
+
+/**
+ * Whether the caller may write objects: an owner (`public.is_owner()` run as the caller, so the database alone
+ * decides), or the service role, which Storage's policies never limit. A visitor is never an owner, and may not
+ * even call the check.
+ */
+export function mayWriteObjects(db: Database, caller: Caller): Promise<boolean> {
+  if (caller.role === 'service_role') return Promise.resolve(true);
+  if (caller.role === 'anon') return Promise.resolve(false);
+  return runAsCaller(db, caller, async (tx) => {
+    const [row] = await tx.query<{ owner: boolean }>('select public.is_owner() as owner');
+    return row?.owner === true;
+  });
+}
+
+/** A fresh name beside `target` for writing before the rename: same folder, so the rename is atomic. */
+export function draftPathFor(target: string): string {
+  return path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.part`);
+}
+
+function errorCode(error: unknown): unknown {
+  return error instanceof Error && 'code' in error ? error.code : undefined;
+}
+
+/**
+ * Puts the finished `source` at `target` in one step: with `upsert` over any object already there (a rename),
+ * otherwise only if none is (a hard link, which fails rather than replace). `source` is gone afterwards either
+ * way. A source on another file system is first copied beside the target.
+ */
+export async function placeObject(
+  source: string,
+  target: string,
+  { upsert }: { upsert: boolean },
+): Promise<'placed' | 'exists'> {
+  let draft = source;
+  if (path.dirname(source) !== path.dirname(target)) {
+    draft = draftPathFor(target);
+    try {
+      await rename(source, draft);
+    } catch (error) {
+      if (errorCode(error) !== 'EXDEV') throw error;
+      await copyFile(source, draft);
+      await rm(source, { force: true });
+    }
+  }
+  try {
+    if (upsert) {
+      await rename(draft, target);
+      return 'placed';
+    }
+    await link(draft, target);
+    return 'placed';
+  } catch (error) {
+    if (errorCode(error) === 'EEXIST') return 'exists';
+    throw error;
+  } finally {
+    await rm(draft, { force: true });
+  }
+}

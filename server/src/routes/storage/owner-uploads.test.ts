@@ -1,0 +1,138 @@
+// The owner's plain uploads (supabase-js `upload`/`update`) into the buckets `guides` and `course`, and the
+// owner's signing of a draft lesson's file to preview it: the database alone says who is an owner.
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.ts';
+import { createTestApp, signedInToken } from '../../../test/test-app.ts';
+import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
+import { appClient } from '../../../test/supabase-client.ts';
+import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
+
+const OWNER = '00000000-0000-4000-8000-0000000000d1';
+const LEARNER = '00000000-0000-4000-8000-0000000000d2';
+const PICTURE = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="3"/></svg>');
+
+let db: Database;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+let storage: string;
+const tokens = new Map<string, string>();
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  storage = await mkdtemp(path.join(os.tmpdir(), 'storage-'));
+  await mkdir(path.join(storage, 'course', 'lessons'), { recursive: true });
+  await writeFile(path.join(storage, 'course', 'lessons', 'draft.mp4'), Buffer.from([1, 2, 3]));
+  await db.exec(`
+    insert into public.owners (email) values ('coach@example.com');
+    insert into public.lessons (slug, title, video_path, duration_seconds, order_index, is_published)
+    values ('draft', 'Draft', 'lessons/draft.mp4', 40, 1, false);
+  `);
+  app = await createTestApp(db, { storageFolder: storage });
+  tokens.set(OWNER, await signedInToken(db, OWNER, 'coach@example.com'));
+  tokens.set(LEARNER, await signedInToken(db, LEARNER, 'learner@example.com'));
+});
+afterAll(() => db.close());
+
+const as = (userId?: string) => appClient(app, EMBEDDED_ANON_KEY, userId && tokens.get(userId));
+const picture = () => new Blob([PICTURE], { type: 'image/svg+xml' });
+
+describe(`owner uploads on the embedded server (${databaseKind})`, () => {
+  it('stores an owner’s picture in guides, served at its public URL, and replaces it only when asked', async () => {
+    const guides = as(OWNER).storage.from('guides');
+    const { data, error } = await guides.upload('people/ada lovelace.svg', picture(), {
+      cacheControl: '3600',
+    });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({
+      path: 'people/ada lovelace.svg',
+      fullPath: 'guides/people/ada lovelace.svg',
+    });
+    expect(data?.id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const served = await app.request(
+      new URL(guides.getPublicUrl('people/ada lovelace.svg').data.publicUrl).pathname,
+    );
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PICTURE);
+
+    const again = await guides.upload('people/ada lovelace.svg', new Blob(['other']));
+    expect(again.error).toMatchObject({ statusCode: '409', message: 'The resource already exists' });
+    expect(await readFile(path.join(storage, 'guides', 'people', 'ada lovelace.svg'))).toEqual(PICTURE);
+
+    expect(
+      (await guides.upload('people/ada lovelace.svg', new Blob(['new']), { upsert: true })).error,
+    ).toBeNull();
+    expect((await guides.update('people/ada lovelace.svg', new Blob(['newer']))).error).toBeNull();
+    expect(await readFile(path.join(storage, 'guides', 'people', 'ada lovelace.svg'), 'utf8')).toBe('newer');
+    expect(await readdir(path.join(storage, 'guides', 'people'))).toEqual(['ada lovelace.svg']);
+  });
+
+  it('takes a raw body too, as supabase-js sends an ArrayBuffer', async () => {
+    const captions = new TextEncoder().encode('WEBVTT\n\n00:00.000 --> 00:01.000\nHi.\n');
+    const { error } = await as(OWNER)
+      .storage.from('course')
+      .upload('lessons/draft.vtt', captions, { contentType: 'text/vtt' });
+    expect(error).toBeNull();
+    expect(await readFile(path.join(storage, 'course', 'lessons', 'draft.vtt'))).toEqual(
+      Buffer.from(captions),
+    );
+  });
+
+  it('refuses a learner and a visitor in Storage’s shape, and writes nothing', async () => {
+    const learner = await as(LEARNER).storage.from('guides').upload('learner.svg', picture());
+    expect(learner.error).toMatchObject({
+      statusCode: '403',
+      message: 'new row violates row-level security policy',
+    });
+    const visitor = await as().storage.from('course').upload('lessons/visitor.mp4', picture());
+    expect(visitor.error).toMatchObject({
+      statusCode: '401',
+      message: 'new row violates row-level security policy',
+    });
+    const update = await as(LEARNER).storage.from('course').update('lessons/draft.mp4', picture());
+    expect(update.error).toMatchObject({ statusCode: '403' });
+    expect(await readFile(path.join(storage, 'course', 'lessons', 'draft.mp4'))).toEqual(
+      Buffer.from([1, 2, 3]),
+    );
+    expect(await readdir(path.join(storage, 'guides')).catch(() => [])).not.toContain('learner.svg');
+  });
+
+  it('refuses a key that leaves the bucket, an unknown bucket and a body over the bucket’s limit', async () => {
+    const owner = { authorization: `Bearer ${tokens.get(OWNER) ?? ''}`, apikey: EMBEDDED_ANON_KEY };
+    for (const key of ['..%2Fcourse%2Fx.svg', 'a%5C..%5Cx.svg', 'a//b.svg']) {
+      const response = await app.request(`/storage/v1/object/guides/${key}`, {
+        method: 'POST',
+        headers: owner,
+        body: PICTURE,
+      });
+      expect({ key, status: response.status, body: await response.json() }).toMatchObject({
+        key,
+        status: 400,
+        body: { statusCode: '400', error: 'InvalidKey' },
+      });
+    }
+    const elsewhere = await as(OWNER).storage.from('secrets').upload('x.svg', picture());
+    expect(elsewhere.error).toMatchObject({ statusCode: '404' });
+
+    const tooLarge = new Blob([new Uint8Array(5 * 1024 * 1024 + 1)]);
+    const refused = await as(OWNER).storage.from('guides').upload('huge.svg', tooLarge);
+    expect(refused.error).toMatchObject({
+      statusCode: '413',
+      message: 'The object exceeded the maximum allowed size',
+    });
+    expect(await readdir(path.join(storage, 'guides'))).not.toContain('huge.svg');
+  });
+
+  it('lets an owner sign a draft lesson’s file to preview it, and a learner not', async () => {
+    const owner = await as(OWNER).storage.from('course').createSignedUrl('lessons/draft.mp4', 60);
+    expect(owner.error).toBeNull();
+    const video = await app.request(
+      new URL(owner.data?.signedUrl ?? '').pathname + new URL(owner.data?.signedUrl ?? '').search,
+    );
+    expect(Buffer.from(await video.arrayBuffer())).toEqual(Buffer.from([1, 2, 3]));
+    const learner = await as(LEARNER).storage.from('course').createSignedUrl('lessons/draft.mp4', 60);
+    expect(learner.error).toMatchObject({ message: 'Object not found' });
+  });
+});
