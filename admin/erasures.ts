@@ -1,25 +1,17 @@
 // What `signups erase` leaves behind, and how a restore keeps an erasure: the record of who was erased (a keyed
 // hash, never the address), erasing again whoever a restored backup still holds, and compacting the tables so
 // the deleted rows' bytes leave the database files.
-import { createHmac } from 'node:crypto';
 import { z } from 'zod';
-import type { Database, Sql } from '../server/src/db/index.ts';
+import { type Compaction, type Database, type ErasureHasher } from '../server/src/db/index.ts';
 import { createSignupsAdmin } from './signups-admin.ts';
 
-/** Makes an erasure record's hash of an address under one key, and names that key. */
-export interface ErasureHasher {
-  hash(address: string): string;
-  keyId: string;
-}
-
-/** HMAC-SHA256 under the log-hash key, kept apart from the log tokens made with the same key. */
-export function erasureHasher(key: string): ErasureHasher {
-  const hmac = (text: string) => createHmac('sha256', key).update(text).digest('hex');
-  return {
-    hash: (address) => hmac(`erased:${address.toLowerCase()}`),
-    keyId: hmac('erasures-key-id').slice(0, 12),
-  };
-}
+// The server finishes the studio's erasures with the same hash and compaction (server/src/db/erasures.ts).
+export {
+  compactErasedTables,
+  type Compaction,
+  type ErasureHasher,
+  erasureHasher,
+} from '../server/src/db/index.ts';
 
 export const erasureRecord = z.object({
   address_hash: z.string(),
@@ -27,58 +19,6 @@ export const erasureRecord = z.object({
   erased_at: z.coerce.date(),
 });
 export type ErasureRecord = z.output<typeof erasureRecord>;
-
-/** The tables an erase deletes from (directly, or by their foreign keys' cascade). */
-const ERASED_TABLES = [
-  'public.signups',
-  'public.email_outbox',
-  'auth.users',
-  'auth.sessions',
-  'auth.refresh_tokens',
-  'auth.one_time_tokens',
-  'public.lesson_progress',
-  'public.course_feedback',
-  'public.reminder_consents',
-];
-
-export interface Compaction {
-  /** Tables rewritten by VACUUM FULL: the deleted rows' bytes are gone from their files. */
-  compacted: string[];
-  /** Tables this connection may not vacuum (not their owner): their space is reused by PostgreSQL in time. */
-  notOwned: string[];
-  /** Why CHECKPOINT failed (on PostgreSQL it takes a superuser or pg_checkpoint), when it did. */
-  checkpointProblem?: string;
-}
-
-/**
- * VACUUM FULL rewrites each table and its indexes into new files, since a plain VACUUM only marks the space of
- * deleted rows free and leaves their bytes in place; CHECKPOINT then lets the write-ahead log move on. It holds
- * each table locked for the moment it takes, which for these tables is short.
- */
-export async function compactErasedTables(db: Sql): Promise<Compaction> {
-  const tables = await db.query<{ name: string; mine: boolean }>(
-    `select t.name,
-            coalesce((select rolsuper from pg_roles where rolname = current_user), false)
-              or pg_has_role(current_user, c.relowner, 'MEMBER') as mine
-       from unnest($1::text[]) with ordinality as t(name, position)
-       join pg_class c on c.oid = to_regclass(t.name)
-      order by t.position`,
-    [ERASED_TABLES],
-  );
-  const compacted = tables.filter((table) => table.mine).map((table) => table.name);
-  if (compacted.length > 0) await db.query(`vacuum full ${compacted.join(', ')}`);
-  let checkpointProblem: string | undefined;
-  try {
-    await db.query('checkpoint');
-  } catch (error) {
-    checkpointProblem = error instanceof Error ? error.message : String(error);
-  }
-  return {
-    compacted,
-    notOwned: tables.filter((table) => !table.mine).map((table) => table.name),
-    checkpointProblem,
-  };
-}
 
 /** What `compactErasedTables` did, in the owner's words. */
 export function describeCompaction({ compacted, notOwned, checkpointProblem }: Compaction): string {

@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { AdminError, parseInput } from '../admin-error.ts';
 import type { AdminContext } from '../admin-context.ts';
+import { finishErasures } from '../../server/src/db/index.ts';
 import { compactErasedTables, describeCompaction } from '../erasures.ts';
 import { signupsCsv } from '../../src/lib/signups-csv.ts';
 import { createSignupsAdmin, eraseSignupInput } from '../signups-admin.ts';
@@ -132,6 +133,32 @@ export function signupsCommands(program: Command, context: AdminContext) {
             : "No erasure record kept: there is no log-hash key yet (LOG_HASH_KEY, or DATA_DIR/log-hash-key made at the server's first start), so a restore of an older backup would bring them back.\n",
         );
         if (!nothing) io.stdout(describeCompaction(await compactErasedTables(db)));
+      });
+    });
+
+  signups
+    .command('finish-erasures')
+    .description(
+      "finish the studio's erasures where no embedded server runs (hosted Supabase): record each one's keyed hash, delete their .eml files, compact the tables",
+    )
+    .action(async () => {
+      const hasher = await context.places.erasureHasher();
+      await context.withSession(async ({ db }) => {
+        const { finished, files, compaction } = await finishErasures(db, {
+          hasher,
+          eraseMail: (address) => context.places.eraseMail(address),
+        });
+        if (finished === 0) {
+          io.stdout('No erasure from the studio waits to be finished.\n');
+          return;
+        }
+        io.stdout(
+          `Finished ${plural(finished, 'erasure')} from the studio, with ${plural(files, '.eml file')} deleted` +
+            (hasher
+              ? ' and their keyed hash recorded.\n'
+              : ': no erasure record kept, there is no log-hash key yet.\n'),
+        );
+        if (compaction) io.stdout(describeCompaction(compaction));
       });
     });
 

@@ -175,6 +175,26 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
     });
   });
 
+  it("signups finish-erasures finishes the studio's erasures: keyed record, .eml files, the note gone", async () => {
+    await writeFile(
+      path.join(admin.mailFolder, '9-course-access-9.eml'),
+      'From: Three Lenses <course@localhost>\nTo: gone@example.com\nSubject: Your course\n\nHi,\n',
+    );
+    await db.exec(`insert into public.erasures_to_finish (address) values ('gone@example.com')`);
+    const result = await admin.run(['signups', 'finish-erasures']);
+    expect(result.stdout).toMatch(
+      /^Finished 1 erasure from the studio, with 1 .eml file deleted and their keyed hash recorded.\nCompacted/,
+    );
+    expect(await readdir(admin.mailFolder)).not.toContain('9-course-access-9.eml');
+    expect(await db.query('select address_hash from public.erasures')).toEqual([
+      { address_hash: erasureHasher(TEST_LOG_KEY).hash('gone@example.com') },
+    ]);
+    expect(await db.query('select * from public.erasures_to_finish')).toEqual([]);
+    expect((await admin.run(['signups', 'finish-erasures'])).stdout).toBe(
+      'No erasure from the studio waits to be finished.\n',
+    );
+  });
+
   it('signups erase --yes removes the person (any capitalisation), all their e-mails and .eml files, nobody else', async () => {
     const eml = (to: string) =>
       `From: Three Lenses <course@localhost>\nTo: ${to}\nSubject: Your course\nMIME-Version: 1.0\n\nHi there,\n`;
@@ -188,7 +208,7 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
       'Erased bob@example.COM: 1 sign-up, 3 outbox e-mails, 1 course account with 2 lesson progress records, 1 feedback answer and 1 reminder answer, and 2 .eml files.',
       'Recorded the erasure as a keyed hash: a restore of an older backup erases them again.',
     ]);
-    expect(result.stdout).toMatch(/Compacted 9 tables \(VACUUM FULL\)[\s\S]*Checkpointed/);
+    expect(result.stdout).toMatch(/Compacted 10 tables \(VACUUM FULL\)[\s\S]*Checkpointed/);
     expect(await db.query('select address_hash, key_id from public.erasures')).toEqual([
       {
         address_hash: erasureHasher(TEST_LOG_KEY).hash('bob@example.com'),

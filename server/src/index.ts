@@ -9,10 +9,12 @@ import { loadJwtKeys } from './auth/load-jwt-keys.ts';
 import { createClientAddress } from './client-address.ts';
 import { readOrCreateSecret, removeGroupAndWorldAccess } from './db/data-dir.ts';
 import { describeHolder, lockDataDirForServer } from './db/data-dir-lock.ts';
+import { erasureHasher } from './db/erasures.ts';
 import { readMigrations } from './db/migrate.ts';
 import { openMigratedDatabase } from './db/open-database.ts';
 import { addFirstOwner } from './db/owners.ts';
 import { seedSampleContent } from './db/seed.ts';
+import { startErasureFinisher } from './erasure-finisher.ts';
 import { localhostLinksWarning } from './localhost-links.ts';
 import { startPageViewCounter } from './page-view-counter.ts';
 import { loadSite } from './routes/static/load-site.ts';
@@ -42,10 +44,8 @@ if (linksWarning) console.warn(linksWarning);
 await checkPortFree(env);
 await prepareDataDirAtStartup(env.dataDir);
 // Log lines carry a keyed hash of an e-mail address, never the address (docs/privacy-and-data.md).
-const log = redactAddresses(
-  consoleLog,
-  addressHasher(env.logHashKey ?? (await readOrCreateSecret(env.dataDir, 'log-hash-key'))),
-);
+const logHashKey = env.logHashKey ?? (await readOrCreateSecret(env.dataDir, 'log-hash-key'));
+const log = redactAddresses(consoleLog, addressHasher(logHashKey));
 const jwt = await loadJwtKeys(env);
 const storageFolder = path.join(env.dataDir, 'storage');
 await mkdir(path.join(storageFolder, 'guides'), { recursive: true });
@@ -117,6 +117,12 @@ const reminders = startReminderScheduler(db, log, {
   intervalSeconds: 15 * 60,
   onQueued: () => worker.wake(),
 });
+// What the studio erased: the erasure record, the .eml files and the compaction follow within seconds.
+const erasures = startErasureFinisher(db, log, {
+  hasher: erasureHasher(logHashKey),
+  mailFolder: path.join(env.dataDir, 'mail'),
+  intervalSeconds: 10,
+});
 const cors = corsPolicyFor(env.siteUrls);
 const sendEmail = createSendEmailHandler({
   db,
@@ -187,6 +193,7 @@ function stop(signal: string) {
   Promise.all([
     serverClosed.then(() => pageViews?.stop()),
     reminders.stop().then(() => worker.stop()),
+    erasures.stop(),
     socket?.close(),
   ])
     .then(() => db.close())

@@ -11,5 +11,12 @@ export { SOCKET_FILE } from './pglite-socket.ts';
 export { addFirstOwner, addOwner, listOwners, ownerEmail, removeOwner } from './owners.ts';
 export { describeHolder, lockFilePath, tryLockDataDir } from './data-dir-lock.ts';
 export { DATA_DIR_SECRETS, prepareDataDir, readLogHashKey, removeGroupAndWorldAccess } from './data-dir.ts';
+export {
+  compactErasedTables,
+  type Compaction,
+  type ErasureHasher,
+  erasureHasher,
+  finishErasures,
+} from './erasures.ts';
 export { eraseMailTo } from '../outbox/transports/file-mailbox-transport.ts';
 export { contentTypeOf } from '../content-types.ts';

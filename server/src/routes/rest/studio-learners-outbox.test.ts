@@ -2,6 +2,7 @@
 // does the work; a learner and a visitor are refused and get nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
+import { erasureHasher, finishErasures } from '../../db/erasures.ts';
 import { createTestApp, signedInToken } from '../../../test/test-app.ts';
 import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
 import { appClient } from '../../../test/supabase-client.ts';
@@ -158,6 +159,20 @@ describe(`the studio's learners and outbox through REST (${databaseKind})`, () =
     expect(await db.query('select address from public.erasures_to_finish')).toEqual([
       { address: 'ada@example.com' },
     ]);
+    // The server's part, as its clock runs it: the keyed record, the .eml files, the note gone, tables compacted.
+    const hasher = erasureHasher('a-log-key-for-tests-only-0123456789');
+    const mailErased: string[] = [];
+    const finished = await finishErasures(db, {
+      hasher,
+      eraseMail: async (address) => (mailErased.push(address), 2),
+    });
+    expect(finished).toMatchObject({ finished: 1, files: 2 });
+    expect(finished.compaction?.compacted).toContain('public.erasures_to_finish');
+    expect(mailErased).toEqual(['ada@example.com']);
+    expect(await db.query('select address_hash, key_id from public.erasures')).toEqual([
+      { address_hash: hasher.hash('ada@example.com'), key_id: hasher.keyId },
+    ]);
+    expect(await db.query('select address from public.erasures_to_finish')).toEqual([]);
     expect(await as(OWNER).rpc('studio_erase_learner', { address: 'not an address' })).toMatchObject({
       status: 400,
       error: { message: 'That is not an e-mail address.' },
