@@ -1,17 +1,20 @@
 import { renderToString } from 'react-dom/server';
 import { App } from '@/app/app';
-import { COURSE_PATH, PLAN_PATH, UNSUBSCRIBE_PATH } from '@/content/course';
+import { COURSE_PATH, PLAN_PATH, STUDIO_PATH, UNSUBSCRIBE_PATH } from '@/content/course';
 import { courseCopy } from '@/content/course-page';
 import { planCopy } from '@/content/plan';
 import { PRIVACY_PATH, privacyCopy } from '@/content/privacy';
+import { studioCopy } from '@/content/studio';
 import { unsubscribeCopy } from '@/content/unsubscribe';
 
-// renderToString cannot wait for a lazily loaded route: the course's pages (/course, /course/plan, /unsubscribe) start loading on
-// a first render and have loaded (their lazy components resolved) before scripts/build.mjs renders any page.
+// renderToString cannot wait for a lazily loaded route: the course's pages (/course, /course/plan, /unsubscribe) and
+// the studio start loading on a first render and have loaded (their lazy components resolved) before
+// scripts/build.mjs renders any page.
 renderToString(<App path={COURSE_PATH} />);
 renderToString(<App path={PLAN_PATH} />);
 renderToString(<App path={UNSUBSCRIBE_PATH} />);
-await import('@/app/routes/course-pages');
+renderToString(<App path={STUDIO_PATH} />);
+await import('@/app/routes/course-pages').then((route) => route.loadStudio());
 await new Promise((resolve) => setTimeout(resolve));
 
 /** Used by scripts/build.mjs at build time only: the HTML of one route, before any script runs. */
@@ -52,6 +55,14 @@ export const extraPages = [
     title: unsubscribeCopy.documentTitle,
     description: unsubscribeCopy.description,
     // Reached from one person's e-mail only.
+    noindex: true,
+  },
+  {
+    path: STUDIO_PATH,
+    file: `${STUDIO_PATH.slice(1)}.html`,
+    title: studioCopy.documentTitle,
+    description: studioCopy.description,
+    // The owner's pages.
     noindex: true,
   },
 ];

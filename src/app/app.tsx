@@ -1,5 +1,5 @@
-import { Suspense, lazy } from 'react';
-import { COURSE_PATH, PLAN_PATH, UNSUBSCRIBE_PATH } from '@/content/course';
+import { type ComponentType, Suspense, lazy } from 'react';
+import { COURSE_PATH, PLAN_PATH, STUDIO_PATH, UNSUBSCRIBE_PATH } from '@/content/course';
 import { PRIVACY_PATH } from '@/content/privacy';
 import { Home } from './routes/home';
 import { NotFound } from './routes/not-found';
@@ -7,12 +7,20 @@ import { Privacy } from './routes/privacy';
 
 /**
  * The course's pages (/course, the learner's plan, /unsubscribe) are fetched by those pages only, so the landing page's
- * first load does not grow with them. They share one chunk: see routes/course-pages.ts.
+ * first load does not grow with them. They share one chunk: see routes/course-pages.ts. The owner's studio is a
+ * chunk of its own, which neither the landing page nor /course ever loads.
  */
 const coursePages = () => import('./routes/course-pages');
-const Course = lazy(() => coursePages().then((route) => ({ default: route.Course })));
-const Plan = lazy(() => coursePages().then((route) => ({ default: route.Plan })));
-const Unsubscribe = lazy(() => coursePages().then((route) => ({ default: route.Unsubscribe })));
+const lazyPages: Record<string, ComponentType> = {
+  [COURSE_PATH]: lazy(() => coursePages().then((route) => ({ default: route.Course }))),
+  [PLAN_PATH]: lazy(() => coursePages().then((route) => ({ default: route.Plan }))),
+  [UNSUBSCRIBE_PATH]: lazy(() => coursePages().then((route) => ({ default: route.Unsubscribe }))),
+  [STUDIO_PATH]: lazy(() =>
+    coursePages()
+      .then((route) => route.loadStudio())
+      .then((route) => ({ default: route.Studio })),
+  ),
+};
 
 /**
  * The whole routing table. Each page is served both at its clean URL and as its prerendered file
@@ -20,25 +28,13 @@ const Unsubscribe = lazy(() => coursePages().then((route) => ({ default: route.U
  */
 export function App({ path }: { path: string }) {
   if (path === '/' || path === '/index.html') return <Home />;
-  if (path === PRIVACY_PATH || path === `${PRIVACY_PATH}.html`) return <Privacy />;
-  if (path === COURSE_PATH || path === `${COURSE_PATH}.html`) {
+  const page = path.replace(/\.html$/, '');
+  if (page === PRIVACY_PATH) return <Privacy />;
+  const LazyPage = lazyPages[page];
+  if (LazyPage) {
     return (
       <Suspense>
-        <Course />
-      </Suspense>
-    );
-  }
-  if (path === PLAN_PATH || path === `${PLAN_PATH}.html`) {
-    return (
-      <Suspense>
-        <Plan />
-      </Suspense>
-    );
-  }
-  if (path === UNSUBSCRIBE_PATH || path === `${UNSUBSCRIBE_PATH}.html`) {
-    return (
-      <Suspense>
-        <Unsubscribe />
+        <LazyPage />
       </Suspense>
     );
   }

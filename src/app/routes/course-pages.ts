@@ -6,3 +6,6 @@
 export { Course } from './course';
 export { Plan } from './plan';
 export { Unsubscribe } from './unsubscribe';
+
+/** The owner's studio, reached through this chunk so that the landing page's first load stays as it is. */
+export const loadStudio = () => import('./studio');

@@ -20,7 +20,13 @@ const problemMessages: Record<Problem, string> = {
  * The address and the 6-digit code from a sign-in e-mail: the way in on a device the link was not opened on, or
  * after a mail app's own browser spent the link. A wrong code gets the same answer for every address.
  */
-export function CodeSignInForm({ backend, onSignedIn }: { backend: CourseBackend; onSignedIn: () => void }) {
+export function CodeSignInForm({
+  backend,
+  onSignedIn,
+}: {
+  backend: Pick<CourseBackend, 'verifySignInCode'>;
+  onSignedIn: () => void;
+}) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');

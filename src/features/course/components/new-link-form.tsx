@@ -16,7 +16,13 @@ const outcomeMessages = {
  * "Send me a new link": one e-mail field. Its answer is the same for every address, so the form never tells
  * whether an address signed up.
  */
-export function NewLinkForm({ backend, labelledBy }: { backend: CourseBackend; labelledBy: string }) {
+export function NewLinkForm({
+  backend,
+  labelledBy,
+}: {
+  backend: Pick<CourseBackend, 'requestNewLink'>;
+  labelledBy: string;
+}) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);

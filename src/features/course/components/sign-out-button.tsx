@@ -4,7 +4,13 @@ import { courseCopy } from '@/content/course-page';
 import type { CourseBackend } from '../model/course-backend';
 
 /** Ends the session; if the server cannot be told, the session is kept and the visitor is told so. */
-export function SignOutButton({ backend, onSignedOut }: { backend: CourseBackend; onSignedOut: () => void }) {
+export function SignOutButton({
+  backend,
+  onSignedOut,
+}: {
+  backend: Pick<CourseBackend, 'signOut'>;
+  onSignedOut: () => void;
+}) {
   const [signingOut, setSigningOut] = useState(false);
   const [failed, setFailed] = useState(false);
 

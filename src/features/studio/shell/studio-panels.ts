@@ -1,0 +1,11 @@
+import type { ComponentType } from 'react';
+
+/** One section of the studio: its place in the address (`/studio#<id>`), its name, and what it shows. */
+export interface StudioPanel {
+  id: string;
+  label: string;
+  Panel: ComponentType;
+}
+
+/** The studio's sections, in the order of its navigation; the first is shown when the address names none. */
+export const studioPanels: readonly StudioPanel[] = [];
