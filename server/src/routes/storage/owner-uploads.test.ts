@@ -3,6 +3,7 @@
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { createTestApp, signedInToken } from '../../../test/test-app.ts';
@@ -97,6 +98,16 @@ describe(`owner uploads on the embedded server (${databaseKind})`, () => {
       Buffer.from([1, 2, 3]),
     );
     expect(await readdir(path.join(storage, 'guides')).catch(() => [])).not.toContain('learner.svg');
+  });
+
+  it('refuses an owner’s token once its session has ended', async () => {
+    const ended = await signedInToken(db, OWNER, 'coach@example.com');
+    await db.query('delete from auth.sessions where id = $1', [String(decodeJwt(ended).session_id)]);
+    const { error } = await appClient(app, EMBEDDED_ANON_KEY, ended)
+      .storage.from('guides')
+      .upload('late.svg', picture());
+    expect(error).toMatchObject({ statusCode: '401' });
+    expect(await readdir(path.join(storage, 'guides'))).not.toContain('late.svg');
   });
 
   it('refuses a key that leaves the bucket, an unknown bucket and a body over the bucket’s limit', async () => {

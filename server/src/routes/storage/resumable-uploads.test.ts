@@ -165,6 +165,43 @@ describe(`resumable uploads on the embedded server (${databaseKind})`, () => {
     expect((await patch(OWNER)).headers.get('upload-offset')).toBe('3');
   });
 
+  it('lets the site’s pages send TUS’s headers and read its answers across origins', async () => {
+    const site = 'https://lenses.example';
+    const preflight = await app.request(`${ENDPOINT}/abc`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: site,
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'authorization, apikey, tus-resumable, upload-offset, content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    const allowed = preflight.headers.get('access-control-allow-headers')?.split(', ');
+    expect(allowed).toEqual(
+      expect.arrayContaining([
+        'tus-resumable',
+        'upload-offset',
+        'upload-length',
+        'upload-metadata',
+        'x-upsert',
+      ]),
+    );
+    const created = await app.request(ENDPOINT, {
+      method: 'POST',
+      headers: {
+        ...authOf(OWNER),
+        origin: site,
+        'tus-resumable': '1.0.0',
+        'upload-length': '1',
+        'upload-metadata': metadataHeader({ bucketName: 'course', objectName: 'lessons/cors.mp4' }),
+      },
+    });
+    expect(created.headers.get('access-control-allow-origin')).toBe(site);
+    expect(created.headers.get('access-control-expose-headers')?.split(', ')).toEqual(
+      expect.arrayContaining(['location', 'upload-offset', 'tus-resumable']),
+    );
+  });
+
   it('refuses an unknown bucket, a bad key, an existing object and a file over the limit before any byte', async () => {
     await writeFile(path.join(storage, 'course', 'taken.mp4'), 'taken');
     const create = (fields: Record<string, string>, length = 6, upsert = false) =>
