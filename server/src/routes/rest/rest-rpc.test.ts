@@ -75,4 +75,22 @@ describe(`rpc through REST (${databaseKind})`, () => {
       ['is_owner', ...harmless].sort(),
     );
   });
+
+  it('gives a learner and a visitor nothing from any studio function, whatever they pass', async () => {
+    const studio = await db.query<{ name: string; args: string[] | null }>(`
+      select p.proname as name, p.proargnames as args
+        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'public' and p.proname like 'studio\\_%'`);
+    expect(studio.length).toBeGreaterThan(0);
+    for (const { name, args } of studio) {
+      const nulls = Object.fromEntries((args ?? []).map((arg) => [arg, null]));
+      for (const [who, status] of [
+        [LEARNER, 403],
+        [undefined, 401],
+      ] as const) {
+        const answer = await as(who).rpc(name, nulls);
+        expect(answer, `${name} as ${who ?? 'a visitor'}`).toMatchObject({ data: null, status });
+      }
+    }
+  });
 });
