@@ -1,0 +1,74 @@
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { studioLearnersCopy } from '@/content/studio-learners';
+
+const copy = studioLearnersCopy.dialog;
+
+/**
+ * Asks before erasing: the dialog names the address, and its button works only once the owner has typed that
+ * address (any letter case), so no slip of a click erases anyone.
+ */
+export function EraseDialog({
+  email,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  email: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const [typed, setTyped] = useState('');
+  const inputId = useId();
+  const matches = typed.trim().toLowerCase() === email.toLowerCase();
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open && !busy) onCancel();
+      }}
+    >
+      <DialogContent closeLabel={copy.close} className="sm:max-w-lg">
+        <DialogTitle className="pr-12 font-display text-2xl font-bold text-ink">
+          {copy.title(email)}
+        </DialogTitle>
+        <DialogDescription className="mt-3 text-ink-soft">{copy.description}</DialogDescription>
+        <form
+          className="mt-6 pb-6 sm:pb-0"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (matches && !busy) onConfirm();
+          }}
+        >
+          <label htmlFor={inputId} className="block font-semibold text-ink">
+            {copy.confirmLabel}
+          </label>
+          <input
+            id={inputId}
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            className="mt-2 w-full rounded-xl border border-ink/20 bg-surface px-4 py-3 text-base text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
+          />
+          <div className="mt-5 flex flex-wrap gap-3">
+            <Button
+              type="submit"
+              variant="dark"
+              disabled={!matches || busy}
+              className="bg-red-700 hover:bg-red-800"
+            >
+              {busy ? copy.erasing : copy.confirm}
+            </Button>
+            <Button variant="outline" onClick={onCancel} disabled={busy}>
+              {copy.cancel}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

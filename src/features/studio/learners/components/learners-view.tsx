@@ -1,0 +1,177 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { studioLearnersCopy } from '@/content/studio-learners';
+import { SIGNUPS_CSV_FILE_NAME, signupsCsv } from '@/lib/signups-csv';
+import {
+  type LearnerList,
+  type LearnersBackend,
+  LearnersRefusal,
+  type StudioLearner,
+} from '../model/learners-backend';
+import { EraseDialog } from './erase-dialog';
+import { LearnerTable } from './learner-table';
+
+const copy = studioLearnersCopy;
+
+type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; list: LearnerList };
+
+/** Saves a text file for the owner: the browser's download in the app, a fake in tests. */
+export type SaveFile = (name: string, text: string, type: string) => void;
+
+/**
+ * The Learners section: a search by address or name, the newest learners with what the course did for them, the
+ * CSV download of every sign-up, and erase behind a confirmation; one live message says what just happened.
+ */
+export function LearnersView({ backend, saveFile }: { backend: LearnersBackend; saveFile: SaveFile }) {
+  const [draft, setDraft] = useState('');
+  const [search, setSearch] = useState('');
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [erasing, setErasing] = useState<StudioLearner | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const searchId = useId();
+
+  useEffect(() => {
+    let current = true;
+    backend.list(search).then(
+      (list) => {
+        if (current) setLoaded({ status: 'ready', list });
+      },
+      (error: unknown) => {
+        console.error('Studio: the learners could not be loaded.', error);
+        if (current) setLoaded({ status: 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [backend, search, attempt]);
+
+  function submitSearch(event: FormEvent) {
+    event.preventDefault();
+    setLoaded({ status: 'loading' });
+    setSearch(draft.trim());
+    setAttempt((count) => count + 1);
+  }
+
+  async function download() {
+    setBusy(true);
+    setMessage(copy.downloading);
+    try {
+      const rows = await backend.exportRows();
+      saveFile(SIGNUPS_CSV_FILE_NAME, signupsCsv(rows), 'text/csv;charset=utf-8');
+      setMessage(copy.downloaded(rows.length));
+    } catch (error) {
+      console.error('Studio: the sign-ups could not be exported.', error);
+      setMessage(copy.downloadFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function erase(learner: StudioLearner) {
+    setBusy(true);
+    try {
+      await backend.erase(learner.email);
+      setErasing(null);
+      setMessage(copy.erased(learner.email));
+      setAttempt((count) => count + 1);
+    } catch (error) {
+      setErasing(null);
+      setMessage(error instanceof LearnersRefusal ? copy.eraseFailed(error.message) : copy.unreachable);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mt-2">
+      <p className="max-w-prose text-ink-soft">{copy.intro}</p>
+      <div className="mt-5 flex flex-wrap items-end justify-between gap-4">
+        <form
+          role="search"
+          onSubmit={submitSearch}
+          className="flex w-full max-w-md flex-wrap items-end gap-3"
+        >
+          <div className="min-w-0 flex-1">
+            <label htmlFor={searchId} className="block font-semibold text-ink">
+              {copy.searchLabel}
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              className="mt-2 w-full rounded-xl border border-ink/20 bg-surface px-4 py-2.5 text-base text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
+            />
+          </div>
+          <Button type="submit" variant="dark">
+            {copy.searchButton}
+          </Button>
+        </form>
+        <Button variant="outline" onClick={() => void download()} disabled={busy}>
+          {copy.download}
+        </Button>
+      </div>
+      <p role="status" aria-live="polite" aria-atomic="true" className="mt-4 min-h-6 font-semibold text-ink">
+        {message}
+      </p>
+      <LearnerResults
+        loaded={loaded}
+        search={search}
+        busy={busy}
+        onErase={setErasing}
+        onRetry={() => {
+          setLoaded({ status: 'loading' });
+          setAttempt((count) => count + 1);
+        }}
+      />
+      {erasing && (
+        <EraseDialog
+          email={erasing.email}
+          busy={busy}
+          onConfirm={() => void erase(erasing)}
+          onCancel={() => setErasing(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+function LearnerResults({
+  loaded,
+  search,
+  busy,
+  onErase,
+  onRetry,
+}: {
+  loaded: Loaded;
+  search: string;
+  busy: boolean;
+  onErase: (learner: StudioLearner) => void;
+  onRetry: () => void;
+}) {
+  if (loaded.status === 'loading') return <p className="mt-4 text-ink-soft">{copy.loading}</p>;
+  if (loaded.status === 'failed') {
+    return (
+      <div className="mt-4">
+        <p role="alert" className="font-semibold text-red-700">
+          {copy.loadFailed}
+        </p>
+        <Button variant="outline" className="mt-3" onClick={onRetry}>
+          {copy.tryAgain}
+        </Button>
+      </div>
+    );
+  }
+  const { learners, total } = loaded.list;
+  if (learners.length === 0)
+    return <p className="mt-4 text-ink-soft">{search ? copy.noMatch(search) : copy.empty}</p>;
+  return (
+    <>
+      <p className="mt-4 text-ink-soft">{copy.shown(learners.length, total)}</p>
+      <LearnerTable learners={learners} busy={busy} onErase={onErase} />
+    </>
+  );
+}
