@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { LensDots } from '@/components/lens-dots';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { COURSE_PATH } from '@/content/course';
@@ -19,13 +19,19 @@ type Shown = { status: 'checking' } | StudioVisitor;
  */
 export function StudioPage({ access }: { access: StudioAccess }) {
   const [shown, setShown] = useState<Shown>({ status: 'checking' });
-  const check = useCallback(async () => {
+  useEffect(() => {
+    let current = true;
+    void access.whoIsHere().then((visitor) => {
+      if (current) setShown(visitor);
+    });
+    return () => {
+      current = false;
+    };
+  }, [access]);
+  const check = async () => {
     setShown({ status: 'checking' });
     setShown(await access.whoIsHere());
-  }, [access]);
-  useEffect(() => {
-    void check();
-  }, [check]);
+  };
 
   return (
     <>
