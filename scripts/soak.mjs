@@ -1,7 +1,7 @@
 // npm run soak: the reliability suite at full size (SOAK=1: 20,000 sign-ups at 200 connections on PGlite and
 // on PostgreSQL, 3 SIGKILL cycles, a 60 s SMTP outage, 1,000 e-mails drained by two servers, 10,000 sign-ups
-// mailed at Resend's 2 requests a second, 20,000 fuzz cases), then the table of what it measured
-// (docs/reliability.md).
+// mailed at Resend's 2 requests a second, 20,000 fuzz cases, a 500 MB resumable upload cut halfway), then the
+// table of what it measured (docs/reliability.md).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';

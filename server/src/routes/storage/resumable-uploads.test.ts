@@ -3,7 +3,7 @@
 // only an owner may create, continue or look at an upload.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -11,6 +11,7 @@ import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
+import { cuttingProxy } from '../../../test/cutting-proxy.ts';
 import { createTestApp, signedInToken } from '../../../test/test-app.ts';
 import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
 import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
@@ -60,33 +61,9 @@ const metadataHeader = (fields: Record<string, string>) =>
     .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
     .join(',');
 
-/** A TCP proxy in front of the server that cuts its connections once, after `cutAfter` request bytes. */
-async function cuttingProxy(cutAfter: number) {
-  let passed = 0;
-  let cut = false;
-  const proxy = net.createServer((client) => {
-    const upstream = net.connect(portOf(server), '127.0.0.1');
-    upstream.on('error', () => client.destroy());
-    client.on('error', () => upstream.destroy());
-    upstream.pipe(client);
-    client.on('data', (chunk: Buffer) => {
-      passed += chunk.byteLength;
-      if (!cut && passed > cutAfter) {
-        cut = true;
-        client.destroy();
-        upstream.destroy();
-        return;
-      }
-      upstream.write(chunk);
-    });
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${portOf(proxy)}`, wasCut: () => cut, close: () => proxy.close() };
-}
-
 describe(`resumable uploads on the embedded server (${databaseKind})`, () => {
   it('resumes an owner’s video from the server’s offset after the connection is cut, byte-identical', async () => {
-    const proxy = await cuttingProxy(Math.round(CHUNK * 2.5));
+    const proxy = await cuttingProxy(portOf(server), Math.round(CHUNK * 2.5));
     const offsetsAfterCut: number[] = [];
     try {
       await new Promise<void>((resolve, reject) => {
