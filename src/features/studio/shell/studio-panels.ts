@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { studioOverviewCopy } from '@/content/studio-overview';
+import { OverviewPanel } from '../overview/components/overview-panel';
 
 /** One section of the studio: its place in the address (`/studio#<id>`), its name, and what it shows. */
 export interface StudioPanel {
@@ -8,4 +10,6 @@ export interface StudioPanel {
 }
 
 /** The studio's sections, in the order of its navigation; the first is shown when the address names none. */
-export const studioPanels: readonly StudioPanel[] = [];
+export const studioPanels: readonly StudioPanel[] = [
+  { id: 'overview', label: studioOverviewCopy.label, Panel: OverviewPanel },
+];

@@ -1,0 +1,119 @@
+import { useEffect, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { studioOverviewCopy } from '@/content/studio-overview';
+import { loadOverview } from '../api/load-overview';
+import { isEmptyOverview, type Overview } from '../model/overview';
+import { DayCharts } from './day-charts';
+import { FeedbackAnswers } from './feedback-answers';
+import { FunnelSteps } from './funnel-steps';
+import { OverviewCard } from './overview-card';
+import { LessonDropOff } from './lesson-drop-off';
+import { SourceViewsTable } from './source-views-table';
+
+const copy = studioOverviewCopy;
+const DEFAULT_DAYS = 30;
+
+type State = { step: 'loading' } | { step: 'failed' } | { step: 'loaded'; overview: Overview };
+
+function PeriodChoice({ days, onChoose }: { days: number; onChoose: (days: number) => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-3">
+      <label htmlFor={id} className="font-semibold">
+        {copy.period.label}
+      </label>
+      <select
+        id={id}
+        value={days}
+        onChange={(event) => onChoose(Number(event.target.value))}
+        className="min-h-11 rounded-xl border border-ink/20 bg-surface px-3 text-ink focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus"
+      >
+        {copy.period.choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {copy.period.choice(choice)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function OverviewContent({ overview, days }: { overview: Overview; days: number }) {
+  if (isEmptyOverview(overview))
+    return (
+      <OverviewCard heading={copy.empty.heading}>
+        <p className="mt-2 text-ink-soft">{copy.empty.body(days)}</p>
+      </OverviewCard>
+    );
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <FunnelSteps total={overview.total} />
+      <SourceViewsTable sources={overview.sources} />
+      <div className="lg:col-span-2">
+        <DayCharts days={overview.days} />
+      </div>
+      <LessonDropOff lessons={overview.lessons} />
+      <FeedbackAnswers feedback={overview.feedback} />
+    </div>
+  );
+}
+
+/** The overview of the chosen period, read with `load`; the studio's panel gives it the database's. */
+export function OverviewView({ load }: { load: (days: number) => Promise<Overview> }) {
+  // A new object for each reading asked for, so an answer is shown only for the reading that is current.
+  const [request, setRequest] = useState({ days: DEFAULT_DAYS });
+  const [answer, setAnswer] = useState<{ request: typeof request; state: State } | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    load(request.days).then(
+      (overview) => current && setAnswer({ request, state: { step: 'loaded', overview } }),
+      (error: unknown) => {
+        console.error('Studio: the overview could not be read.', error);
+        if (current) setAnswer({ request, state: { step: 'failed' } });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [load, request]);
+
+  const state: State = answer?.request === request ? answer.state : { step: 'loading' };
+  const days = request.days;
+  return (
+    <div className="mt-4">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="max-w-2xl text-ink-soft">{copy.intro}</p>
+          {state.step === 'loaded' && (
+            <p className="mt-1 text-sm text-ink-muted">
+              {copy.period.range(state.overview.since, state.overview.until)}
+            </p>
+          )}
+        </div>
+        <PeriodChoice days={days} onChoose={(chosen) => setRequest({ days: chosen })} />
+      </div>
+      <div className="mt-6" aria-busy={state.step === 'loading'}>
+        <p role="status" className={state.step === 'loading' ? 'text-ink-soft' : 'sr-only'}>
+          {state.step === 'loading' ? copy.loading : ''}
+        </p>
+        {state.step === 'failed' && (
+          <div className="flex flex-col items-start gap-4">
+            <p role="alert" className="font-semibold">
+              {copy.failed}
+            </p>
+            <Button variant="outline" onClick={() => setRequest({ days })}>
+              {copy.tryAgain}
+            </Button>
+          </div>
+        )}
+        {state.step === 'loaded' && <OverviewContent overview={state.overview} days={days} />}
+      </div>
+    </div>
+  );
+}
+
+/** The studio's Overview section, for a signed-in owner. */
+export function OverviewPanel() {
+  return <OverviewView load={loadOverview} />;
+}
