@@ -927,7 +927,8 @@ describe('the course tailored by the answers on this device', () => {
     });
     expect(video).toHaveAttribute('src', 'https://cdn.test/lessons/welcome.mp4?token=anon');
     expect(video.querySelector('track')).toHaveAttribute('kind', 'captions');
-    expect(play).toHaveBeenCalledOnce();
+    // play() is the effect of that render, which React may run a moment after the DOM shows it.
+    await waitFor(() => expect(play).toHaveBeenCalledOnce());
     expect(backend.signLessonMedia).not.toHaveBeenCalled();
     expect(
       within(screen.getByRole('region', { name: 'Lessons' })).getAllByRole('button', { name: 'Watch free' }),

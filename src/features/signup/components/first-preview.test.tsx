@@ -44,7 +44,8 @@ describe('FirstPreview', () => {
       expect(document.querySelector('video')).toHaveAttribute('src', 'https://cdn.test/two.mp4'),
     );
     expect(document.querySelector('track')).toHaveAttribute('src', 'https://cdn.test/two.vtt');
-    expect(play).toHaveBeenCalledOnce();
+    // play() is the effect of that render, which React may run a moment after the DOM shows it.
+    await waitFor(() => expect(play).toHaveBeenCalledOnce());
   });
 
   it('shows nothing when no lesson is a preview, or the outline does not load', async () => {
