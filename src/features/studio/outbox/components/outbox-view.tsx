@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { studioOutboxCopy } from '@/content/studio-outbox';
+import { formatTime } from '@/lib/format-time';
+import {
+  type DeadEmail,
+  type OutboxBackend,
+  OutboxRefusal,
+  type OutboxStatus,
+} from '../model/outbox-backend';
+import { DeadEmailTable } from './dead-email-table';
+
+const copy = studioOutboxCopy;
+const when = (at: Date) => formatTime(at, copy.dateLocale);
+
+type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; outbox: OutboxStatus };
+
+/**
+ * The Outbox section: the count of e-mails in each status, any pause a provider asked for, and the failed
+ * e-mails with their reason and a Retry button; one live message says what a retry did.
+ */
+export function OutboxView({ backend }: { backend: OutboxBackend }) {
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+
+  useEffect(() => {
+    let current = true;
+    backend.status().then(
+      (outbox) => {
+        if (current) setLoaded({ status: 'ready', outbox });
+      },
+      (error: unknown) => {
+        console.error('Studio: the outbox could not be loaded.', error);
+        if (current) setLoaded({ status: 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [backend, attempt]);
+
+  const reload = () => setAttempt((count) => count + 1);
+
+  async function retry(email: DeadEmail) {
+    setBusy(true);
+    setMessage('');
+    try {
+      await backend.retry(email.id);
+      setMessage(copy.retried(email.recipient));
+    } catch (error) {
+      setMessage(error instanceof OutboxRefusal ? copy.retryFailed(error.message) : copy.unreachable);
+    } finally {
+      setBusy(false);
+      reload();
+    }
+  }
+
+  if (loaded.status === 'loading') return <p className="mt-4 text-ink-soft">{copy.loading}</p>;
+  if (loaded.status === 'failed') {
+    return (
+      <div className="mt-4">
+        <p role="alert" className="font-semibold text-red-700">
+          {copy.loadFailed}
+        </p>
+        <Button
+          variant="outline"
+          className="mt-3"
+          onClick={() => {
+            setLoaded({ status: 'loading' });
+            reload();
+          }}
+        >
+          {copy.tryAgain}
+        </Button>
+      </div>
+    );
+  }
+
+  const { counts, oldestDue, paused, dead } = loaded.outbox;
+  return (
+    <div className="mt-2">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <p className="max-w-prose text-ink-soft">{copy.intro}</p>
+        <Button variant="outline" size="sm" onClick={reload} disabled={busy}>
+          {copy.refresh}
+        </Button>
+      </div>
+      <dl aria-label={copy.countsLabel} className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {counts.map(({ status, count }) => (
+          <div key={status} className="rounded-card border border-ink/10 bg-surface px-4 py-3">
+            <dt className="text-sm text-ink-soft">{copy.statuses[status] ?? status}</dt>
+            <dd
+              className={`font-display text-3xl font-bold ${status === 'dead' && count > 0 ? 'text-red-700' : 'text-ink'}`}
+            >
+              {count}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {oldestDue && <p className="mt-4 text-ink-soft">{copy.oldestDue(when(oldestDue))}</p>}
+      {paused.map((pause) => (
+        <p key={pause.provider} className="mt-2 font-semibold text-ink">
+          {copy.paused(pause.provider, when(pause.until), pause.reason)}
+        </p>
+      ))}
+      <p role="status" aria-live="polite" aria-atomic="true" className="mt-4 min-h-6 font-semibold text-ink">
+        {message}
+      </p>
+      <h3 className="mt-4 font-display text-xl font-bold text-ink">{copy.deadHeading}</h3>
+      {dead.length === 0 ? (
+        <p className="mt-2 text-ink-soft">{copy.noDead}</p>
+      ) : (
+        <DeadEmailTable dead={dead} busy={busy} onRetry={(email) => void retry(email)} />
+      )}
+    </div>
+  );
+}
