@@ -1,0 +1,107 @@
+/**
+ * Every word of the studio's Lessons section: the list, reordering, publishing, editing, previewing a draft and
+ * adding a lesson with its video, captions and poster. The lessons' own titles and summaries are rows of
+ * `lessons`, not copy.
+ */
+
+const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+export const studioLessonsCopy = {
+  loading: 'Loading the lessons…',
+  loadFailed: "We couldn't load the lessons. Please check your connection and try again.",
+  tryAgain: 'Try again',
+  empty: 'No lessons yet. Add the first one below.',
+  listLabel: 'Lessons in course order',
+  length: (seconds: number) => minutes(seconds),
+  position: (position: number, total: number) => `Lesson ${position} of ${total}`,
+  published: 'Published',
+  draft: 'Draft',
+  publish: 'Publish',
+  unpublish: 'Unpublish',
+  moveUp: (title: string) => `Move “${title}” up`,
+  moveDown: (title: string) => `Move “${title}” down`,
+  moveUpShort: 'Up',
+  moveDownShort: 'Down',
+  edit: 'Edit',
+  editLabel: (title: string) => `Edit “${title}”`,
+  preview: 'Preview as a learner',
+  closePreview: 'Close the preview',
+  previewHeading: (title: string) => `Preview: ${title}`,
+  previewNote: 'Only you can watch a draft. Learners see it once you publish it.',
+  previewFailed: "We couldn't open this lesson's video. Please try again.",
+  /** Said in the section's live region after each change. */
+  status: {
+    moved: (title: string, position: number, total: number) =>
+      `“${title}” is now lesson ${position} of ${total}.`,
+    published: (title: string) => `“${title}” is published: signed-in learners see it now.`,
+    unpublished: (title: string) => `“${title}” is a draft again: learners no longer see it.`,
+    saved: (title: string) => `Saved “${title}”.`,
+    added: (title: string) => `Added “${title}” as a draft. Preview it, then publish it when it is ready.`,
+    failed: "That didn't work. Please check your connection and try again.",
+  },
+  editForm: {
+    title: 'Title',
+    summary: 'Summary',
+    summaryHint: 'A sentence or two, shown under the title in the course.',
+    save: 'Save',
+    saving: 'Saving…',
+    cancel: 'Cancel',
+    titleMissing: 'Give the lesson a title.',
+  },
+  add: {
+    open: 'Add a lesson',
+    heading: 'Add a lesson',
+    intro:
+      'Pick the video, its captions and a poster. The video uploads in pieces, so a dropped connection only pauses it. The lesson is saved as a draft: nobody but you sees it until you publish it.',
+    title: 'Title',
+    summary: 'Summary',
+    slug: 'Link name',
+    slugHint: (slug: string) => `The lesson's address in the course: /course?lesson=${slug || '…'}`,
+    video: 'Video (MP4 or WebM)',
+    videoReading: 'Reading the video…',
+    videoLength: (seconds: number) => `Length: ${minutes(seconds)}`,
+    videoUnreadable:
+      'This browser cannot play this file, so learners could not either. Export it as an MP4 (H.264) and pick that.',
+    captions: 'Captions (WebVTT .vtt or SubRip .srt)',
+    captionsOptional: 'Optional, but learners who cannot hear the sound need them.',
+    captionsReady: 'Captions ready.',
+    captionsConverted: 'SubRip captions converted to WebVTT.',
+    poster: 'Poster',
+    posterHint: 'The picture shown before the video plays: pick one of its frames, or upload a picture.',
+    frame: (index: number) => `Frame ${index}`,
+    posterUpload: 'Or upload a picture (JPEG, PNG or WebP)',
+    posterNotPicture: 'Upload a JPEG, PNG or WebP picture.',
+    submit: 'Upload and save as a draft',
+    cancel: 'Cancel',
+    missing: {
+      title: 'Give the lesson a title.',
+      slug: 'The link name must be lower-case letters and digits joined by hyphens, with a letter.',
+      slugTaken: 'Another lesson already has this link name: choose another.',
+      video: 'Pick the video.',
+    },
+    uploading: 'Uploading the video',
+    uploadProgress: (sent: number, total: number) =>
+      `${megabytes(sent)} of ${megabytes(total)} (${total === 0 ? 0 : Math.floor((sent / total) * 100)}%)`,
+    pause: 'Pause',
+    resume: 'Resume',
+    paused: 'Paused. Resume when you are ready: the upload goes on from where it stopped.',
+    storingFiles: 'Storing the captions and poster…',
+    saving: 'Saving the lesson…',
+    uploadFailed:
+      'The upload stopped. Check your connection, then press Upload again: it goes on from where it stopped.',
+    saveFailed: 'The lesson could not be saved.',
+  },
+  /** Why captions were refused, by the shared check's reason. */
+  captionsProblems: {
+    notText: 'This is not a text file, so not captions. Pick a .vtt or .srt file.',
+    noCues: 'This file has no captions in it.',
+    invalidWebVtt: (line: number, detail: string) =>
+      `This WebVTT file has a mistake on line ${line}: ${detail}`,
+    invalidSrt: (line: number | null) =>
+      line === null
+        ? 'This SubRip file has captions out of order.'
+        : `This SubRip file has a mistake on line ${line}: each caption needs a timing such as 00:00:01,000 --> 00:00:02,500 (ending after it starts), then its text.`,
+  },
+} as const;

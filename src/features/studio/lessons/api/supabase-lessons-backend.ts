@@ -1,0 +1,122 @@
+/** The studio's lessons through supabase-js: the database's `studio_*` functions and the bucket "course". */
+import type { Upload } from 'tus-js-client';
+import { z } from 'zod/mini';
+import { signCourseFiles } from '@/features/course/api/sign-course-files';
+import { getSupabase, supabaseConfig } from '@/lib/supabase';
+import type { LessonsBackend, StudioLesson } from '../model/lessons-backend';
+import { inspectVideo } from './inspect-video';
+
+// zod compiles object parsers with `new Function` unless told not to; the page's CSP forbids eval.
+z.config({ jitless: true });
+
+const studioLesson = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  video_path: z.string(),
+  stream_path: z.nullable(z.string()),
+  captions_path: z.nullable(z.string()),
+  poster_path: z.nullable(z.string()),
+  duration_seconds: z.number(),
+  order_index: z.number(),
+  is_published: z.boolean(),
+  is_preview: z.boolean(),
+  speaks_to: z.array(z.string()),
+});
+const studioLessons = z.array(studioLesson);
+
+/** Supabase Storage's TUS endpoint asks for chunks of exactly this size (6 MB). */
+const CHUNK_BYTES = 6 * 1024 * 1024;
+
+async function call<T>(name: string, args: Record<string, unknown>, schema: z.ZodMiniType<T>): Promise<T> {
+  const { data, error } = await (await getSupabase()).rpc(name, args);
+  if (error) throw new Error(`${name} failed: ${error.message}`);
+  return schema.parse(data);
+}
+
+/** The signed-in owner's current access token: a long upload outlives the one it started with. */
+async function accessToken(): Promise<string> {
+  const { data, error } = await (await getSupabase()).auth.getSession();
+  if (error || !data.session) throw new Error('Not signed in.');
+  return data.session.access_token;
+}
+
+export const supabaseLessonsBackend: LessonsBackend = {
+  listLessons: () => call('studio_lessons', {}, studioLessons),
+  saveLesson: (lesson) => call('studio_save_lesson', lesson, studioLesson),
+  reorderLessons: (ids) => call('studio_reorder_lessons', { ids }, studioLessons),
+  setPublished: (id, published) =>
+    call('studio_set_lesson_published', { lesson_id: id, published }, studioLesson),
+  inspectVideo,
+
+  uploadVideo(path, file, onProgress) {
+    let upload: Upload | undefined;
+    let paused = false;
+    const done = import('tus-js-client').then(
+      ({ Upload }) =>
+        new Promise<void>((resolve, reject) => {
+          const { url, key } = supabaseConfig();
+          const started = new Upload(file, {
+            endpoint: `${url}/storage/v1/upload/resumable`,
+            // A dropped connection is retried on its own; after the last delay the owner is asked to try again.
+            retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
+            chunkSize: CHUNK_BYTES,
+            uploadDataDuringCreation: true,
+            removeFingerprintOnSuccess: true,
+            headers: { apikey: key, 'x-upsert': 'true' },
+            metadata: {
+              bucketName: 'course',
+              objectName: path,
+              contentType: file.type || 'video/mp4',
+              cacheControl: '3600',
+            },
+            onBeforeRequest: async (request) => {
+              request.setHeader('authorization', `Bearer ${await accessToken()}`);
+            },
+            onProgress: (sent, total) => onProgress({ sent, total }),
+            onSuccess: () => resolve(),
+            onError: reject,
+          });
+          upload = started;
+          // The same file picked again (after a reload, or a failure) goes on from what the server holds.
+          started.findPreviousUploads().then((previous) => {
+            const same = previous.find((earlier) => earlier.metadata.objectName === path);
+            if (same) started.resumeFromPreviousUpload(same);
+            if (!paused) started.start();
+          }, reject);
+        }),
+    );
+    return {
+      done,
+      pause() {
+        paused = true;
+        void upload?.abort();
+      },
+      resume() {
+        paused = false;
+        upload?.start();
+      },
+    };
+  },
+
+  async uploadFile(path, file, contentType) {
+    const { error } = await (
+      await getSupabase()
+    ).storage
+      .from('course')
+      .upload(path, file, { contentType, upsert: true, cacheControl: '3600' });
+    if (error) throw new Error(`Uploading ${path} failed: ${error.message}`);
+  },
+
+  async signLessonMedia(lesson: StudioLesson) {
+    const paths = [lesson.video_path, lesson.captions_path, lesson.poster_path].filter(
+      (path): path is string => path !== null,
+    );
+    const signed = await signCourseFiles(paths);
+    const video = signed.get(lesson.video_path);
+    if (!video) throw new Error(`${lesson.video_path} could not be signed.`);
+    const optional = (path: string | null) => (path === null ? null : (signed.get(path) ?? null));
+    return { video, captions: optional(lesson.captions_path), poster: optional(lesson.poster_path) };
+  },
+};

@@ -1,0 +1,257 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LessonsBackend, StudioLesson, UploadProgress } from '../model/lessons-backend';
+import { LessonsStudio } from './lessons-studio';
+
+const lesson = (id: number, title: string, published: boolean): StudioLesson => ({
+  id,
+  slug: title.toLowerCase().replaceAll(' ', '-'),
+  title,
+  summary: `About ${title.toLowerCase()}.`,
+  video_path: `lessons/${id}.mp4`,
+  stream_path: null,
+  captions_path: null,
+  poster_path: null,
+  duration_seconds: 60 + id,
+  order_index: id,
+  is_published: published,
+  is_preview: false,
+  speaks_to: [],
+});
+
+function deferred() {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
+/** The panel over a back end of the test's making: the port the supabase-js back end also implements. */
+function fakeBackend() {
+  let lessons = [lesson(1, 'Welcome', true), lesson(2, 'Trends', false), lesson(3, 'Strengths', true)];
+  const uploaded = deferred();
+  let reportProgress: (progress: UploadProgress) => void = () => undefined;
+  const pause = vi.fn();
+  const resume = vi.fn();
+  const backend = {
+    listLessons: vi.fn<LessonsBackend['listLessons']>(async () => lessons),
+    saveLesson: vi.fn<LessonsBackend['saveLesson']>(async (save) => {
+      if ('lesson_id' in save) {
+        lessons = lessons.map((known) => (known.id === save.lesson_id ? { ...known, ...save } : known));
+        return lessons.find((known) => known.id === save.lesson_id) as StudioLesson;
+      }
+      const added = { ...lesson(4, save.title, false), ...save };
+      lessons = [...lessons, added];
+      return added;
+    }),
+    reorderLessons: vi.fn<LessonsBackend['reorderLessons']>(async (ids) => {
+      lessons = ids.map((id, index) => ({
+        ...(lessons.find((known) => known.id === id) as StudioLesson),
+        order_index: index + 1,
+      }));
+      return lessons;
+    }),
+    setPublished: vi.fn<LessonsBackend['setPublished']>(async (id, published) => {
+      lessons = lessons.map((known) => (known.id === id ? { ...known, is_published: published } : known));
+      return lessons.find((known) => known.id === id) as StudioLesson;
+    }),
+    inspectVideo: vi.fn<LessonsBackend['inspectVideo']>(async () => ({
+      durationSeconds: 95,
+      frames: [new Blob(['a']), new Blob(['b']), new Blob(['c'])],
+    })),
+    uploadVideo: vi.fn<LessonsBackend['uploadVideo']>((_path, _file, onProgress) => {
+      reportProgress = onProgress;
+      return { done: uploaded.promise, pause, resume };
+    }),
+    uploadFile: vi.fn<LessonsBackend['uploadFile']>(async () => undefined),
+    signLessonMedia: vi.fn<LessonsBackend['signLessonMedia']>(async (shown) => ({
+      video: `https://cdn.test/${shown.video_path}?token=owner`,
+      captions: null,
+      poster: null,
+    })),
+  } satisfies LessonsBackend;
+  return {
+    backend,
+    pause,
+    resume,
+    progress: (sent: number, total: number) => act(() => reportProgress({ sent, total })),
+    finishUpload: () => act(() => uploaded.resolve()),
+  };
+}
+
+const titles = () =>
+  within(screen.getByRole('list', { name: 'Lessons in course order' }))
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent);
+const item = (title: string) =>
+  screen
+    .getAllByRole('listitem')
+    .find((row) => within(row).queryByRole('heading', { name: new RegExp(title) }));
+const status = () => screen.getByRole('status');
+const MB = 1024 * 1024;
+
+beforeEach(() => {
+  let made = 0;
+  URL.createObjectURL = vi.fn(() => `blob:frame-${(made += 1)}`);
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('the lessons list', () => {
+  it('shows every lesson in order with its state, publishes a draft and previews one', async () => {
+    const { backend } = fakeBackend();
+    render(<LessonsStudio backend={backend} />);
+    await waitFor(() => expect(titles()).toEqual(['WelcomePublished', 'TrendsDraft', 'StrengthsPublished']));
+    expect(within(item('Welcome') as HTMLElement).getByText('Lesson 1 of 3 · 1:01')).toBeInTheDocument();
+
+    const trends = item('Trends') as HTMLElement;
+    fireEvent.click(within(trends).getByRole('button', { name: 'Preview as a learner' }));
+    await waitFor(() =>
+      expect(trends.querySelector('video')).toHaveAttribute(
+        'src',
+        'https://cdn.test/lessons/2.mp4?token=owner',
+      ),
+    );
+    expect(within(trends).getByRole('heading', { name: 'Preview: Trends' })).toBeInTheDocument();
+
+    fireEvent.click(within(trends).getByRole('button', { name: 'Publish' }));
+    await waitFor(() =>
+      expect(status()).toHaveTextContent('“Trends” is published: signed-in learners see it now.'),
+    );
+    expect(backend.setPublished).toHaveBeenCalledWith(2, true);
+    expect(within(trends).getByText('Published')).toBeInTheDocument();
+    expect(within(trends).queryByRole('button', { name: 'Preview as a learner' })).not.toBeInTheDocument();
+    fireEvent.click(within(trends).getByRole('button', { name: 'Unpublish' }));
+    await waitFor(() => expect(within(trends).getByText('Draft')).toBeInTheDocument());
+  });
+
+  it('moves a lesson with the arrow keys, keeping the keyboard on it, and says where it went', async () => {
+    const { backend } = fakeBackend();
+    render(<LessonsStudio backend={backend} />);
+    const up = await screen.findByRole('button', { name: 'Move “Strengths” up' });
+    expect(screen.getByRole('button', { name: 'Move “Welcome” up' })).toBeDisabled();
+    up.focus();
+    fireEvent.keyDown(up, { key: 'ArrowUp' });
+    await waitFor(() => expect(titles()).toEqual(['WelcomePublished', 'StrengthsPublished', 'TrendsDraft']));
+    expect(backend.reorderLessons).toHaveBeenLastCalledWith([1, 3, 2]);
+    expect(status()).toHaveTextContent('“Strengths” is now lesson 2 of 3.');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Move “Strengths” up' })).toHaveFocus());
+
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Move “Strengths” up' }), { key: 'ArrowUp' });
+    await waitFor(() => expect(titles()[0]).toBe('StrengthsPublished'));
+    // At the top, the keyboard goes to the button that can still move it.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Move “Strengths” down' })).toHaveFocus());
+  });
+
+  it('edits a title and summary in place', async () => {
+    const { backend } = fakeBackend();
+    render(<LessonsStudio backend={backend} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit “Trends”' }));
+    const trends = item('Trends') as HTMLElement;
+    fireEvent.change(within(trends).getByLabelText('Title'), { target: { value: '' } });
+    fireEvent.click(within(trends).getByRole('button', { name: 'Save' }));
+    expect(within(trends).getByLabelText('Title')).toHaveAccessibleDescription('Give the lesson a title.');
+    fireEvent.change(within(trends).getByLabelText('Title'), { target: { value: ' The trends lens ' } });
+    fireEvent.change(within(trends).getByLabelText('Summary'), { target: { value: 'Spot what changes.' } });
+    fireEvent.click(within(trends).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(status()).toHaveTextContent('Saved “The trends lens”.'));
+    expect(backend.saveLesson).toHaveBeenCalledWith({
+      lesson_id: 2,
+      title: 'The trends lens',
+      summary: 'Spot what changes.',
+    });
+    expect(titles()[1]).toBe('The trends lensDraft');
+    expect(screen.getByText('Spot what changes.')).toBeInTheDocument();
+  });
+});
+
+describe('adding a lesson', () => {
+  it('converts .srt captions, uploads the video with its progress and a pause, and saves a draft', async () => {
+    const { backend, pause, resume, progress, finishUpload } = fakeBackend();
+    render(<LessonsStudio backend={backend} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a lesson' }));
+    const form = screen.getByRole('form', { name: 'Add a lesson' });
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Upload and save as a draft' }));
+    expect(within(form).getByLabelText('Title')).toHaveFocus();
+    expect(within(form).getByLabelText('Video (MP4 or WebM)')).toHaveAccessibleDescription(
+      /Pick the video\./,
+    );
+
+    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Dreams, at last' } });
+    expect(within(form).getByLabelText('Link name')).toHaveValue('dreams-at-last');
+    const video = new File([new Uint8Array(6 * MB)], 'dreams.mp4', { type: 'video/mp4' });
+    fireEvent.change(within(form).getByLabelText('Video (MP4 or WebM)'), { target: { files: [video] } });
+    expect(await within(form).findByText('Length: 1:35')).toBeInTheDocument();
+    expect(within(form).getByRole('radio', { name: 'Frame 2' })).toBeChecked();
+    fireEvent.click(within(form).getByRole('radio', { name: 'Frame 1' }));
+
+    const junk = new File(['Just my notes'], 'notes.srt');
+    fireEvent.change(within(form).getByLabelText(/^Captions/), { target: { files: [junk] } });
+    expect(await within(form).findByText(/This WebVTT file has a mistake on line 1/)).toBeInTheDocument();
+    const srt = new File(['\uFEFF1\r\n00:00:01,000 --> 00:00:02,500\r\nHello\r\n'], 'dreams.srt');
+    fireEvent.change(within(form).getByLabelText(/^Captions/), { target: { files: [srt] } });
+    expect(await within(form).findByText('SubRip captions converted to WebVTT.')).toBeInTheDocument();
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Upload and save as a draft' }));
+    const bar = await within(form).findByRole('progressbar', { name: 'Uploading the video' });
+    expect(backend.uploadVideo).toHaveBeenCalledWith(
+      'lessons/dreams-at-last/video.mp4',
+      video,
+      expect.any(Function),
+    );
+    progress(3 * MB, 6 * MB);
+    expect(bar).toHaveAttribute('value', String(3 * MB));
+    expect(within(form).getByText('3.0 MB of 6.0 MB (50%)')).toBeInTheDocument();
+    fireEvent.click(within(form).getByRole('button', { name: 'Pause' }));
+    expect(pause).toHaveBeenCalled();
+    fireEvent.click(within(form).getByRole('button', { name: 'Resume' }));
+    expect(resume).toHaveBeenCalled();
+    finishUpload();
+
+    await waitFor(() => expect(status()).toHaveTextContent('Added “Dreams, at last” as a draft.'));
+    const [captionsCall, posterCall] = backend.uploadFile.mock.calls;
+    expect(captionsCall?.[0]).toBe('lessons/dreams-at-last/captions.vtt');
+    expect(captionsCall?.[2]).toBe('text/vtt; charset=utf-8');
+    expect(await captionsCall?.[1].text()).toBe('WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.500\nHello\n');
+    expect(posterCall?.slice(0, 3)).toEqual([
+      'lessons/dreams-at-last/poster.jpg',
+      expect.any(Blob),
+      'image/jpeg',
+    ]);
+    expect(await posterCall?.[1].text()).toBe('a');
+    expect(backend.saveLesson).toHaveBeenCalledWith({
+      slug: 'dreams-at-last',
+      title: 'Dreams, at last',
+      summary: '',
+      video_path: 'lessons/dreams-at-last/video.mp4',
+      captions_path: 'lessons/dreams-at-last/captions.vtt',
+      poster_path: 'lessons/dreams-at-last/poster.jpg',
+      duration_seconds: 95,
+    });
+    expect(titles()).toEqual([
+      'WelcomePublished',
+      'TrendsDraft',
+      'StrengthsPublished',
+      'Dreams, at lastDraft',
+    ]);
+  });
+
+  it('refuses a link name another lesson has before anything is uploaded', async () => {
+    const { backend } = fakeBackend();
+    render(<LessonsStudio backend={backend} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a lesson' }));
+    const form = screen.getByRole('form', { name: 'Add a lesson' });
+    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Trends' } });
+    const video = new File(['v'], 'trends.webm', { type: 'video/webm' });
+    fireEvent.change(within(form).getByLabelText('Video (MP4 or WebM)'), { target: { files: [video] } });
+    await within(form).findByText('Length: 1:35');
+    fireEvent.click(within(form).getByRole('button', { name: 'Upload and save as a draft' }));
+    expect(within(form).getByLabelText('Link name')).toHaveFocus();
+    expect(within(form).getByLabelText('Link name')).toHaveAccessibleDescription(
+      /Another lesson already has this link name/,
+    );
+    expect(backend.uploadVideo).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,166 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { studioLessonsCopy as copy } from '@/content/studio-lessons';
+import type { LessonsBackend, StudioLesson } from '../model/lessons-backend';
+import { movedOrder } from '../model/lesson-files';
+import { AddLessonForm } from './add-lesson-form';
+import { LessonItem } from './lesson-item';
+
+type ListState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; lessons: StudioLesson[] };
+
+/** Where the keyboard goes after a move: the moved lesson's button that still has somewhere to go. */
+interface MovedFocus {
+  id: number;
+  step: -1 | 1;
+}
+
+/**
+ * The Lessons section over a back end: every lesson in course order with its state, moved, published, edited
+ * and previewed in place, and the form that adds one. Each change is said in one live region.
+ */
+export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
+  const [state, setState] = useState<ListState>({ status: 'loading' });
+  const [loads, setLoads] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [movedFocus, setMovedFocus] = useState<MovedFocus | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    let current = true;
+    backend.listLessons().then(
+      (lessons) => current && setState({ status: 'ready', lessons }),
+      (error: unknown) => {
+        console.error('Studio: the lessons could not be loaded.', error);
+        if (current) setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [backend, loads]);
+
+  const lessons = state.status === 'ready' ? state.lessons : [];
+
+  /** Runs one change at a time; its answer replaces the lessons it names, and its words go to the live region. */
+  async function change(
+    work: () => Promise<StudioLesson[] | StudioLesson>,
+    said: (lessons: StudioLesson[]) => string,
+  ) {
+    setBusy(true);
+    try {
+      const answer = await work();
+      const next = Array.isArray(answer)
+        ? answer
+        : lessons.map((lesson) => (lesson.id === answer.id ? answer : lesson));
+      setState({ status: 'ready', lessons: next });
+      setMessage({ text: said(next), failed: false });
+      return true;
+    } catch (error) {
+      console.error('Studio: a lesson change failed.', error);
+      setMessage({ text: copy.status.failed, failed: true });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function move(lesson: StudioLesson, step: -1 | 1) {
+    const order = movedOrder(
+      lessons.map((listed) => listed.id),
+      lesson.id,
+      step,
+    );
+    if (!order || busy) return;
+    void change(
+      () => backend.reorderLessons(order),
+      (next) => copy.status.moved(lesson.title, order.indexOf(lesson.id) + 1, next.length),
+    ).then((moved) => moved && setMovedFocus({ id: lesson.id, step }));
+  }
+
+  if (state.status === 'loading') return <p role="status">{copy.loading}</p>;
+  if (state.status === 'failed') {
+    return (
+      <div role="alert" className="mt-4">
+        <p className="text-red-700">{copy.loadFailed}</p>
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-3"
+          onClick={() => {
+            setState({ status: 'loading' });
+            setLoads((count) => count + 1);
+          }}
+        >
+          {copy.tryAgain}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mt-4">
+      <p
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+        className={`mb-4 font-semibold empty:mb-0 ${message?.failed ? 'text-red-700' : 'text-green-800'}`}
+      >
+        {message?.text}
+      </p>
+      {lessons.length === 0 ? (
+        <p className="text-ink-soft">{copy.empty}</p>
+      ) : (
+        <ol aria-label={copy.listLabel} className="grid gap-3">
+          {lessons.map((lesson, index) => (
+            <LessonItem
+              key={lesson.id}
+              backend={backend}
+              lesson={lesson}
+              position={index + 1}
+              total={lessons.length}
+              busy={busy}
+              focusStep={movedFocus?.id === lesson.id ? movedFocus.step : null}
+              onFocused={() => setMovedFocus(null)}
+              onMove={(step) => move(lesson, step)}
+              onPublish={(published) =>
+                void change(
+                  () => backend.setPublished(lesson.id, published),
+                  () => (published ? copy.status.published : copy.status.unpublished)(lesson.title),
+                )
+              }
+              onSave={(fields) =>
+                change(
+                  () => backend.saveLesson({ lesson_id: lesson.id, ...fields }),
+                  () => copy.status.saved(fields.title),
+                )
+              }
+            />
+          ))}
+        </ol>
+      )}
+      <div className="mt-8">
+        {adding ? (
+          <AddLessonForm
+            backend={backend}
+            takenSlugs={lessons.map((lesson) => lesson.slug)}
+            onCancel={() => {
+              setAdding(false);
+              addButton.current?.focus();
+            }}
+            onAdded={(added) => {
+              setAdding(false);
+              setState({ status: 'ready', lessons: [...lessons, added] });
+              setMessage({ text: copy.status.added(added.title), failed: false });
+            }}
+          />
+        ) : (
+          <Button ref={addButton} onClick={() => setAdding(true)}>
+            {copy.add.open}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// What the studio's Lessons panel asks of its back end: the real one speaks supabase-js
+// (api/supabase-lessons-backend.ts); tests hand the panel their own.
+import type { LessonMedia } from '@/features/course/model/course-backend';
+
+/** A lesson as the owner sees it in the studio, drafts included. */
+export interface StudioLesson {
+  id: number;
+  slug: string;
+  title: string;
+  summary: string;
+  video_path: string;
+  stream_path: string | null;
+  captions_path: string | null;
+  poster_path: string | null;
+  duration_seconds: number;
+  order_index: number;
+  is_published: boolean;
+  is_preview: boolean;
+  speaks_to: string[];
+}
+
+/** A new lesson (no id: a draft, last in the course) or the fields of one to change (a field left out stays). */
+export type LessonSave =
+  | {
+      slug: string;
+      title: string;
+      summary: string;
+      video_path: string;
+      captions_path: string | null;
+      poster_path: string | null;
+      duration_seconds: number;
+    }
+  | { lesson_id: number; title?: string; summary?: string };
+
+/** What a picked video says of itself: its whole seconds, and a few of its frames as pictures for a poster. */
+export interface VideoFacts {
+  durationSeconds: number;
+  frames: Blob[];
+}
+
+export interface UploadProgress {
+  sent: number;
+  total: number;
+}
+
+/**
+ * A resumable upload under way: `done` settles once the file is stored (or rejects on a failure that retries
+ * could not get past); `pause` stops sending, `resume` goes on from what the server holds.
+ */
+export interface ResumableUpload {
+  done: Promise<void>;
+  pause(): void;
+  resume(): void;
+}
+
+export interface LessonsBackend {
+  /** Every lesson in course order, drafts included; rejects on any failure. */
+  listLessons(): Promise<StudioLesson[]>;
+  saveLesson(lesson: LessonSave): Promise<StudioLesson>;
+  /** The lessons in the order given (every lesson once); answers them all, renumbered. */
+  reorderLessons(ids: readonly number[]): Promise<StudioLesson[]>;
+  setPublished(id: number, published: boolean): Promise<StudioLesson>;
+  /** Reads the video's length and a few frames from the file itself, on this device. */
+  inspectVideo(file: File): Promise<VideoFacts>;
+  /** Uploads the video to `path` in the bucket "course" in chunks a dropped connection does not undo. */
+  uploadVideo(path: string, file: File, onProgress: (progress: UploadProgress) => void): ResumableUpload;
+  /** Uploads a small file (captions, poster) to `path` in the bucket "course", replacing one there. */
+  uploadFile(path: string, file: Blob, contentType: string): Promise<void>;
+  /** Signs a lesson's files for the owner, drafts included. */
+  signLessonMedia(lesson: StudioLesson): Promise<LessonMedia>;
+}
