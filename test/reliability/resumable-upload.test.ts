@@ -42,7 +42,7 @@ async function randomFile(folder: string, megabytes: number) {
     hash.update(block);
     if (!out.write(block)) await new Promise((resolve) => out.once('drain', resolve));
   }
-  await new Promise((resolve) => out.end(resolve));
+  await new Promise<void>((resolve) => out.end(() => resolve()));
   return { file, sha256: hash.digest('hex') };
 }
 
