@@ -9,6 +9,8 @@ const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(secon
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 export const studioLessonsCopy = {
+  /** The section's name in the studio's navigation and its heading. */
+  label: 'Lessons',
   loading: 'Loading the lessons…',
   loadFailed: "We couldn't load the lessons. Please check your connection and try again.",
   tryAgain: 'Try again',
