@@ -8,7 +8,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 /** Names for the sources that are not a campaign or a website; a Map, so no source name reads Object's own keys. */
 const SOURCE_NAMES = new Map([
-  ['direct', 'Direct (typed, bookmarked, or from an app or e-mail)'],
+  ['direct', 'Direct: typed, bookmarked, or from an app or e-mail'],
   ['other', 'Other (an unusual name)'],
   ['unknown', 'Before sources were counted'],
 ]);

@@ -45,6 +45,10 @@ function DayChart({ days, step }: { days: readonly OverviewDay[]; step: FunnelSt
           );
         })}
       </svg>
+      <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-ink-muted">
+        <span>{days[0]?.day}</span>
+        <span>{days.at(-1)?.day}</span>
+      </div>
     </figure>
   );
 }

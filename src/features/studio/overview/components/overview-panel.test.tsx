@@ -141,7 +141,7 @@ describe('OverviewView', () => {
     expect(rowsOf(within(sources).getAllByRole('table')[0] as HTMLElement)).toEqual([
       ['newsletter', '100', '48.5%'],
       ['linkedin.com', '86', '41.7%'],
-      ['Direct (typed, bookmarked, or from an app or e-mail)', '20', '9.7%'],
+      ['Direct: typed, bookmarked, or from an app or e-mail', '20', '9.7%'],
     ]);
     const feedback = screen.getByRole('region', { name: 'Feedback' });
     expect(within(feedback).getByText('2 answers, average 4.5')).toBeInTheDocument();

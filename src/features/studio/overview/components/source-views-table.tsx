@@ -33,7 +33,7 @@ function SourcesPerDay({ sources }: { sources: readonly SourceViews[] }) {
             rows.map((row, index) => (
               <tr key={`${day} ${row.source}`} className="border-b border-line/60">
                 <td className="py-1.5 pr-3 whitespace-nowrap">{index === 0 ? day : ''}</td>
-                <td className="py-1.5 pr-3 break-all">{copy.name(row.source)}</td>
+                <td className="py-1.5 pr-3 wrap-anywhere">{copy.name(row.source)}</td>
                 <td className="py-1.5">{row.views}</td>
               </tr>
             )),
@@ -71,7 +71,7 @@ export function SourceViewsTable({ sources }: { sources: readonly SourceViews[] 
             <tbody>
               {totals.map((row) => (
                 <tr key={row.source} className="border-b border-line/60">
-                  <th scope="row" className="py-2 pr-3 font-normal break-all">
+                  <th scope="row" className="py-2 pr-3 font-normal wrap-anywhere">
                     {copy.name(row.source)}
                   </th>
                   <td className="py-2 pr-3 text-right">{row.views}</td>
