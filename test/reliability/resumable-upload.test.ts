@@ -40,7 +40,7 @@ async function randomFile(folder: string, megabytes: number) {
   for (let written = 0; written < megabytes; written += 1) {
     const block = randomBytes(MB);
     hash.update(block);
-    if (!out.write(block)) await new Promise((resolve) => out.once('drain', resolve));
+    if (!out.write(block)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
   await new Promise<void>((resolve) => out.end(() => resolve()));
   return { file, sha256: hash.digest('hex') };
