@@ -1,6 +1,10 @@
 import type { ComponentType } from 'react';
+import { studioLearnersCopy } from '@/content/studio-learners';
+import { studioOutboxCopy } from '@/content/studio-outbox';
 import { studioLessonsCopy } from '@/content/studio-lessons';
 import { studioOverviewCopy } from '@/content/studio-overview';
+import { LearnersPanel } from '../learners/components/learners-panel';
+import { OutboxPanel } from '../outbox/components/outbox-panel';
 import { LessonsPanel } from '../lessons/components/lessons-panel';
 import { OverviewPanel } from '../overview/components/overview-panel';
 
@@ -14,5 +18,7 @@ export interface StudioPanel {
 /** The studio's sections, in the order of its navigation; the first is shown when the address names none. */
 export const studioPanels: readonly StudioPanel[] = [
   { id: 'overview', label: studioOverviewCopy.label, Panel: OverviewPanel },
+  { id: 'learners', label: studioLearnersCopy.label, Panel: LearnersPanel },
   { id: 'lessons', label: studioLessonsCopy.label, Panel: LessonsPanel },
+  { id: 'outbox', label: studioOutboxCopy.label, Panel: OutboxPanel },
 ];
