@@ -122,6 +122,13 @@ describe('readEnv', () => {
       );
   });
 
+  it('limits a resumable upload to UPLOAD_MAX_MB, 2000 by default', () => {
+    expect(readEnv({}).uploadMaxBytes).toBe(2000 * 1024 * 1024);
+    expect(readEnv({ UPLOAD_MAX_MB: '500' }).uploadMaxBytes).toBe(500 * 1024 * 1024);
+    for (const value of ['0', '1.5', '2 GB'])
+      expect(() => readEnv({ UPLOAD_MAX_MB: value })).toThrow(/UPLOAD_MAX_MB: must be a whole number/);
+  });
+
   it('counts page views unless COUNT_PAGE_VIEWS is false, and takes nothing but true or false', () => {
     expect(readEnv({}).countPageViews).toBe(true);
     expect(readEnv({ COUNT_PAGE_VIEWS: '' }).countPageViews).toBe(true);
