@@ -20,7 +20,7 @@ export interface StudioLesson {
 }
 
 /** A new lesson (no id: a draft, last in the course) or the fields of one to change (a field left out stays). */
-export type LessonSave =
+type LessonSave =
   | {
       slug: string;
       title: string;
