@@ -36,7 +36,7 @@ export interface LessonDropOff {
 }
 
 /** One answer to the completion view's question, never who gave it. */
-export interface FeedbackAnswer {
+interface FeedbackAnswer {
   day: string;
   rating: number;
   comment: string | null;
