@@ -1,7 +1,7 @@
 import type { SignupRow } from '@/lib/signups-csv';
 
 /** What became of a learner's course e-mail: the outbox's state of it, or none queued. */
-export type CourseEmailState = 'sent' | 'queued' | 'dead' | 'none';
+type CourseEmailState = 'sent' | 'queued' | 'dead' | 'none';
 
 /** One learner as the studio lists them. */
 export interface StudioLearner {
