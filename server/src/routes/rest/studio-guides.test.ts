@@ -1,12 +1,17 @@
 // The studio's Guides panel through REST as supabase-js sends it: the owner lists, adds, edits, reorders and
 // shows or hides guides; a learner and a visitor are refused every one of those calls and still read only the
 // active guides.
+import { createHash } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { createTestApp, signedInToken } from '../../../test/test-app.ts';
 import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
 import { appClient } from '../../../test/supabase-client.ts';
 import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
+import { solidPng } from '../../../test/test-images.ts';
 
 const OWNER = '00000000-0000-4000-8000-0000000000d1';
 const LEARNER = '00000000-0000-4000-8000-0000000000d2';
@@ -17,7 +22,7 @@ const tokens = new Map<string, string>();
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  app = await createTestApp(db);
+  app = await createTestApp(db, { storageFolder: await mkdtemp(path.join(os.tmpdir(), 'storage-')) });
   tokens.set(OWNER, await signedInToken(db, OWNER, 'coach@example.com'));
   tokens.set(LEARNER, await signedInToken(db, LEARNER, 'learner@example.com'));
   await db.exec(`
@@ -180,5 +185,37 @@ describe(`the studio's guides through REST (${databaseKind})`, () => {
     expect(carousel.data).toEqual([{ name: 'Ada Lovelace' }, { name: 'Helen Park' }, { name: 'Amara O.' }]);
     const everything = await as().from('guides').select('name').eq('is_active', false);
     expect(everything.data).toEqual([]);
+  });
+
+  it('stores a picture as the studio does, and the landing page’s query finds it at its public address', async () => {
+    const png = solidPng(3, 2, [20, 120, 200]);
+    // The studio's name for a picture, as the owner's tool's: its content's hash and its format.
+    const name = `${createHash('sha256').update(png).digest('hex').slice(0, 32)}.png`;
+    const upload = (userId?: string) =>
+      as(userId)
+        .storage.from('guides')
+        .upload(name, new Blob([png]), { contentType: 'image/png', cacheControl: '31536000', upsert: true });
+
+    expect((await upload(LEARNER)).data).toBeNull();
+    expect((await upload()).data).toBeNull();
+    expect(await upload(OWNER)).toMatchObject({ error: null, data: { path: name } });
+    // The same picture again (another guide, or a second try) writes the same bytes.
+    expect((await upload(OWNER)).error).toBeNull();
+    const saved = await as(OWNER).rpc('studio_save_guide', {
+      guide_id: 4,
+      name: 'Ada Lovelace',
+      title: 'Analyst',
+      quote: null,
+      image_url: name,
+    });
+    expect(saved.error).toBeNull();
+
+    const visitor = as();
+    const { data } = await visitor.from('guides').select('name, image_url').eq('name', 'Ada Lovelace');
+    expect(data).toEqual([{ name: 'Ada Lovelace', image_url: name }]);
+    const address = visitor.storage.from('guides').getPublicUrl(name).data.publicUrl;
+    const served = await app.request(new URL(address).pathname);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
   });
 });
