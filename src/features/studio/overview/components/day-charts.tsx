@@ -57,7 +57,12 @@ function DayChart({ days, step }: { days: readonly OverviewDay[]; step: FunnelSt
 function DayTable({ days }: { days: readonly OverviewDay[] }) {
   const captionId = useId();
   return (
-    <div role="region" aria-labelledby={captionId} tabIndex={0} className="mt-3 overflow-x-auto">
+    <div
+      role="region"
+      aria-labelledby={captionId}
+      tabIndex={0}
+      className="mt-3 overflow-x-auto focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus"
+    >
       <table className="w-full min-w-xl text-left text-sm tabular-nums">
         <caption id={captionId} className="sr-only">
           {copy.tableCaption}
