@@ -14,7 +14,7 @@ export interface StudioGuide {
 }
 
 /** What the form saves: a new guide (`id` null, added at the end and shown) or an existing one's words and picture. */
-export interface GuideDraft {
+interface GuideDraft {
   id: number | null;
   name: string;
   title: string;
