@@ -205,6 +205,35 @@ describe(`resumable uploads on the embedded server (${databaseKind})`, () => {
     );
   });
 
+  it('keeps an object that appeared while the upload was on its way, unless the upload may replace it', async () => {
+    const created = await app.request(ENDPOINT, {
+      method: 'POST',
+      headers: {
+        ...authOf(OWNER),
+        'tus-resumable': '1.0.0',
+        'upload-length': '3',
+        'upload-metadata': metadataHeader({ bucketName: 'course', objectName: 'lessons/race.mp4' }),
+      },
+    });
+    const location = created.headers.get('location') ?? '';
+    await writeFile(path.join(storage, 'course', 'lessons', 'race.mp4'), 'first');
+    const last = await app.request(location, {
+      method: 'PATCH',
+      headers: {
+        ...authOf(OWNER),
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
+      body: 'new',
+    });
+    expect(last.status).toBe(409);
+    expect(await readFile(path.join(storage, 'course', 'lessons', 'race.mp4'), 'utf8')).toBe('first');
+    expect(
+      (await readdir(uploads)).filter((name) => name.startsWith(location.split('/').at(-1) ?? '-')),
+    ).toEqual([]);
+  });
+
   it('deletes an upload left unfinished for a day when the next one starts', async () => {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'uploads-'));
     const first = await createTestApp(db, { storageFolder: storage, uploads: { folder } });
