@@ -1,6 +1,7 @@
 // The sign-ups as the owner takes them away, from the studio's "Download CSV" or `npm run admin -- signups export`:
 // one row shape (the database's `signup_rows()`), one column set and one CSV that a spreadsheet opens safely.
-import { stringify } from 'csv-stringify/sync';
+// The browser build: it carries its own Buffer, which the Node build needs and a browser lacks; it runs in Node too.
+import { stringify } from 'csv-stringify/browser/esm/sync';
 import { z } from 'zod/mini';
 
 const signupRow = z.object({
