@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../src/lib/signups-csv.ts';
+import { toCsv } from './signups-csv';
 
 /** A strict RFC 4180 reader, so the test checks what a spreadsheet would see, not how the writer spells it. */
 function parseCsv(text: string): string[][] {
