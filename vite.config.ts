@@ -38,8 +38,7 @@ export const alias = [
  * splits modules that hydrate shares with nested lazy chunks (the course's, the studio's) into small chunks of
  * their own, loaded with hydrate all the same: its pass that drops what an importer has already loaded moves
  * them one set at a time, in execution order, and refuses a move whose graph in between has a cycle
- * (rolldown/rolldown#9963). Measured at 1e46eae: 91,134 B gzipped without the groups, 89,697 B with them.
- * The client's build only: the prerender's build of src/entry-server.tsx never finishes its top-level await
+ * (rolldown/rolldown#9963); the budget test measures what this saves. The client's build only: the prerender's build of src/entry-server.tsx never finishes its top-level await
  * with them.
  */
 const landingPageChunks: Rolldown.CodeSplittingOptions = {
