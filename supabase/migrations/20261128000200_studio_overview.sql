@@ -43,7 +43,10 @@ with days as (
    group by day
 ), new_signups as (
   select (first_signed_up_at at time zone 'UTC')::date as day, count(*) as n
-    from public.signups group by 1
+    from public.signups
+   -- The owners' own addresses are no visitors' sign-ups (adding an owner gives them a row to sign in with).
+   where lower(email) not in (select email from public.owners)
+   group by 1
 ), course_emails as (
   select (o.created_at at time zone 'UTC')::date as day,
          -- The first sign-up's e-mail is queued by the statement that sets first_signed_up_at, at the same now().
@@ -56,7 +59,9 @@ with days as (
    group by 1
 ), opened as (
   select (email_confirmed_at at time zone 'UTC')::date as day, count(*) as n
-    from auth.users where email_confirmed_at is not null group by 1
+    from auth.users
+   where email_confirmed_at is not null and lower(email) not in (select email from public.owners)
+   group by 1
 ), learners as (
   select (first_start at time zone 'UTC')::date as day, count(*) as n
     from (select min(created_at) as first_start from public.lesson_progress group by user_id) firsts

@@ -17,7 +17,8 @@ const tokens = new Map<string, string>();
 /**
  * Today: 12 views of / (9 from a newsletter, 3 from linkedin.com) and 4 of /course (direct); ada and bob sign up;
  * ada opens the course, starts and finishes both published lessons and answers 5 with a comment; the learner
- * (bob) opens it and starts lesson one. Yesterday: 7 direct views, which a one-day overview leaves out.
+ * (bob) opens it and starts lesson one; the owner, signed in, counts as none of them. Yesterday: 7 direct views,
+ * which a one-day overview leaves out.
  */
 async function buildJourney() {
   await db.exec(`
@@ -26,8 +27,10 @@ async function buildJourney() {
       ((now() at time zone 'UTC')::date, '/', 'newsletter', 9), ((now() at time zone 'UTC')::date, '/', 'linkedin.com', 3),
       ((now() at time zone 'UTC')::date, '/course', 'direct', 4), ((now() at time zone 'UTC')::date - 1, '/', 'direct', 7);
     insert into public.signups (email, name, consent_version, source)
-    values ('ada@example.com', 'Ada', 'v1', 'embedded'), ('learner@example.com', 'Bob', 'v1', 'embedded');
+    values ('ada@example.com', 'Ada', 'v1', 'embedded'), ('learner@example.com', 'Bob', 'v1', 'embedded'),
+           ('coach@example.com', 'Course owner', 'owner', 'owner');
     insert into auth.users (email, email_confirmed_at) values ('ada@example.com', now());
+    update auth.users set email_confirmed_at = now() where id = '${OWNER}';
     update auth.users set email_confirmed_at = now() where id = '${LEARNER}';
     insert into public.lessons (slug, title, video_path, duration_seconds, order_index, is_published)
     values ('one', 'One', 'one.mp4', 40, 1, true), ('two', 'Two', 'two.mp4', 40, 2, true),
