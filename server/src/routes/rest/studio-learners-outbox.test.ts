@@ -1,8 +1,13 @@
 // The studio's Learners and Outbox functions through REST as supabase-js calls them: an owner gets the data and
 // does the work; a learner and a visitor are refused and get nothing.
+import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { erasureHasher, finishErasures } from '../../db/erasures.ts';
+import { erasureHasher } from '../../db/erasures.ts';
+import { startErasureFinisher } from '../../erasure-finisher.ts';
+import type { LogLine } from '../../../../supabase/functions/_shared/log.ts';
 import { createTestApp, signedInToken } from '../../../test/test-app.ts';
 import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
 import { appClient } from '../../../test/supabase-client.ts';
@@ -134,7 +139,7 @@ describe(`the studio's learners and outbox through REST (${databaseKind})`, () =
     });
   });
 
-  it('erases a learner and everything of theirs, leaving the server a note to finish the rest', async () => {
+  it('erases a learner and everything of theirs; the server’s clock finishes the record, the mailbox and the note', async () => {
     const { data, error } = await as(OWNER).rpc('studio_erase_learner', { address: 'ADA@example.com' });
     expect(error).toBeNull();
     expect(data).toEqual({
@@ -160,15 +165,16 @@ describe(`the studio's learners and outbox through REST (${databaseKind})`, () =
       { address: 'ada@example.com' },
     ]);
     // The server's part, as its clock runs it: the keyed record, the .eml files, the note gone, tables compacted.
+    const mailFolder = await mkdtemp(path.join(os.tmpdir(), 'studio-erase-mail-'));
+    const eml = (to: string) => `From: course@localhost\nTo: ${to}\nSubject: Your course\n\nHi,\n`;
+    await writeFile(path.join(mailFolder, '1-course-access-1.eml'), eml('Ada@Example.com'));
+    await writeFile(path.join(mailFolder, '2-course-access-2.eml'), eml('cy@example.com'));
     const hasher = erasureHasher('a-log-key-for-tests-only-0123456789');
-    const mailErased: string[] = [];
-    const finished = await finishErasures(db, {
-      hasher,
-      eraseMail: async (address) => (mailErased.push(address), 2),
-    });
-    expect(finished).toMatchObject({ finished: 1, files: 2 });
-    expect(finished.compaction?.compacted).toContain('public.erasures_to_finish');
-    expect(mailErased).toEqual(['ada@example.com']);
+    const lines: LogLine[] = [];
+    const log = { info: (line: LogLine) => lines.push(line), warn: () => {}, error: () => {} };
+    await startErasureFinisher(db, log, { hasher, mailFolder, intervalSeconds: 3600 }).stop();
+    expect(lines).toEqual([{ event: 'erasures.finished', count: 1, files: 1, not_compacted: 0 }]);
+    expect(await readdir(mailFolder)).toEqual(['2-course-access-2.eml']);
     expect(await db.query('select address_hash, key_id from public.erasures')).toEqual([
       { address_hash: hasher.hash('ada@example.com'), key_id: hasher.keyId },
     ]);
