@@ -37,7 +37,7 @@ function problemText(problem: DraftProblem): string {
 interface GuideFormProps {
   /** The guide to edit; null adds a new one. */
   guide: StudioGuide | null;
-  /** Its place in the list, from 0: the card's drawn fallback cycles by place, as on the landing page. */
+  /** Its place among the shown guides, from 0: the card's drawn fallback cycles by it, as on the landing page. */
   position: number;
   backend: Pick<GuidesBackend, 'save' | 'uploadPicture'>;
   headingRef: Ref<HTMLHeadingElement>;

@@ -2,6 +2,7 @@ import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { studioGuidesCopy } from '@/content/studio-guides';
 import { fallbackGuideImage } from '@/features/guides/guide-image';
+import { carouselPlace } from '../model/guide-draft';
 import type { StudioGuide } from '../model/guides-backend';
 
 const copy = studioGuidesCopy;
@@ -90,7 +91,7 @@ export function GuideList({ guides, busy, onMove, onToggle, onEdit }: GuideListP
             ⠿
           </span>
           <img
-            src={guide.imageSrc ?? fallbackGuideImage(index)}
+            src={guide.imageSrc ?? fallbackGuideImage(carouselPlace(guides, guide.id))}
             alt={copy.thumbnailAlt(guide.name)}
             width={56}
             height={56}

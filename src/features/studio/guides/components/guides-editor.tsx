@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { studioGuidesCopy } from '@/content/studio-guides';
-import { moveId } from '../model/guide-draft';
+import { carouselPlace, moveId } from '../model/guide-draft';
 import { type GuidesBackend, GuidesRefusal, type StudioGuide } from '../model/guides-backend';
 import { GuideForm } from './guide-form';
 import { GuideList } from './guide-list';
@@ -130,8 +130,6 @@ export function GuidesEditor({ backend }: { backend: GuidesBackend }) {
     );
   }
 
-  const editingIndex = form.editing ? guides.findIndex((listed) => listed.id === form.editing?.id) : -1;
-
   return (
     <div className="mt-2">
       <p className="max-w-prose text-ink-soft">{copy.intro}</p>
@@ -148,7 +146,7 @@ export function GuidesEditor({ backend }: { backend: GuidesBackend }) {
         <GuideForm
           key={form.round}
           guide={form.editing}
-          position={editingIndex === -1 ? guides.length : editingIndex}
+          position={carouselPlace(guides, form.editing?.id ?? null)}
           backend={backend}
           headingRef={formHeading}
           onSaved={(answer, saved) => {

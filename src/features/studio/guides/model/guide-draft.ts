@@ -34,3 +34,15 @@ export function moveId(ids: readonly number[], from: number, to: number): number
   moved.splice(Math.max(0, Math.min(to, moved.length)), 0, id);
   return moved;
 }
+
+/**
+ * A guide's place among the shown guides, from 0: the carousel's drawn fallback pictures cycle by it. A hidden
+ * guide, or a new one (`id` null, added at the end), gets the place it would take if shown.
+ */
+export function carouselPlace(
+  guides: readonly { id: number; isActive: boolean }[],
+  id: number | null,
+): number {
+  const end = id === null ? -1 : guides.findIndex((guide) => guide.id === id);
+  return guides.slice(0, end === -1 ? guides.length : end).filter((guide) => guide.isActive).length;
+}
