@@ -14,11 +14,14 @@ export function EraseDialog({
   busy,
   onConfirm,
   onCancel,
+  onCloseAutoFocus,
 }: {
   email: string;
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Where the focus goes once the dialog is gone; by default back to the button that opened it. */
+  onCloseAutoFocus: (event: Event) => void;
 }) {
   const [typed, setTyped] = useState('');
   const inputId = useId();
@@ -30,7 +33,7 @@ export function EraseDialog({
         if (!open && !busy) onCancel();
       }}
     >
-      <DialogContent closeLabel={copy.close} className="sm:max-w-lg">
+      <DialogContent closeLabel={copy.close} className="sm:max-w-lg" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogTitle className="pr-12 font-display text-2xl font-bold text-ink">
           {copy.title(email)}
         </DialogTitle>
@@ -55,12 +58,7 @@ export function EraseDialog({
             className="mt-2 w-full rounded-xl border border-ink/20 bg-surface px-4 py-3 text-base text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
           />
           <div className="mt-5 flex flex-wrap gap-3">
-            <Button
-              type="submit"
-              variant="dark"
-              disabled={!matches || busy}
-              className="bg-red-700 hover:bg-red-800"
-            >
+            <Button type="submit" variant="dark" disabled={!matches || busy}>
               {busy ? copy.erasing : copy.confirm}
             </Button>
             <Button variant="outline" onClick={onCancel} disabled={busy}>

@@ -21,7 +21,8 @@ export function LearnerTable({
 }: {
   learners: readonly StudioLearner[];
   busy: boolean;
-  onErase: (learner: StudioLearner) => void;
+  /** With the button pressed, for the focus to come back to it when the owner cancels. */
+  onErase: (learner: StudioLearner, button: HTMLButtonElement) => void;
 }) {
   return (
     <div
@@ -70,7 +71,7 @@ export function LearnerTable({
                   size="sm"
                   disabled={busy}
                   aria-label={copy.eraseLabel(learner.email)}
-                  onClick={() => onErase(learner)}
+                  onClick={(event) => onErase(learner, event.currentTarget)}
                 >
                   {copy.erase}
                 </Button>

@@ -109,14 +109,17 @@ describe('LearnersView', () => {
     expect(backend.erase).toHaveBeenCalledWith('ada@example.com');
     expect(screen.getByRole('status')).toHaveTextContent('Erased ada@example.com and everything of theirs.');
     expect(backend.list).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(screen.getByLabelText('Search by address or name')).toHaveFocus());
   });
 
-  it('cancelling the dialog erases nobody', async () => {
+  it('cancelling the dialog erases nobody and brings the focus back to the Erase button', async () => {
     const backend = fakeBackend();
     render(<LearnersView backend={backend} saveFile={vi.fn()} />);
-    fireEvent.click(await screen.findByLabelText('Erase bob@example.com'));
+    const eraseBob = await screen.findByLabelText('Erase bob@example.com');
+    fireEvent.click(eraseBob);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(eraseBob).toHaveFocus());
     expect(backend.erase).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { studioLearnersCopy } from '@/content/studio-learners';
 import { SIGNUPS_CSV_FILE_NAME, signupsCsv } from '@/lib/signups-csv';
@@ -31,6 +31,11 @@ export function LearnersView({ backend, saveFile }: { backend: LearnersBackend; 
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const searchId = useId();
+  const searchInput = useRef<HTMLInputElement>(null);
+  // Where the focus goes when the dialog is gone: back to the Erase button pressed, or, once that learner's row
+  // is gone, to the search. The dialog has no trigger of Radix's own to go back to.
+  const eraseButton = useRef<HTMLButtonElement | null>(null);
+  const erased = useRef(false);
 
   useEffect(() => {
     let current = true;
@@ -74,6 +79,7 @@ export function LearnersView({ backend, saveFile }: { backend: LearnersBackend; 
     setBusy(true);
     try {
       await backend.erase(learner.email);
+      erased.current = true;
       setErasing(null);
       setMessage(copy.erased(learner.email));
       setAttempt((count) => count + 1);
@@ -99,6 +105,7 @@ export function LearnersView({ backend, saveFile }: { backend: LearnersBackend; 
               {copy.searchLabel}
             </label>
             <input
+              ref={searchInput}
               id={searchId}
               type="search"
               value={draft}
@@ -121,7 +128,10 @@ export function LearnersView({ backend, saveFile }: { backend: LearnersBackend; 
         loaded={loaded}
         search={search}
         busy={busy}
-        onErase={setErasing}
+        onErase={(learner, button) => {
+          eraseButton.current = button;
+          setErasing(learner);
+        }}
         onRetry={() => {
           setLoaded({ status: 'loading' });
           setAttempt((count) => count + 1);
@@ -133,6 +143,11 @@ export function LearnersView({ backend, saveFile }: { backend: LearnersBackend; 
           busy={busy}
           onConfirm={() => void erase(erasing)}
           onCancel={() => setErasing(null)}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            (erased.current ? searchInput.current : eraseButton.current)?.focus();
+            erased.current = false;
+          }}
         />
       )}
     </div>
@@ -149,7 +164,7 @@ function LearnerResults({
   loaded: Loaded;
   search: string;
   busy: boolean;
-  onErase: (learner: StudioLearner) => void;
+  onErase: (learner: StudioLearner, button: HTMLButtonElement) => void;
   onRetry: () => void;
 }) {
   if (loaded.status === 'loading') return <p className="mt-4 text-ink-soft">{copy.loading}</p>;
