@@ -116,7 +116,8 @@ revoke all on table public.erasures_to_finish from anon, authenticated;
 grant all on table public.erasures_to_finish to service_role;
 
 -- The Learners panel: the newest 200 sign-ups whose address or name holds `search` (any letter case, taken as
--- plain text: `%`, `_` and quotes match themselves), each with what the course did for them.
+-- plain text: `%`, `_` and quotes match themselves), each with what the course did for them. Owners are no
+-- learners: adding one gives them a sign-up row to sign in with, which the list leaves out.
 create function public.studio_learners(search text default '') returns jsonb
 language plpgsql
 stable
@@ -132,9 +133,10 @@ begin
   ), matching as (
     select s.*
       from public.signups s
-     where coalesce(search, '') = ''
-        or strpos(lower(s.email), lower(search)) > 0
-        or strpos(lower(s.name), lower(search)) > 0
+     where not exists (select 1 from public.owners o where o.email = lower(s.email))
+       and (coalesce(search, '') = ''
+            or strpos(lower(s.email), lower(search)) > 0
+            or strpos(lower(s.name), lower(search)) > 0)
   ), shown as (
     select s.id, s.email, s.name, s.first_signed_up_at, s.last_signed_up_at,
            (select case o.status when 'sent' then 'sent' when 'dead' then 'dead' else 'queued' end
@@ -193,6 +195,11 @@ begin
   perform public.assert_owner();
   if address is null or btrim(address) !~ '^[^\s@]+@[^\s@]+$' or char_length(address) > 320 then
     raise exception 'That is not an e-mail address.';
+  end if;
+  -- The studio never erases an owner (the coach's own account and session among them): the owner's tool can,
+  -- after `owners remove`.
+  if exists (select 1 from public.owners o where o.email = lower(btrim(address))) then
+    raise exception 'That is an owner’s address: remove it from the owners first (npm run admin -- owners remove).';
   end if;
   erased := public.erase_learner(btrim(address));
   insert into public.erasures_to_finish (address) values (lower(btrim(address)))

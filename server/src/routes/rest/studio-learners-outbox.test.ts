@@ -29,6 +29,7 @@ beforeAll(async () => {
     insert into public.owners (email) values ('coach@example.com');
     insert into public.signups (id, email, name, consent_version, source, first_signed_up_at) values
       (1, 'ada@example.com', 'Ada 100% _sure_', 'v1', 'embedded', '2026-11-01T00:00:00Z'),
+      (9, 'Coach@example.com', 'The coach', 'v1', 'owner', '2026-11-09T00:00:00Z'),
       (2, 'bo''b@example.com', 'Bob', 'v1', 'embedded', '2026-11-02T00:00:00Z'),
       (3, 'cy@example.com', 'Cy', 'v1', 'embedded', '2026-11-03T00:00:00Z');
     insert into public.email_outbox (id, signup_id, recipient, status, attempts, last_error, created_at) values
@@ -64,13 +65,13 @@ describe(`the studio's learners and outbox through REST (${databaseKind})`, () =
       expect(await as(LEARNER).rpc(name, args)).toMatchObject({ data: null, status: 403 });
       expect(await as().rpc(name, args)).toMatchObject({ data: null, status: 401 });
     }
-    expect(await db.query('select count(*)::int as n from public.signups')).toEqual([{ n: 3 }]);
+    expect(await db.query('select count(*)::int as n from public.signups')).toEqual([{ n: 4 }]);
     expect(await db.query(`select status from public.email_outbox where id = 3`)).toEqual([
       { status: 'dead' },
     ]);
   });
 
-  it('lists learners newest first with their course e-mail, activity and progress', async () => {
+  it('lists learners (owners aside) newest first with their course e-mail, activity and progress', async () => {
     const { data, error } = await as(OWNER).rpc('studio_learners', { search: '' });
     expect(error).toBeNull();
     expect(data).toMatchObject({ total: 3, published_lessons: 2 });
@@ -107,12 +108,13 @@ describe(`the studio's learners and outbox through REST (${databaseKind})`, () =
     expect(await emails("' or 1=1 --")).toEqual([]);
   });
 
-  it('gives the owner the rows of `signups export`', async () => {
+  it('gives the owner the rows of `signups export`, every sign-up as the tool exports them', async () => {
     const { data } = await as(OWNER).rpc('studio_signup_rows');
     expect(data.map((row: { email: string }) => row.email)).toEqual([
       'ada@example.com',
       "bo'b@example.com",
       'cy@example.com',
+      'Coach@example.com',
     ]);
     expect(data[0]).toMatchObject({ id: 1, name: 'Ada 100% _sure_', reminders: true, unsubscribed: false });
   });
@@ -179,6 +181,13 @@ describe(`the studio's learners and outbox through REST (${databaseKind})`, () =
       { address_hash: hasher.hash('ada@example.com'), key_id: hasher.keyId },
     ]);
     expect(await db.query('select address from public.erasures_to_finish')).toEqual([]);
+    expect(await as(OWNER).rpc('studio_erase_learner', { address: ' COACH@example.com' })).toMatchObject({
+      status: 400,
+      error: { message: expect.stringMatching(/^That is an owner’s address/) },
+    });
+    expect(await db.query(`select count(*)::int as n from auth.users where id = '${OWNER}'`)).toEqual([
+      { n: 1 },
+    ]);
     expect(await as(OWNER).rpc('studio_erase_learner', { address: 'not an address' })).toMatchObject({
       status: 400,
       error: { message: 'That is not an e-mail address.' },
