@@ -189,12 +189,15 @@ describe(`the studio's guides through REST (${databaseKind})`, () => {
 
   it('stores a picture as the studio does, and the landing page’s query finds it at its public address', async () => {
     const png = solidPng(3, 2, [20, 120, 200]);
-    // The studio's name for a picture, as the owner's tool's: its content's hash and its format.
+    // The studio's name for a picture, as the owner's tool's: its content's hash and its format. The studio
+    // sends the bytes raw, with the type they showed.
     const name = `${createHash('sha256').update(png).digest('hex').slice(0, 32)}.png`;
     const upload = (userId?: string) =>
-      as(userId)
-        .storage.from('guides')
-        .upload(name, new Blob([png]), { contentType: 'image/png', cacheControl: '31536000', upsert: true });
+      as(userId).storage.from('guides').upload(name, new Uint8Array(png), {
+        contentType: 'image/png',
+        cacheControl: '31536000',
+        upsert: true,
+      });
 
     expect((await upload(LEARNER)).data).toBeNull();
     expect((await upload()).data).toBeNull();
@@ -216,6 +219,7 @@ describe(`the studio's guides through REST (${databaseKind})`, () => {
     const address = visitor.storage.from('guides').getPublicUrl(name).data.publicUrl;
     const served = await app.request(new URL(address).pathname);
     expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
   });
 });

@@ -45,8 +45,8 @@ async function call(name: string, args?: Record<string, unknown>): Promise<Studi
 }
 
 /** The same name the owner's tool gives a picture: the first 32 hex digits of its SHA-256, and its format. */
-async function objectNameOf(picture: CheckedPicture): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await picture.file.arrayBuffer()));
+async function objectNameOf(bytes: ArrayBuffer, picture: CheckedPicture): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new Uint8Array(bytes)));
   const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 32)}.${picture.extension}`;
 }
@@ -65,9 +65,11 @@ export const supabaseGuidesBackend: GuidesBackend = {
   setActive: (id, active) => call('studio_set_guide_active', { guide_id: id, active }),
   async uploadPicture(picture) {
     const supabase = await getSupabase();
-    const path = await objectNameOf(picture);
-    // The name is the content's hash: writing it again writes the same bytes, so upsert is safe.
-    const { error } = await supabase.storage.from('guides').upload(path, picture.file, {
+    const bytes = await picture.file.arrayBuffer();
+    const path = await objectNameOf(bytes, picture);
+    // Sent as raw bytes, so the stored type is the one the bytes showed, never the name's guess. The name is
+    // the content's hash: writing it again writes the same bytes, so upsert is safe.
+    const { error } = await supabase.storage.from('guides').upload(path, bytes, {
       contentType: picture.contentType,
       cacheControl: '31536000',
       upsert: true,
