@@ -12,7 +12,8 @@ export const securityHeaders = secureHeaders({
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'https:'],
+    // blob: is a picture picked on this device and shown before it is uploaded (the studio's posters, guides).
+    imgSrc: ["'self'", 'data:', 'https:', 'blob:'],
     fontSrc: ["'self'"],
     // blob: is the address hls.js gives a lesson's adaptive stream (a MediaSource made on the page).
     mediaSrc: ["'self'", 'blob:'],
