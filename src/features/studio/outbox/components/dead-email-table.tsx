@@ -36,7 +36,7 @@ export function DeadEmailTable({
         <tbody>
           {dead.map((email) => (
             <tr key={email.id} className="border-b border-ink/5 align-top last:border-0">
-              <th scope="row" className="px-4 py-3 font-semibold break-all text-ink">
+              <th scope="row" className="min-w-48 px-4 py-3 font-semibold break-all text-ink">
                 {email.recipient}
               </th>
               <td className="px-4 py-3">{copy.kinds[email.kind] ?? email.kind}</td>
