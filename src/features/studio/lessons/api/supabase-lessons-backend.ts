@@ -62,7 +62,9 @@ export const supabaseLessonsBackend: LessonsBackend = {
             // A dropped connection is retried on its own; after the last delay the owner is asked to try again.
             retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
             chunkSize: CHUNK_BYTES,
-            uploadDataDuringCreation: true,
+            // The bytes go in PATCH requests only, never with the creation: the embedded server's TUS library
+            // cannot finish an upload in the request that creates it (a video smaller than one chunk).
+            uploadDataDuringCreation: false,
             removeFingerprintOnSuccess: true,
             headers: { apikey: key, 'x-upsert': 'true' },
             metadata: {
