@@ -64,6 +64,10 @@ const listedNames = () =>
     .getAllByRole('listitem')
     .map((item) => within(item).getAllByRole('paragraph')[0]?.textContent);
 
+/** The live message, once it says this (the change's answer comes a moment after the click). */
+const statusSays = (text: string) =>
+  waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(text));
+
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:https://studio.test/preview');
   URL.revokeObjectURL = vi.fn();
@@ -91,10 +95,10 @@ describe('GuidesEditor', () => {
     const down = await screen.findByRole('button', { name: 'Move down Amara' });
     down.focus();
     fireEvent.click(down);
-    expect(await screen.findByRole('status')).toHaveTextContent('Moved Amara to position 2 of 3.');
+    await statusSays('Moved Amara to position 2 of 3.');
     expect(backend.reorder).toHaveBeenCalledWith([2, 1, 3]);
     expect(listedNames()).toEqual(['1 of 3: Daniel', '2 of 3: Amara', '3 of 3: Helen']);
-    expect(screen.getByRole('button', { name: 'Move down Amara' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Move down Amara' })).toHaveFocus());
 
     // At the top, Move up does nothing but keeps its focus.
     const up = screen.getByRole('button', { name: 'Move up Daniel' });
@@ -112,8 +116,20 @@ describe('GuidesEditor', () => {
     fireEvent.dragStart(last, { dataTransfer });
     fireEvent.dragOver(first, { dataTransfer });
     fireEvent.drop(first, { dataTransfer });
-    expect(await screen.findByRole('status')).toHaveTextContent('Moved Helen to position 1 of 3.');
+    await statusSays('Moved Helen to position 1 of 3.');
     expect(backend.reorder).toHaveBeenCalledWith([3, 1, 2]);
+  });
+
+  it('reads the list again when the database refuses a move, and says why', async () => {
+    const backend = fakeBackend();
+    backend.reorder.mockRejectedValueOnce(
+      new GuidesRefusal('The new order must list every guide exactly once. Reload the list and try again.'),
+    );
+    render(<GuidesEditor backend={backend} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Move up Daniel' }));
+    await statusSays('That didn’t work: The new order must list every guide exactly once.');
+    await waitFor(() => expect(backend.list).toHaveBeenCalledTimes(2));
+    expect(listedNames()).toEqual(['1 of 3: Amara', '2 of 3: Daniel', '3 of 3: Helen']);
   });
 
   it('shows and hides a guide, and says what the landing page does now', async () => {
@@ -141,9 +157,7 @@ describe('GuidesEditor', () => {
     expect(backend.uploadPicture).not.toHaveBeenCalled();
 
     fireEvent.click(within(form).getByRole('button', { name: 'Add the guide' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'Added Ada Lovelace. The landing page shows the change within a second.',
-    );
+    await statusSays('Added Ada Lovelace. The landing page shows the change within a second.');
     expect(backend.uploadPicture).toHaveBeenCalledWith({
       file: expect.any(File),
       extension: 'jpg',

@@ -80,7 +80,10 @@ export function GuidesEditor({ backend }: { backend: GuidesBackend }) {
 
   const { guides } = loaded;
 
-  /** One change: shown at once when `expected` is given, then as the database answers; a failure reloads. */
+  /**
+   * One change: shown at once when `expected` is given, then as the database answers. On a failure the list is
+   * as before, and read again when the database refused.
+   */
   async function change(
     request: () => Promise<StudioGuide[]>,
     done: (guides: StudioGuide[]) => string,
@@ -94,10 +97,14 @@ export function GuidesEditor({ backend }: { backend: GuidesBackend }) {
       setLoaded({ status: 'ready', guides: answer });
       setMessage(done(answer));
     } catch (error) {
-      setMessage(
-        error instanceof GuidesRefusal ? copy.status.failed(error.message) : copy.status.unreachable,
-      );
       if (expected) setLoaded({ status: 'ready', guides });
+      if (error instanceof GuidesRefusal) {
+        setMessage(copy.status.failed(error.message));
+        // Refused, most often for a list someone changed meanwhile: read it again so a second try can work.
+        setAttempt((count) => count + 1);
+      } else {
+        setMessage(copy.status.unreachable);
+      }
     } finally {
       setBusy(false);
     }
