@@ -336,25 +336,26 @@ export function AddLessonForm({
           onPicture={(file) => void pickPicture(file)}
         />
       </fieldset>
-      <div aria-live="polite">
-        {phase.step === 'uploading' && (
-          <UploadProgress
-            sent={phase.sent}
-            total={phase.total}
-            paused={phase.paused}
-            onPause={() => {
-              upload.current?.pause();
-              setPhase({ ...phase, paused: true });
-            }}
-            onResume={() => {
-              upload.current?.resume();
-              setPhase({ ...phase, paused: false });
-            }}
-          />
-        )}
-        {phase.step === 'storing' && <p className="font-semibold">{copy.storingFiles}</p>}
-        {phase.step === 'saving' && <p className="font-semibold">{copy.saving}</p>}
-      </div>
+      <p aria-live="polite" className="font-semibold empty:hidden">
+        {phase.step === 'uploading' && (phase.paused ? copy.paused : copy.uploading)}
+        {phase.step === 'storing' && copy.storingFiles}
+        {phase.step === 'saving' && copy.saving}
+      </p>
+      {phase.step === 'uploading' && (
+        <UploadProgress
+          sent={phase.sent}
+          total={phase.total}
+          paused={phase.paused}
+          onPause={() => {
+            upload.current?.pause();
+            setPhase({ ...phase, paused: true });
+          }}
+          onResume={() => {
+            upload.current?.resume();
+            setPhase({ ...phase, paused: false });
+          }}
+        />
+      )}
       {failure && (
         <p role="alert" className="font-semibold text-red-700">
           {failure}

@@ -206,6 +206,7 @@ describe('adding a lesson', () => {
     expect(within(form).getByText('3.0 MB of 6.0 MB (50%)')).toBeInTheDocument();
     fireEvent.click(within(form).getByRole('button', { name: 'Pause' }));
     expect(pause).toHaveBeenCalled();
+    expect(within(form).getByText(/^Paused\./)).toBeInTheDocument();
     fireEvent.click(within(form).getByRole('button', { name: 'Resume' }));
     expect(resume).toHaveBeenCalled();
     finishUpload();
@@ -253,5 +254,7 @@ describe('adding a lesson', () => {
       /Another lesson already has this link name/,
     );
     expect(backend.uploadVideo).not.toHaveBeenCalled();
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Add a lesson' })).toHaveFocus();
   });
 });

@@ -26,6 +26,14 @@ export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
   const [adding, setAdding] = useState(false);
   const [movedFocus, setMovedFocus] = useState<MovedFocus | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
+  /** Set when the form closes: the keyboard goes back to the button that opened it, once it is there again. */
+  const refocusAdd = useRef(false);
+
+  useEffect(() => {
+    if (adding || !refocusAdd.current) return;
+    refocusAdd.current = false;
+    addButton.current?.focus();
+  }, [adding]);
 
   useEffect(() => {
     let current = true;
@@ -146,10 +154,11 @@ export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
             backend={backend}
             takenSlugs={lessons.map((lesson) => lesson.slug)}
             onCancel={() => {
+              refocusAdd.current = true;
               setAdding(false);
-              addButton.current?.focus();
             }}
             onAdded={(added) => {
+              refocusAdd.current = true;
               setAdding(false);
               setState({ status: 'ready', lessons: [...lessons, added] });
               setMessage({ text: copy.status.added(added.title), failed: false });

@@ -21,7 +21,7 @@ export function UploadProgress({
   const id = useId();
   return (
     <div className="grid gap-2">
-      <p id={id} className="font-semibold text-ink">
+      <p id={id} className="sr-only">
         {copy.uploading}
       </p>
       <progress
@@ -34,7 +34,6 @@ export function UploadProgress({
       <p id={`${id}-numbers`} className="text-sm text-ink-soft">
         {copy.uploadProgress(sent, total)}
       </p>
-      {paused && <p className="text-sm text-ink-soft">{copy.paused}</p>}
       <div>
         <Button variant="outline" size="sm" onClick={paused ? onResume : onPause}>
           {paused ? copy.resume : copy.pause}
