@@ -23,21 +23,28 @@ export interface MailMessage {
 }
 
 /** Every message written to the file mailbox for `address`, oldest first (file names start with the time). */
-async function mailTo(address: string): Promise<MailMessage[]> {
-  const files = (await readdir(mailFolder).catch(() => [])).filter((name) => name.endsWith('.eml')).sort();
+async function mailTo(address: string, folder: string): Promise<MailMessage[]> {
+  const files = (await readdir(folder).catch(() => [])).filter((name) => name.endsWith('.eml')).sort();
   const messages: MailMessage[] = [];
   for (const file of files) {
-    const { headers, parts } = readMime(await readFile(path.join(mailFolder, file), 'utf8'));
+    const { headers, parts } = readMime(await readFile(path.join(folder, file), 'utf8'));
     if (headers.get('to')?.toLowerCase() !== address.toLowerCase()) continue;
     messages.push({ subject: headers.get('subject') ?? '', text: parts.get('text/plain') ?? '' });
   }
   return messages;
 }
 
-/** The messages for `address`, once there are `count` of them (the outbox worker delivers in the background). */
-export async function waitForMail(address: string, count: number): Promise<MailMessage[]> {
-  await expect.poll(async () => (await mailTo(address)).length, { timeout: 15_000 }).toBe(count);
-  return mailTo(address);
+/**
+ * The messages for `address`, once there are `count` of them (the outbox worker delivers in the background), in
+ * the mailbox of the specs' shared server or of a spec's own (`folder`: its DATA_DIR/mail).
+ */
+export async function waitForMail(
+  address: string,
+  count: number,
+  folder = mailFolder,
+): Promise<MailMessage[]> {
+  await expect.poll(async () => (await mailTo(address, folder)).length, { timeout: 15_000 }).toBe(count);
+  return mailTo(address, folder);
 }
 
 /** The address behind the e-mail's "Watch the course" button, as its plain-text part spells it out. */

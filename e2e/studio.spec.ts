@@ -1,0 +1,121 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { freePort, type ServerProcess, spawnServer } from '../scripts/server-process.mjs';
+import { solidPng } from '../server/test/test-images.ts';
+import { EMBEDDED_ANON_KEY } from '../supabase/embedded-keys.ts';
+import { codeOf, openSignInLink, waitForMail, watchLinkOf } from './course-helpers';
+import { carousel } from './guides-helpers';
+
+// The owner's studio, on a server of its own (OWNER_EMAIL names its first owner), so what the owner changes
+// here never shows in the other specs, which share the server scripts/e2e.mjs started.
+const OWNER = 'coach@example.com';
+const LEARNER = 'lin@example.com';
+let dataDir = '';
+let server: ServerProcess | undefined;
+let baseUrl = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-studio-'));
+  // A port of its own, not PORT=0: the sign-in form's redirect and the e-mails' links name the site's address.
+  const port = String(await freePort());
+  server = await spawnServer({
+    env: { PORT: port, DATA_DIR: dataDir, OWNER_EMAIL: OWNER, SIGNUP_LIMIT_PER_IP_PER_MINUTE: '1000' },
+  });
+  baseUrl = `http://localhost:${port}`;
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const mailOf = (address: string, count: number) => waitForMail(address, count, path.join(dataDir, 'mail'));
+
+/** Signs the owner in at /studio as a person does: asks for a sign-in e-mail, types its code. */
+async function signInAsOwner(page: Page) {
+  await page.goto(`${baseUrl}/studio`);
+  const signIn = page.getByRole('region', { name: 'Sign in to the studio' });
+  const newLink = signIn.getByRole('form', { name: 'Or get a new link' });
+  await newLink.getByRole('textbox', { name: 'Your email' }).fill(OWNER);
+  await newLink.getByRole('button', { name: 'Send me a new link' }).click();
+  const code = codeOf((await mailOf(OWNER, 1))[0]);
+  await signIn.getByRole('textbox', { name: 'Your email' }).first().fill(OWNER);
+  await signIn.getByRole('textbox', { name: '6-digit code' }).fill(code);
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(`Signed in as ${OWNER}`)).toBeVisible();
+}
+
+async function openSection(page: Page, name: string) {
+  await page.getByRole('navigation', { name: 'Studio sections' }).getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+}
+
+test('the owner runs the course from the studio: at 1440 px guides, lessons and the funnel, at 375 px a learner erased', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await test.step('a learner signs up and opens the course with the e-mailed link; the studio is not theirs', async () => {
+    const answer = await page.request.post(`${baseUrl}/functions/v1/send-email`, {
+      headers: { apikey: EMBEDDED_ANON_KEY, authorization: `Bearer ${EMBEDDED_ANON_KEY}` },
+      data: { name: 'Lin', email: LEARNER },
+    });
+    expect(answer.ok()).toBe(true);
+    const learner = await browser.newPage();
+    await openSignInLink(learner, watchLinkOf((await mailOf(LEARNER, 1))[0]));
+    await expect(learner.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await learner.goto(`${baseUrl}/studio`);
+    await expect(learner.getByRole('heading', { name: "This is for the course's owner" })).toBeVisible();
+    await expect(learner.getByRole('navigation', { name: 'Studio sections' })).toBeHidden();
+    await learner.close();
+  });
+
+  await test.step('the owner signs in with the e-mailed code', async () => {
+    await signInAsOwner(page);
+  });
+
+  await test.step('adds a guide with a picture, cropped as the card shows it, and the landing page has it', async () => {
+    await openSection(page, 'Guides');
+    const form = page.getByRole('form', { name: 'Add a guide' });
+    await form.getByRole('textbox', { name: 'Name' }).fill('Grace Hopper');
+    await form.getByRole('textbox', { name: 'Title or role' }).fill('Computer pioneer');
+    await form.getByLabel('Picture (optional)').setInputFiles({
+      name: 'grace.png',
+      mimeType: 'image/png',
+      buffer: solidPng(40, 30, [220, 90, 20]),
+    });
+    await expect(form.getByRole('img', { name: /Grace Hopper/ })).toBeVisible();
+    await form.getByRole('button', { name: 'Add the guide' }).click();
+    await expect(page.getByText(/^Added Grace Hopper\./)).toBeVisible();
+    const visitor = await browser.newPage();
+    await visitor.goto(baseUrl);
+    await carousel(visitor).scrollIntoViewIfNeeded();
+    await expect(carousel(visitor).getByText('Grace Hopper')).toBeVisible();
+    await visitor.close();
+  });
+
+  await test.step('the funnel shows the journey just made', async () => {
+    await openSection(page, 'Overview');
+    const funnel = page.getByRole('region', { name: 'From visit to finished course' });
+    await expect(funnel.getByText(/^New sign-ups\s*1$/)).toBeVisible();
+    await expect(funnel.getByText(/^Opened the course\s*1$/)).toBeVisible();
+  });
+
+  await test.step('at 375 px, finds the learner and erases them', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await openSection(page, 'Learners');
+    await page.getByRole('searchbox', { name: 'Search by address or name' }).fill('lin@');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: `Erase ${LEARNER}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Erase ${LEARNER}?` });
+    await dialog.getByRole('textbox', { name: 'Type the address to confirm' }).fill(LEARNER);
+    await dialog.getByRole('button', { name: 'Erase for good' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Erased ${LEARNER}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Erase ${LEARNER}` })).toBeHidden();
+  });
+});
