@@ -104,12 +104,8 @@ async function renumber(tx: Sql, placed?: { id: number; position: number | undef
     const position = Math.min(Math.max(placed.position ?? ids.length + 1, 1), ids.length + 1);
     ids.splice(position - 1, 0, placed.id);
   }
-  await tx.query(
-    `update public.lessons as lesson set order_index = numbered.position, updated_at = now()
-       from unnest($1::bigint[]) with ordinality as numbered (id, position)
-      where lesson.id = numbered.id and lesson.order_index <> numbered.position`,
-    [ids],
-  );
+  // The studio's reorder too (supabase/migrations/20261128000500_studio_lessons.sql).
+  await tx.query('select public.lessons_reorder($1::bigint[])', [ids]);
 }
 
 /** Serialises the owner's changes to lessons; learners' reads go on meanwhile. */
@@ -201,10 +197,8 @@ export function createLessonsAdmin(db: Database) {
       withSchemaAdvice(() =>
         db.transaction(async (tx) => {
           const lesson = await findLesson(tx, ref, true);
-          await tx.query('update public.lessons set is_published = $2, updated_at = now() where id = $1', [
-            lesson.id,
-            published,
-          ]);
+          // The studio's publish too (supabase/migrations/20261128000500_studio_lessons.sql).
+          await tx.query('select public.lessons_set_published($1, $2)', [lesson.id, published]);
           return findLesson(tx, { id: lesson.id }, false);
         }),
       ),

@@ -148,16 +148,16 @@ begin
 end;
 $$;
 
--- Puts the lessons in the order given, numbered 1..N in one statement. The list must name every lesson once:
--- a list made before another change (a lesson added or removed meanwhile) is refused, not half applied.
-create function public.studio_reorder_lessons(ids bigint[]) returns jsonb
+-- Puts the lessons in the order given, numbered 1..N in one statement; the owner's tool numbers them with it too.
+-- The list must name every lesson once: a list made before another change (a lesson added or removed
+-- meanwhile) is refused, not half applied. Callable by the studio's functions and the owner's tool only.
+create function public.lessons_reorder(ids bigint[]) returns void
 language plpgsql
 volatile
-security definer
 set search_path = ''
 as $$
 begin
-  perform public.assert_owner();
+  -- Serialises the changes to the order (as every writer of it does), so it stays 1..N.
   lock table public.lessons in share row exclusive mode;
   if ids is null
      or cardinality(ids) <> (select count(distinct id) from unnest(ids) as given (id) where id is not null)
@@ -170,34 +170,56 @@ begin
      set order_index = numbered.position, updated_at = now()
     from unnest(ids) with ordinality as numbered (id, position)
    where lesson.id = numbered.id and lesson.order_index <> numbered.position;
+end;
+$$;
+
+create function public.studio_reorder_lessons(ids bigint[]) returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+begin
+  perform public.assert_owner();
+  perform public.lessons_reorder(ids);
   return public.studio_lessons();
 end;
 $$;
 
--- Shows the lesson to signed-in learners (published) or hides it from them at once (their progress is kept).
+-- Shows the lesson to signed-in learners (published) or hides it from them at once (their progress is kept);
+-- the owner's tool publishes and unpublishes with it too.
+create function public.lessons_set_published(lesson_id bigint, published boolean) returns void
+language plpgsql
+volatile
+set search_path = ''
+as $$
+begin
+  update public.lessons as lesson
+     set is_published = published, updated_at = now()
+   where lesson.id = lesson_id;
+  if not found then
+    raise exception 'No lesson with id %.', lesson_id;
+  end if;
+end;
+$$;
+
 create function public.studio_set_lesson_published(lesson_id bigint, published boolean) returns jsonb
 language plpgsql
 volatile
 security definer
 set search_path = ''
 as $$
-declare
-  saved public.lessons;
 begin
   perform public.assert_owner();
-  update public.lessons as lesson
-     set is_published = published, updated_at = now()
-   where lesson.id = lesson_id
-  returning * into saved;
-  if not found then
-    raise exception 'No lesson with id %.', lesson_id;
-  end if;
-  return public.studio_lesson_json(saved);
+  perform public.lessons_set_published(lesson_id, published);
+  return (select public.studio_lesson_json(lesson) from public.lessons as lesson where lesson.id = lesson_id);
 end;
 $$;
 
 revoke all on function public.studio_lesson_json(public.lessons) from public, anon, authenticated;
 revoke all on function public.studio_lesson_path_is_valid(text) from public, anon, authenticated;
+revoke all on function public.lessons_reorder(bigint[]) from public, anon, authenticated;
+revoke all on function public.lessons_set_published(bigint, boolean) from public, anon, authenticated;
 revoke all on function public.studio_lessons() from public, anon;
 revoke all on function public.studio_save_lesson(bigint, text, text, text, text, text, text, integer, text[], boolean)
   from public, anon;
