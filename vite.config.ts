@@ -56,6 +56,7 @@ export default defineConfig({
   environments: { client: { build: { rolldownOptions: { output: { codeSplitting: landingPageChunks } } } } },
   server: {
     proxy: {
+      '/auth/v1': backEnd,
       '/rest/v1': backEnd,
       '/functions/v1': backEnd,
       '/storage/v1': backEnd,
