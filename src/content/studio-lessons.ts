@@ -56,7 +56,7 @@ export const studioLessonsCopy = {
     open: 'Add a lesson',
     heading: 'Add a lesson',
     intro:
-      'Pick the video, its captions and a poster. The video uploads in pieces, so a dropped connection only pauses it. The lesson is saved as a draft: nobody but you sees it until you publish it.',
+      'Pick the video, its captions and a poster. The video uploads in pieces, so a dropped connection only pauses it; if this page closes, pick the same video again and it goes on from where it stopped. The lesson is saved as a draft: nobody but you sees it until you publish it.',
     title: 'Title',
     summary: 'Summary',
     slug: 'Link name',

@@ -100,6 +100,14 @@ export function AddLessonForm({
   const working = phase.step !== 'editing';
   const shownSlug = slugEdited ? slug : slugFromTitle(title);
 
+  // Leaving mid-upload asks first: the upload could go on later, but only once the same video is picked again.
+  useEffect(() => {
+    if (phase.step !== 'uploading') return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [phase.step]);
+
   async function pickVideo(file: File) {
     if (video.status === 'ready') objectUrls.drop(...video.frameUrls);
     setErrors((known) => ({ ...known, video: undefined }));

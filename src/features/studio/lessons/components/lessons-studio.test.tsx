@@ -204,6 +204,9 @@ describe('adding a lesson', () => {
     progress(3 * MB, 6 * MB);
     expect(bar).toHaveAttribute('value', String(3 * MB));
     expect(within(form).getByText('3.0 MB of 6.0 MB (50%)')).toBeInTheDocument();
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
     fireEvent.click(within(form).getByRole('button', { name: 'Pause' }));
     expect(pause).toHaveBeenCalled();
     expect(within(form).getByText(/^Paused\./)).toBeInTheDocument();
