@@ -9,7 +9,7 @@
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import { type Context, Hono } from 'hono';
-import { access } from 'node:fs/promises';
+import { access, link } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { CallerResolver } from '../../caller.ts';
@@ -76,6 +76,8 @@ export function resumableUploadRoutes({ storageFolder, uploads, callers, db }: R
   const maxBytesOf = (bucket: string) =>
     bucket === 'course' ? uploads.maxBytes : (UPLOAD_LIMITS.get(bucket) ?? 0);
   let lastCleanUp = 0;
+  /** The uploads a request finished, removed from the upload folder once that request has its answer. */
+  const answeredThenRemoved = new WeakMap<Request, string[]>();
 
   const tus = new Server({
     path: ENDPOINT,
@@ -96,11 +98,15 @@ export function resumableUploadRoutes({ storageFolder, uploads, callers, db }: R
       if (!upsert && (await exists(target.file))) throw refusal(409, 'The resource already exists');
       return { metadata: { ...upload.metadata, upsert: String(upsert) } };
     },
-    async onUploadFinish(_req, upload) {
+    async onUploadFinish(req, upload) {
       const target = await targetOf(storageFolder, upload);
       const source = upload.storage?.path ?? path.join(uploads.folder, upload.id);
-      const placed = await placeObject(source, target.file, { upsert: target.upsert });
-      await store.configstore.delete(upload.id);
+      // A second name for the bytes takes the object's place; the upload keeps its own until its request is
+      // answered, because the library reads it once more for that answer (an upload finished by its creation).
+      const placing = `${source}.placing`;
+      await link(source, placing);
+      const placed = await placeObject(placing, target.file, { upsert: target.upsert });
+      answeredThenRemoved.set(req, [...(answeredThenRemoved.get(req) ?? []), upload.id]);
       if (placed === 'exists') throw refusal(409, 'The resource already exists');
       return {};
     },
@@ -119,7 +125,9 @@ export function resumableUploadRoutes({ storageFolder, uploads, callers, db }: R
       lastCleanUp = Date.now();
       await tus.cleanUpExpiredUploads();
     }
-    return tus.handleWeb(c.req.raw);
+    const answer = await tus.handleWeb(c.req.raw);
+    for (const id of answeredThenRemoved.get(c.req.raw) ?? []) await store.remove(id);
+    return answer;
   }
 
   const routes = new Hono();

@@ -205,6 +205,25 @@ describe(`resumable uploads on the embedded server (${databaseKind})`, () => {
     );
   });
 
+  it('finishes an upload whose bytes all came with its creation, as tus-js-client sends a small file', async () => {
+    const created = await app.request(ENDPOINT, {
+      method: 'POST',
+      headers: {
+        ...authOf(OWNER),
+        'tus-resumable': '1.0.0',
+        'upload-length': '5',
+        'upload-metadata': metadataHeader({ bucketName: 'course', objectName: 'lessons/small.vtt' }),
+        'content-type': 'application/offset+octet-stream',
+      },
+      body: 'WEBVT',
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('upload-offset')).toBe('5');
+    expect(await readFile(path.join(storage, 'course', 'lessons', 'small.vtt'), 'utf8')).toBe('WEBVT');
+    const id = created.headers.get('location')?.split('/').at(-1) ?? '-';
+    expect((await readdir(uploads)).filter((name) => name.startsWith(id))).toEqual([]);
+  });
+
   it('keeps an object that appeared while the upload was on its way, unless the upload may replace it', async () => {
     const created = await app.request(ENDPOINT, {
       method: 'POST',
