@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
@@ -59,6 +59,7 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
 }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });
+  const learner = await browser.newPage();
 
   await test.step('a learner signs up and opens the course with the e-mailed link; the studio is not theirs', async () => {
     const answer = await page.request.post(`${baseUrl}/functions/v1/send-email`, {
@@ -66,13 +67,11 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
       data: { name: 'Lin', email: LEARNER },
     });
     expect(answer.ok()).toBe(true);
-    const learner = await browser.newPage();
     await openSignInLink(learner, watchLinkOf((await mailOf(LEARNER, 1))[0]));
     await expect(learner.getByRole('button', { name: 'Sign out' })).toBeVisible();
     await learner.goto(`${baseUrl}/studio`);
     await expect(learner.getByRole('heading', { name: "This is for the course's owner" })).toBeVisible();
     await expect(learner.getByRole('navigation', { name: 'Studio sections' })).toBeHidden();
-    await learner.close();
   });
 
   await test.step('the owner signs in with the e-mailed code', async () => {
@@ -97,6 +96,46 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await carousel(visitor).scrollIntoViewIfNeeded();
     await expect(carousel(visitor).getByText('Grace Hopper')).toBeVisible();
     await visitor.close();
+  });
+
+  await test.step('uploads a video with SubRip captions and a poster from its frames, previews the draft, publishes it', async () => {
+    await openSection(page, 'Lessons');
+    await page.getByRole('button', { name: 'Add a lesson' }).click();
+    const form = page.getByRole('form', { name: 'Add a lesson' });
+    await form.getByLabel('Title').fill('Your first small step');
+    await form
+      .getByLabel('Video (MP4 or WebM)')
+      .setInputFiles('supabase/storage/course/lessons/the-dreams-lens.mp4');
+    await expect(form.getByText(/^Length: 0:\d\d$/)).toBeVisible();
+    // The frames are pictures with a label; the radio inside each is for screen readers and the keyboard.
+    await form.getByText('Frame 2', { exact: true }).click();
+    await expect(form.getByRole('radio', { name: 'Frame 2' })).toBeChecked();
+    const srt = path.join(dataDir, 'captions.srt');
+    await writeFile(srt, '1\r\n00:00:01,000 --> 00:00:03,000\r\nStart where you are.\r\n');
+    await form.getByLabel(/^Captions/).setInputFiles(srt);
+    await expect(form.getByText('SubRip captions converted to WebVTT.')).toBeVisible();
+    await form.getByRole('button', { name: 'Upload and save as a draft' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Added “Your first small step” as a draft' }),
+    ).toBeVisible();
+
+    const lesson = page.getByRole('listitem').filter({ hasText: 'Your first small step' });
+    await lesson.getByRole('button', { name: 'Preview as a learner' }).click();
+    const video = lesson.locator('video');
+    await expect
+      .poll(() => video.evaluate((player: HTMLVideoElement) => player.readyState))
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => video.evaluate((player: HTMLVideoElement) => player.textTracks[0]?.cues?.length ?? 0))
+      .toBe(1);
+    await learner.goto(`${baseUrl}/course`);
+    await expect(learner.getByRole('link', { name: 'Why plan with three lenses' })).toBeVisible();
+    await expect(learner.getByText('Your first small step')).toBeHidden();
+
+    await lesson.getByRole('button', { name: 'Publish' }).click();
+    await expect(lesson.getByText('Published', { exact: true })).toBeVisible();
+    await learner.goto(`${baseUrl}/course`);
+    await expect(learner.getByRole('link', { name: 'Your first small step' })).toBeVisible();
   });
 
   await test.step('the funnel shows the journey just made', async () => {
