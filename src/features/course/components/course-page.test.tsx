@@ -918,7 +918,7 @@ describe('the course tailored by the answers on this device', () => {
     await screen.findByRole('heading', { name: 'Sign in to watch' });
     fireEvent.click(await screen.findByRole('button', { name: 'Watch lesson 1 now, free' }));
     expect(await screen.findByText('Free preview · Lesson 1 of 3')).toBeVisible();
-    expect(screen.getByRole('heading', { level: 2, name: 'Welcome' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Welcome' })).toHaveFocus());
     expect(backend.signPreviewMedia).toHaveBeenCalledWith(tagged.lessons[0]?.preview);
     const video = await waitFor(() => {
       const found = document.querySelector('video');

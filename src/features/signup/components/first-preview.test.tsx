@@ -37,7 +37,9 @@ describe('FirstPreview', () => {
     }));
     render(<FirstPreview outlineStore={store} sign={sign} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Start lesson 2 now' }));
-    expect(await screen.findByRole('heading', { level: 4, name: 'Two' })).toHaveFocus();
+    // The heading takes the focus in an effect, which React may run a moment after the DOM shows it.
+    const heading = await screen.findByRole('heading', { level: 4, name: 'Two' });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText('Free preview · Lesson 2')).toBeVisible();
     expect(sign).toHaveBeenCalledWith(files);
     await waitFor(() =>
