@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UnsubscribePage } from './unsubscribe-page';
 
@@ -16,7 +16,7 @@ describe('UnsubscribePage', () => {
     fireEvent.click(button());
     expect(send).toHaveBeenCalledWith('abc.def.ghi');
     const done = await screen.findByRole('heading', { level: 1, name: "You're unsubscribed" });
-    expect(done).toHaveFocus();
+    await waitFor(() => expect(done).toHaveFocus());
     expect(
       screen.getByText(
         'If this link came from one of our reminder e-mails, that address gets no more reminders.',

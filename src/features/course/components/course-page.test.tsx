@@ -506,7 +506,7 @@ describe('signing out', () => {
     render(<CoursePage backend={backend} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     const heading = await screen.findByRole('heading', { name: "You're signed out" });
-    expect(heading).toHaveFocus();
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(backend.signOut).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('navigation', { name: 'Lessons' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send me a new link' })).toBeInTheDocument();
