@@ -3,13 +3,13 @@
 // First, side by side: typecheck, ESLint, Prettier, knip, ffmpeg (installed when missing) and the site's build
 // (when stale). Then three lanes at once, so that the suites that wait (on browsers, peers, timers) fill the time
 // of those that compute:
-// - Vitest on PGlite (web, server, bench), the server suites again on a throwaway PostgreSQL, and the
-//   send-email edge function under real Deno on that PostgreSQL, their output as it comes;
+// - Vitest on PGlite (web, server, bench), its output as it comes;
 // - the Playwright specs in Chromium against the real server;
 // - the short reliability suite (test/reliability: real processes under load, SIGKILL, an SMTP outage and
-//   hostile input).
-// The last two lanes' output is printed whole at the end (the reliability suite's with its table), then how
-// long each step took.
+//   hostile input), then the server suites again on a throwaway PostgreSQL and the send-email edge function
+//   under real Deno on that PostgreSQL, their output as it comes.
+// The Playwright and reliability output is printed whole at the end (the reliability suite's with its table),
+// then how long each step took.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -198,8 +198,8 @@ async function edgeFunction(postgresUrl) {
   });
 }
 
-/** Vitest on PGlite, then the server suites and the edge function on PostgreSQL; their output as it comes. */
-async function suites() {
+/** Vitest on PGlite: the web app, the server and the bench's checks; its output as it comes. */
+async function pgliteSuites() {
   const pgliteReport = path.join(reports, 'vitest-pglite.json');
   await step(
     'unit, component and server tests (PGlite)',
@@ -207,7 +207,10 @@ async function suites() {
     vitest(['web', 'server', 'bench'], pgliteReport),
   );
   countVitest(pgliteReport);
+}
 
+/** The server suites and the edge function on a throwaway PostgreSQL; their output as it comes. */
+async function postgresSuites() {
   const postgres = await startPostgres();
   try {
     const postgresReport = path.join(reports, 'vitest-postgres.json');
@@ -236,10 +239,14 @@ async function endToEnd() {
 
 const started = Date.now();
 await timed('checks and build', checksAndBuild);
+// The PostgreSQL suites follow the reliability suite, which ends before the longer PGlite lane.
 const [printEndToEnd, printReliability] = await Promise.all([
   endToEnd(),
-  reliability(),
-  timed('Vitest and the edge function', suites),
+  reliability().then(async (print) => {
+    await timed('server tests and the edge function on PostgreSQL', postgresSuites);
+    return print;
+  }),
+  timed('Vitest on PGlite', pgliteSuites),
 ]);
 printEndToEnd();
 printReliability();

@@ -127,9 +127,9 @@ describe.each(['PGlite', 'PostgreSQL'])('a burst of sign-ups at the provider’s
       expect(peer.delivered).toHaveLength(SIGNUPS);
       expect(outcome.stuck).toEqual([]);
       expect(peer.maxAcceptedInAnySecond()).toBeLessThanOrEqual(2);
-      // The rate was kept by the senders, not enforced on them: a 429 is at most an occasional slip (one, or
-      // one in twenty requests), as when a busy machine delays one request into the next one's second.
-      expect(peer.requests.length - accepted.length).toBeLessThanOrEqual(Math.max(1, accepted.length * 0.05));
+      // The rate was kept by the senders, not enforced on them: a 429 is at most an occasional slip (three, or
+      // one in ten requests), as when a busy machine delays a request into the next one's second.
+      expect(peer.requests.length - accepted.length).toBeLessThanOrEqual(Math.max(3, accepted.length * 0.1));
       // Both servers took part in sending, through the one shared rate.
       for (const server of servers) expect(server.output()).toContain('"event":"mail.sent"');
     },
