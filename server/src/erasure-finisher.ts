@@ -4,13 +4,13 @@ import type { Log } from '../../supabase/functions/_shared/log.ts';
 import type { Database } from './db/database.ts';
 import { type ErasureHasher, finishErasures } from './db/erasures.ts';
 import { eraseMailTo } from './outbox/transports/file-mailbox-transport.ts';
+import { startPeriodicPass } from './periodic-pass.ts';
 
 export function startErasureFinisher(
   db: Database,
   log: Log,
   options: { hasher: ErasureHasher; mailFolder: string; intervalSeconds: number },
 ): { stop(): Promise<void> } {
-  let current: Promise<void> = Promise.resolve();
   const pass = () =>
     finishErasures(db, {
       hasher: options.hasher,
@@ -31,16 +31,5 @@ export function startErasureFinisher(
           message: error instanceof Error ? error.message : String(error),
         }),
     );
-  const run = () => {
-    current = current.then(pass);
-  };
-  const timer = setInterval(run, options.intervalSeconds * 1000);
-  timer.unref();
-  run();
-  return {
-    stop() {
-      clearInterval(timer);
-      return current;
-    },
-  };
+  return startPeriodicPass(pass, options.intervalSeconds);
 }

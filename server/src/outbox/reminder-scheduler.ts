@@ -1,5 +1,6 @@
 import type { Log } from '../../../supabase/functions/_shared/log.ts';
 import type { Sql } from '../db/database.ts';
+import { startPeriodicPass } from '../periodic-pass.ts';
 
 /**
  * Queues the reminders due at `at` (public.queue_pause_reminders, the same function pg_cron calls on hosted
@@ -19,7 +20,6 @@ export function startReminderScheduler(
   log: Log,
   options: { intervalSeconds: number; onQueued: () => void },
 ): { stop(): Promise<void> } {
-  let current: Promise<void> = Promise.resolve();
   const pass = () =>
     queuePauseReminders(db).then(
       (queued) => {
@@ -33,16 +33,5 @@ export function startReminderScheduler(
           message: error instanceof Error ? error.message : String(error),
         }),
     );
-  const run = () => {
-    current = current.then(pass);
-  };
-  const timer = setInterval(run, options.intervalSeconds * 1000);
-  timer.unref();
-  run();
-  return {
-    stop() {
-      clearInterval(timer);
-      return current;
-    },
-  };
+  return startPeriodicPass(pass, options.intervalSeconds);
 }
