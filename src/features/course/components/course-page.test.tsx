@@ -715,6 +715,11 @@ describe('progress', () => {
     expect(screen.getByText(/You've watched all 3 lessons/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Your next step' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Visit the Three Lenses site' })).toHaveAttribute('href', '/');
+    expect(
+      within(screen.getByRole('region', { name: 'Your next step' })).getByRole('link', {
+        name: 'My three-lenses plan',
+      }),
+    ).toHaveAttribute('href', '/course/plan');
     expect(screen.getByRole('group', { name: 'How useful was this course?' })).toBeInTheDocument();
     expect(screen.getByText('3 of 3 watched')).toBeInTheDocument();
   });
@@ -888,6 +893,10 @@ describe('the course tailored by the answers on this device', () => {
       screen.getByText('You said you worry about AI taking over jobs: lesson 2 starts there.'),
     ).toBeVisible();
     expect(screen.getByText('1 lesson marked "For you" speaks to your answers.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'My three-lenses plan' })).toHaveAttribute(
+      'href',
+      '/course/plan',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Forget my answers' }));
     expect(screen.getByText('Your answers are gone from this device.')).toHaveRole('status');
