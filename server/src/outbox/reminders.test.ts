@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { readMime } from '../../test/mime.ts';
 import { startSmtpPeer } from '../../test/smtp-peer.ts';
@@ -10,7 +10,7 @@ import { type DeliveryContext, deliverDue } from '../../../supabase/functions/_s
 import { queueSignInLinkEmail } from '../../../supabase/functions/_shared/sign-in-link.ts';
 import { createUnsubscribeLinks } from '../../../supabase/functions/_shared/unsubscribe.ts';
 import { embeddedSignInLinks } from './embedded-sign-in-links.ts';
-import { queuePauseReminders } from './reminder-scheduler.ts';
+import { queuePauseReminders, startReminderScheduler } from './reminder-scheduler.ts';
 import { createSmtpTransport } from './transports/smtp-transport.ts';
 
 const SITE = 'https://lenses.example';
@@ -238,6 +238,15 @@ describe(`who is reminded, and when (${databaseKind}, a controllable clock)`, ()
       Array.from({ length: 12 }, (_, i) => `learner${i}@example.com`).sort(),
     );
     expect(await deliver()).toEqual({ sent: 0, retry: 0, dead: 0, rateLimited: 0 });
+  });
+
+  it("the embedded server's scheduler queues a due reminder on its first pass, at start", async () => {
+    await learner('ada@example.com', { given: true, daysAgo: 8 });
+    const onQueued = vi.fn();
+    const scheduler = startReminderScheduler(db, quiet, { intervalSeconds: 3600, onQueued });
+    await scheduler.stop();
+    expect(onQueued).toHaveBeenCalledOnce();
+    expect(await reminders()).toEqual([{ recipient: 'ada@example.com', reminder_number: 1 }]);
   });
 });
 
