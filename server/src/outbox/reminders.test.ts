@@ -7,7 +7,9 @@ import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, databaseKind } from '../../test/test-database.ts';
 import type { Log } from '../../../supabase/functions/_shared/log.ts';
 import { type DeliveryContext, deliverDue } from '../../../supabase/functions/_shared/outbox.ts';
+import { DEFAULT_LIMITS } from '../../../supabase/functions/_shared/send-email-handler.ts';
 import { queueSignInLinkEmail } from '../../../supabase/functions/_shared/sign-in-link.ts';
+import { recordSignup } from '../../../supabase/functions/_shared/signup-store.ts';
 import { createUnsubscribeLinks } from '../../../supabase/functions/_shared/unsubscribe.ts';
 import { embeddedSignInLinks } from './embedded-sign-in-links.ts';
 import { queuePauseReminders, startReminderScheduler } from './reminder-scheduler.ts';
@@ -296,11 +298,18 @@ describe(`a reminder through a real SMTP peer, and its one-click unsubscribe (${
     expect(await queuePauseReminders(db, inDays(30))).toBe(0);
 
     smtp.received.length = 0;
-    expect((await queueSignInLinkEmail(db, ada.email)).outboxId).toBeDefined();
-    expect((await deliver()).sent).toBe(1);
-    expect(readMime(smtp.received[0]?.raw ?? '').headers.get('subject')).toBe(
-      'Your sign-in link for Three Lenses',
+    const repeat = await recordSignup(
+      db,
+      { name: 'Ada Lovelace', email: ada.email },
+      { source: 'test', perAddress: DEFAULT_LIMITS.perAddress },
     );
+    expect(repeat.outboxId, 'a repeat sign-up queues the course e-mail').toBeDefined();
+    expect((await queueSignInLinkEmail(db, ada.email)).outboxId).toBeDefined();
+    expect((await deliver()).sent).toBe(2);
+    expect(smtp.received.map((mail) => readMime(mail.raw).headers.get('subject')).sort()).toEqual([
+      'Your free Three Lenses course is ready to watch',
+      'Your sign-in link for Three Lenses',
+    ]);
   });
 
   it('answers every token alike, withdraws once however often it is used; a GET leads to the page', async () => {
