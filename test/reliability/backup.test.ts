@@ -1,8 +1,10 @@
 // Backup of a running server under sign-up load, restored into a new folder: every sign-up acknowledged before
 // the backup began is there and none that was never acknowledged, the site answered every request meanwhile,
-// DATA_DIR's own files came along, and a server started on the restored folder takes new sign-ups.
+// DATA_DIR's own files came along (the guides' pictures and a lesson's stream), and a server started on the
+// restored folder takes new sign-ups.
 import { execFile } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -32,6 +34,14 @@ it('backs up a running server under sign-up load, and restores every acknowledge
     MAIL_REQUESTS_PER_HOUR: '1000000',
   };
   const server = await startServer({ ...env, DATA_DIR: dataDir });
+  // A lesson's stream as the owner's tool stores it: a playlist and its segments in the course bucket.
+  const rung = path.join('storage', 'course', 'lessons', 'a1b2c3d4', '360p');
+  const stream = new Map([
+    [path.join(rung, 'index.m3u8'), Buffer.from('#EXTM3U\n#EXTINF:4.0,\nsegment-000.m4s\n#EXT-X-ENDLIST\n')],
+    [path.join(rung, 'segment-000.m4s'), Buffer.from([0, 0, 0, 24, 115, 116, 121, 112])],
+  ]);
+  await mkdir(path.join(dataDir, rung), { recursive: true, mode: 0o700 });
+  for (const [file, bytes] of stream) await writeFile(path.join(dataDir, file), bytes, { mode: 0o600 });
   const acknowledged: string[] = [];
   const address = (index: number) => `backup-${index}@example.com`;
   const load = signupLoad({
@@ -73,6 +83,7 @@ it('backs up a running server under sign-up load, and restores every acknowledge
   const pictures = (dir: string) => readdirSync(path.join(dir, 'storage', 'guides')).sort();
   expect(pictures(restoredDir)).toEqual(pictures(dataDir));
   expect(pictures(restoredDir).length).toBeGreaterThan(0);
+  for (const [file, bytes] of stream) expect(readFileSync(path.join(restoredDir, file)), file).toEqual(bytes);
 
   await server.stop();
   const again = await startServer({ ...env, DATA_DIR: restoredDir });
