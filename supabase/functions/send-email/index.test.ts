@@ -79,6 +79,8 @@ const child = new Deno.Command(Deno.execPath(), {
     RESEND_API_KEY: 're_test_key',
     RESEND_API_URL: `http://127.0.0.1:${resend.addr.port}`,
     SEND_EMAIL_CRON_SECRET: CRON_SECRET,
+    // The smallest per-IP limit: each test signs up at most once from each address it names.
+    SIGNUP_LIMIT_PER_IP_PER_MINUTE: '1',
   },
   stdout: 'piped',
   stderr: 'piped',
@@ -354,6 +356,33 @@ Deno.test(
     assert.deepEqual({ ...latest }, { given: false, source: 'unsubscribe' });
     const [again] = await sql`select public.queue_pause_reminders(now() + interval '30 days') as count`;
     assert.equal(again?.count, 0);
+  },
+);
+
+Deno.test(
+  "counts a caller by X-Forwarded-For's right-most entry, the platform's, whatever comes before it",
+  options,
+  async () => {
+    const signUp = async (forwardedFor: string, email: string) => {
+      const response = await fetch(functionUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: SITE, 'x-forwarded-for': forwardedFor },
+        body: JSON.stringify({ name: 'Mallory', email }),
+      });
+      await response.body?.cancel();
+      return response.status;
+    };
+    assert.equal(await signUp('203.0.113.1, 198.51.100.50', 'mallory1@example.com'), 200);
+    assert.equal(
+      await signUp('203.0.113.2, 198.51.100.50', 'mallory2@example.com'),
+      429,
+      'a new left-most entry is the same client',
+    );
+    assert.equal(
+      await signUp('203.0.113.2, 198.51.100.51', 'mallory3@example.com'),
+      200,
+      'a new right-most entry is another client',
+    );
   },
 );
 
