@@ -55,8 +55,8 @@ function canonicalAddress(text: string): string | undefined {
 
 /**
  * The caller's address as hosted Supabase hands it to an Edge Function: the right-most X-Forwarded-For entry,
- * the one the platform's own proxy appended (a caller can put anything before it, nothing after it); the
- * connection's address when that entry is not an address. See docs/deploy-supabase.md.
+ * which we rely on the platform's proxy to append (a caller can put anything before it; Supabase does not
+ * document the header); the connection's address when that entry is not an address. See docs/deploy-supabase.md.
  */
 export function platformClientAddress(forwardedFor: string | null, connection: string): string {
   return canonicalAddress(forwardedFor?.split(',').at(-1)?.trim() ?? '') ?? connection;
