@@ -8,7 +8,7 @@ import { alias, define } from './vite.config.ts';
 const PGLITE_ONLY_TESTS = [
   'admin/admin-session.test.ts',
   'admin/admin-terminal.test.ts',
-  'admin/lesson-renditions.test.ts',
+  'server/src/lessons/lesson-renditions.test.ts',
   'server/src/db/pglite-*.test.ts',
   'server/src/db/running-server-privacy.test.ts',
   'server/src/startup-error.test.ts',

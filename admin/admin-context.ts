@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from 'commander';
 import type { AdminSession } from './admin-session.ts';
 import type { ErasureHasher } from './erasures.ts';
-import type { RenditionOptions } from './lesson-renditions.ts';
+import type { VideoTools } from '../server/src/db/index.ts';
 
 /** Everything a command touches outside itself, so tests run the real program in-process. */
 export interface AdminIo {
@@ -22,9 +22,6 @@ export interface PersonalDataPlaces {
   /** What an erasure is recorded with (the log-hash key's), or nothing while there is no key yet. */
   erasureHasher(): Promise<ErasureHasher | undefined>;
 }
-
-/** ffmpeg and the ladder a new lesson's renditions are made with, or why there is no ffmpeg. */
-export type VideoTools = Omit<RenditionOptions, 'onProgress'> | { missing: string };
 
 /** What the program hands each command group. */
 export interface AdminContext {

@@ -5,12 +5,14 @@ import type { Env } from '../server/src/env.ts';
 import {
   type Database,
   describeHolder,
+  localBucket,
   openMigratedDatabase,
   openPostgresDatabase,
   SOCKET_FILE,
+  type StorageBucket,
   tryLockDataDir,
 } from '../server/src/db/index.ts';
-import { localBucket, supabaseBucket, type StorageBucket } from './storage-bucket.ts';
+import { supabaseBucket } from './storage-bucket.ts';
 
 /** What one admin command works with, and how it reached the database (for messages and tests). */
 export interface AdminSession {

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
-import type { AdminContext, AdminIo, PersonalDataPlaces, VideoTools } from './admin-context.ts';
+import type { VideoTools } from '../server/src/db/index.ts';
+import type { AdminContext, AdminIo, PersonalDataPlaces } from './admin-context.ts';
 import { AdminError } from './admin-error.ts';
 import type { AdminSession } from './admin-session.ts';
 import { backupCommands } from './commands/backup-commands.ts';

@@ -1,75 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import { access, mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { z } from 'zod';
+import type { StorageBucket } from '../server/src/db/index.ts';
 
 const storageError = z.object({ error: z.string().optional(), message: z.string().optional() });
 /** Storage's list of a folder: files have an id, sub-folders none. */
 const listedObjects = z.array(z.object({ name: z.string(), id: z.string().nullable() }));
 /** Storage lists and deletes at most this many objects a request. */
 const PAGE = 1000;
-
-/** A checked file ready to store: its name is made from its content's hash, so a new file never overwrites. */
-export interface StoredObject {
-  bytes: Uint8Array;
-  contentType: string;
-  /** The path inside the bucket, e.g. "4f1c….png" or "lessons/9ab2….mp4". */
-  objectName: string;
-}
-
-/** One storage bucket: the guides' public pictures, or the private course files. */
-export interface StorageBucket {
-  readonly description: string;
-  /** Stores the object under its content-hashed name and returns that path. */
-  put(object: StoredObject): Promise<string>;
-  /** Deletes these paths; a path that is already gone is no error. */
-  remove(objectNames: readonly string[]): Promise<void>;
-  /** Deletes every object under the folder (a lesson's stream, `lessons/<hash>`); a folder already gone is no error. */
-  removeFolder(folderName: string): Promise<void>;
-}
-
-/** The embedded server's bucket: a folder in DATA_DIR/storage that its storage routes serve. */
-export function localBucket(folder: string): StorageBucket {
-  return {
-    description: `the folder ${folder}`,
-    async put(object) {
-      const target = path.join(folder, object.objectName);
-      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-      const exists = await access(target).then(
-        () => true,
-        () => false,
-      );
-      if (exists) return object.objectName;
-      // Written aside, then renamed: the server never serves a half-written file.
-      const draft = path.join(
-        path.dirname(target),
-        `.${path.basename(target)}.${randomBytes(4).toString('hex')}`,
-      );
-      await writeFile(draft, object.bytes, { mode: 0o600 });
-      try {
-        await rename(draft, target);
-      } catch (error) {
-        await unlink(draft).catch(() => undefined);
-        throw error;
-      }
-      return object.objectName;
-    },
-    async remove(objectNames) {
-      for (const name of objectNames) {
-        await unlink(path.join(folder, name)).catch((error: unknown) => {
-          if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
-        });
-      }
-    },
-    async removeFolder(folderName) {
-      const target = path.resolve(folder, folderName);
-      if (!target.startsWith(path.resolve(folder) + path.sep)) {
-        throw new Error(`${folderName} is not a folder of ${folder}.`);
-      }
-      await rm(target, { recursive: true, force: true });
-    },
-  };
-}
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -150,6 +93,24 @@ export function supabaseBucket(
     async removeFolder(folderName) {
       const names = await namesBelow(folderName.replace(/\/+$/, ''));
       for (let start = 0; start < names.length; start += PAGE) await remove(names.slice(start, start + PAGE));
+    },
+    async withLocalCopy(objectName, work) {
+      const response = await fetchImpl(`${storage.url}/storage/v1/object/${bucket}/${objectName}`, {
+        method: 'GET',
+        headers,
+      });
+      if (!response.ok || response.body === null) {
+        throw new Error(`Supabase Storage refused the download of ${objectName}: ${await refusal(response)}`);
+      }
+      const folder = await mkdtemp(path.join(os.tmpdir(), 'bucket-copy-'));
+      try {
+        const file = path.join(folder, path.posix.basename(objectName));
+        // Streamed to disk: a lesson's video may be larger than the memory this tool has.
+        await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(file));
+        return await work(file);
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -4,7 +4,7 @@ import { AdminError, parseInput } from '../admin-error.ts';
 import { type AdminContext, wholeNumber } from '../admin-context.ts';
 import type { AdminSession } from '../admin-session.ts';
 import {
-  type LessonVideo,
+  asAdminError,
   MAX_CAPTIONS_BYTES,
   MAX_VIDEO_BYTES,
   readLessonCaptions,
@@ -13,10 +13,17 @@ import {
   videoAsUploaded,
 } from '../lesson-files.ts';
 import { createLessonsAdmin, type LessonRef, type LessonRow, type LessonsAdmin } from '../lessons-admin.ts';
-import { type LessonRenditions, makeRenditions, renditionsInUse, streamPaths } from '../lesson-renditions.ts';
+import {
+  keptAsUploadedWarning,
+  type LessonRenditions,
+  type LessonVideo,
+  makeRenditions,
+  renditionsInUse,
+  type StoredObject,
+  streamPaths,
+} from '../../server/src/db/index.ts';
 import { parseLessonTags, shortTags } from '../lesson-tags.ts';
 import { LESSON_SLUG_PATTERN, slugFromTitle } from '../../src/lib/lesson-slug.ts';
-import type { StoredObject } from '../storage-bucket.ts';
 import { plural, textTable } from './text-table.ts';
 
 const position = (what: string) => wholeNumber(what, { positive: true });
@@ -88,12 +95,7 @@ async function renditionsOf(
 ): Promise<LessonRenditions | undefined> {
   const tools = context.videoTools();
   if ('missing' in tools) {
-    const faststart = video.streamable
-      ? ''
-      : ' Its index is at its end, so browsers must fetch the whole file before playing: export it with "fast start" (or "optimize for web").';
-    context.io.stderr(
-      `Warning: ${tools.missing} The video is kept as uploaded, with no adaptive stream: learners on slow connections will wait for it.${faststart}\n`,
-    );
+    context.io.stderr(`Warning: ${keptAsUploadedWarning(tools.missing, video)}\n`);
     return undefined;
   }
   const { playlist } = streamPaths(video);
@@ -113,6 +115,8 @@ async function renditionsOf(
       shown = tenths;
       context.io.stderr(`Converting the video for streaming: ${tenths * 10}%\n`);
     },
+  }).catch((error: unknown) => {
+    throw asAdminError(`--video ${file}: `, error);
   });
 }
 

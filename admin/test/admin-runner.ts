@@ -1,12 +1,11 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AdminIo, VideoTools } from '../admin-context.ts';
+import type { AdminIo } from '../admin-context.ts';
 import type { AdminSession } from '../admin-session.ts';
 import { writeNewFile } from '../commands/write-new-file.ts';
-import { localBucket } from '../storage-bucket.ts';
 import { runAdmin } from '../program.ts';
-import { type Database, eraseMailTo } from '../../server/src/db/index.ts';
+import { type Database, eraseMailTo, localBucket, type VideoTools } from '../../server/src/db/index.ts';
 import { addressHasher } from '../../supabase/functions/_shared/log.ts';
 import { erasureHasher } from '../erasures.ts';
 

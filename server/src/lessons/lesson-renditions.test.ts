@@ -1,14 +1,14 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { findFfmpeg } from '../scripts/find-ffmpeg.mjs';
-import { readLessonVideo } from './lesson-files.ts';
+import { findFfmpeg } from '../../../scripts/find-ffmpeg.mjs';
+import { localBucket } from '../storage-bucket.ts';
 import { makeRenditions, type Rung } from './lesson-renditions.ts';
-import { localBucket } from './storage-bucket.ts';
+import { describeLessonVideo } from './lesson-video.ts';
 
 const run = promisify(execFile);
 const found = findFfmpeg();
@@ -44,6 +44,9 @@ async function keyframeTimes(file: string) {
   ]);
   return keyframes.parse(JSON.parse(stdout)).frames.map((frame) => frame.pts_time);
 }
+
+/** The video as the owner's tool and the stream jobs read it. */
+const readLessonVideo = async (file: string) => describeLessonVideo(file, (await stat(file)).size);
 
 let folder: string;
 let withSound: string;

@@ -4,9 +4,8 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { AdminError } from './admin-error.ts';
-import type { LessonVideo } from './lesson-files.ts';
-import type { StorageBucket } from './storage-bucket.ts';
+import type { StorageBucket } from '../storage-bucket.ts';
+import { type LessonVideo, LessonVideoRefusal } from './lesson-video.ts';
 
 /** One rung of the ladder: its folder's name, picture height and bit rates. */
 export interface Rung {
@@ -33,6 +32,9 @@ export interface RenditionOptions {
   /** Called as ffmpeg works, with the share of the source done (0..1). */
   onProgress?: (done: number) => void;
 }
+
+/** ffmpeg and the ladder a lesson's renditions are made with, or why there is no ffmpeg. */
+export type VideoTools = Omit<RenditionOptions, 'onProgress'> | { missing: string };
 
 /** The renditions on disk, until `store` has put them in the bucket or `discard` has removed them. */
 export interface LessonRenditions {
@@ -68,7 +70,7 @@ function runFfmpeg(ffmpeg: string, args: string[], duration: number, onProgress?
     child.on('close', (code) => {
       if (code === 0) return resolve();
       const reason = errors.trim().split('\n').at(-1) || `exit code ${String(code)}`;
-      reject(new AdminError('invalid', `ffmpeg could not convert the video: ${reason}`));
+      reject(new LessonVideoRefusal(`ffmpeg could not convert the video: ${reason}`));
     });
   });
 }
