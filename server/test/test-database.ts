@@ -12,38 +12,43 @@ import { openPostgresDatabase } from '../src/db/postgres-database.ts';
 export const supabaseFolder = fileURLToPath(new URL('../../supabase/', import.meta.url));
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite (started from the migrated template of
- * pglite-template.ts when the run has one), or, when DATABASE_URL is set
- * (`npm test` does so for its PostgreSQL pass), a new database on that server, dropped by `close()`.
+ * A fresh, migrated database for one test file: in-memory PGlite (createPgliteTestDatabase), or, when DATABASE_URL
+ * is set (`npm test` does so for its PostgreSQL pass), a new database on that server, dropped by `close()`.
  */
 export async function createTestDatabase(): Promise<Database | PgliteDatabase> {
   const serverUrl = process.env.DATABASE_URL;
-  let db: Database | PgliteDatabase;
-  if (serverUrl) {
-    const name = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const inner = await openPostgresDatabase(url.toString());
-    db = {
-      ...inner,
-      async close() {
-        await inner.close();
-        const dropper = new pg.Client({ connectionString: serverUrl });
-        await dropper.connect();
-        await dropper.query(`drop database ${name} with (force)`);
-        await dropper.end();
-      },
-    };
-  } else {
-    const template = inject('pgliteTemplate');
-    db = await openPgliteDatabase(undefined, {
-      ...(template && { from: new Blob([await readFile(template)]) }),
-    });
-  }
+  if (!serverUrl) return createPgliteTestDatabase();
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const inner = await openPostgresDatabase(url.toString());
+  const db: Database = {
+    ...inner,
+    async close() {
+      await inner.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+  await migrate(db, await readMigrations(path.join(supabaseFolder, 'migrations')));
+  return db;
+}
+
+/**
+ * A fresh, migrated in-memory PGlite database, started from the migrated template of pglite-template.ts when the
+ * run has one, so that no test pays for initdb and the migrations again.
+ */
+export async function createPgliteTestDatabase(): Promise<PgliteDatabase> {
+  const template = inject('pgliteTemplate');
+  const db = await openPgliteDatabase(undefined, {
+    ...(template && { from: new Blob([await readFile(template)]) }),
+  });
   await migrate(db, await readMigrations(path.join(supabaseFolder, 'migrations')));
   return db;
 }

@@ -5,10 +5,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrate, readMigrations } from './migrate.ts';
-import { openPgliteDatabase, type PgliteDatabase } from './pglite-database.ts';
+import type { PgliteDatabase } from './pglite-database.ts';
 import { type PgliteSocket, SOCKET_FILE } from './pglite-socket.ts';
-import { supabaseFolder } from '../../test/test-database.ts';
+import { createPgliteTestDatabase } from '../../test/test-database.ts';
 
 let db: PgliteDatabase;
 let socket: PgliteSocket;
@@ -16,8 +15,7 @@ let folder: string;
 const clients: pg.Client[] = [];
 
 beforeEach(async () => {
-  db = await openPgliteDatabase();
-  await migrate(db, await readMigrations(path.join(supabaseFolder, 'migrations')));
+  db = await createPgliteTestDatabase();
   folder = await mkdtemp(path.join(os.tmpdir(), 'pglite-socket-'));
   socket = await db.serveSocket(folder);
 });
