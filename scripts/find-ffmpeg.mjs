@@ -1,6 +1,7 @@
 // Finds ffmpeg (and its ffprobe) for the lesson renditions the way find-chromium.mjs finds a browser: FFMPEG_PATH,
 // then the first ffmpeg on PATH with ffprobe beside it (Debian's /usr/bin, Homebrew, /usr/local), else installs
-// Debian's `ffmpeg` with apt when root on Debian. Never downloads a release build.
+// Debian's `ffmpeg` with apt when root on Debian (unless told not to: the server never installs while it serves).
+// Never downloads a release build.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -19,14 +20,14 @@ function ffmpegOnPath() {
 }
 
 /** ffmpeg's and ffprobe's paths, or a sentence saying why there are none (the caller warns or skips with it). */
-export function findFfmpeg() {
+export function findFfmpeg({ install = true } = {}) {
   if (process.env.FFMPEG_PATH) {
     if (existsSync(process.env.FFMPEG_PATH)) return withProbe(process.env.FFMPEG_PATH);
     return { missing: `FFMPEG_PATH is set to ${process.env.FFMPEG_PATH}, which does not exist.` };
   }
   const found = ffmpegOnPath();
   if (found) return withProbe(found);
-  if (process.getuid?.() === 0 && existsSync('/etc/debian_version')) {
+  if (install && process.getuid?.() === 0 && existsSync('/etc/debian_version')) {
     console.log("Installing Debian's ffmpeg package for the lesson renditions…");
     try {
       execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });

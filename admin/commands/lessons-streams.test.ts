@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, stat } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -116,5 +116,31 @@ describe(`lessons add with ffmpeg (${databaseKind})`, () => {
     expect(last).toMatchObject({ code: 0 });
     expect(last.stdout).toContain(`${path.dirname(stream)}/…`);
     await expect(readdir(folder)).rejects.toThrow(/ENOENT/);
+  });
+
+  it("makes the streams of the studio's uploads that wait for one (hosted Supabase has no server to)", async () => {
+    await mkdir(path.join(withFfmpeg.courseFolder, 'lessons', 'from-studio'), { recursive: true });
+    await copyFile(source, path.join(withFfmpeg.courseFolder, 'lessons', 'from-studio', 'video.mp4'));
+    await db.exec(`
+      insert into public.lessons (slug, title, video_path, duration_seconds, order_index)
+      values ('from-studio', 'From the studio', 'lessons/from-studio/video.mp4', 3, 1);
+      insert into public.lesson_stream_jobs (lesson_id, video_path)
+      select id, video_path from public.lessons where slug = 'from-studio';
+    `);
+    expect(await withoutFfmpeg.run(['lessons', 'make-streams'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('No ffmpeg found.'),
+    });
+    const result = await withFfmpeg.run(['lessons', 'make-streams']);
+    expect(result).toMatchObject({ code: 0 });
+    expect(result.stderr).toContain('making its stream, 100%');
+    const row = await lessonRow('from-studio');
+    expect(row?.stream_path).toMatch(/^lessons\/[0-9a-f]{32}\/master\.m3u8$/);
+    expect(result.stdout).toMatch(
+      /^Lesson \d+ streams adaptively \(lessons\/[0-9a-f]{32}\/master\.m3u8\)\.$/m,
+    );
+    expect((await withFfmpeg.run(['lessons', 'make-streams'])).stdout).toBe(
+      'No video waits for its stream.\n',
+    );
   });
 });

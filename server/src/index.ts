@@ -15,6 +15,7 @@ import { openMigratedDatabase } from './db/open-database.ts';
 import { addFirstOwner } from './db/owners.ts';
 import { seedSampleContent } from './db/seed.ts';
 import { startErasureFinisher } from './erasure-finisher.ts';
+import { startStreamMaker } from './stream-maker.ts';
 import { localhostLinksWarning } from './localhost-links.ts';
 import { startPageViewCounter } from './page-view-counter.ts';
 import { loadSite } from './routes/static/load-site.ts';
@@ -31,6 +32,7 @@ import {
   prepareDataDirAtStartup,
   readEnvAtStartup,
 } from './startup-error.ts';
+import { findFfmpeg } from '../../scripts/find-ffmpeg.mjs';
 import { corsPolicyFor } from '../../supabase/functions/_shared/cors.ts';
 import { addressHasher, consoleLog, redactAddresses } from '../../supabase/functions/_shared/log.ts';
 import { createSendEmailHandler } from '../../supabase/functions/_shared/send-email-handler.ts';
@@ -123,6 +125,15 @@ const erasures = startErasureFinisher(db, log, {
   mailFolder: path.join(env.dataDir, 'mail'),
   intervalSeconds: 10,
 });
+// The studio's uploads become adaptive streams (one job at a time), with ffmpeg when it is installed.
+const streams = startStreamMaker(db, log, {
+  courseFolder: path.join(storageFolder, 'course'),
+  tools: () => {
+    const found = findFfmpeg({ install: false });
+    return found.ffmpeg === undefined ? { missing: found.missing } : { ffmpeg: found.ffmpeg };
+  },
+  intervalSeconds: 5,
+});
 const cors = corsPolicyFor(env.siteUrls);
 const sendEmail = createSendEmailHandler({
   db,
@@ -194,6 +205,7 @@ function stop(signal: string) {
     serverClosed.then(() => pageViews?.stop()),
     reminders.stop().then(() => worker.stop()),
     erasures.stop(),
+    streams.stop(),
     socket?.close(),
   ])
     .then(() => db.close())

@@ -35,3 +35,4 @@ export {
   streamPaths,
   type VideoTools,
 } from '../lessons/lesson-renditions.ts';
+export { makeWaitingStreams } from '../lessons/stream-jobs.ts';

@@ -1,0 +1,157 @@
+// The studio's uploads made into adaptive streams: an owner saves a lesson, the server's pass makes its stream
+// (or, without ffmpeg, says why it plays as uploaded), and the studio reads each job's state; learners read none.
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { localBucket, type StorageBucket } from '../storage-bucket.ts';
+import { createTestApp, signedInToken } from '../../test/test-app.ts';
+import { createTestDatabase, databaseKind } from '../../test/test-database.ts';
+import { appClient } from '../../test/supabase-client.ts';
+import { findFfmpeg } from '../../../scripts/find-ffmpeg.mjs';
+import { EMBEDDED_ANON_KEY } from '../../../supabase/embedded-keys.ts';
+import type { VideoTools } from './lesson-renditions.ts';
+import { makeWaitingStreams } from './stream-jobs.ts';
+
+const found = findFfmpeg();
+if (found.missing !== undefined) throw new Error(found.missing);
+const FFMPEG: VideoTools = {
+  ffmpeg: found.ffmpeg,
+  ladder: [{ name: '90p', height: 90, videoKbps: 80, audioKbps: 32 }],
+  segmentSeconds: 1,
+};
+const NO_FFMPEG: VideoTools = { missing: 'No ffmpeg found.' };
+
+const OWNER = '00000000-0000-4000-8000-0000000000e1';
+const LEARNER = '00000000-0000-4000-8000-0000000000e2';
+
+let db: Database;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+let courseFolder: string;
+let clip: string;
+const tokens = new Map<string, string>();
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const storageFolder = await mkdtemp(path.join(os.tmpdir(), 'storage-'));
+  courseFolder = path.join(storageFolder, 'course');
+  app = await createTestApp(db, { storageFolder });
+  tokens.set(OWNER, await signedInToken(db, OWNER, 'coach@example.com'));
+  tokens.set(LEARNER, await signedInToken(db, LEARNER, 'learner@example.com'));
+  await db.exec(`insert into public.owners (email) values ('coach@example.com')`);
+  // One second of a small silent picture, its index at the end (no faststart), as recorders often write it.
+  clip = path.join(await mkdtemp(path.join(os.tmpdir(), 'stream-jobs-')), 'clip.mp4');
+  await promisify(execFile)(found.ffmpeg, [
+    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=10:duration=1'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip],
+  ]);
+});
+afterAll(() => db.close());
+
+const as = (userId?: string) => appClient(app, EMBEDDED_ANON_KEY, userId && tokens.get(userId));
+
+/** The studio's upload (the clip under the lesson's fixed name), then its save as a draft. */
+async function addLesson(slug: string): Promise<number> {
+  const videoPath = `lessons/${slug}/video.mp4`;
+  await mkdir(path.join(courseFolder, 'lessons', slug), { recursive: true });
+  await copyFile(clip, path.join(courseFolder, videoPath));
+  const saved = await as(OWNER).rpc('studio_save_lesson', {
+    slug,
+    title: slug,
+    video_path: videoPath,
+    duration_seconds: 1,
+  });
+  expect(saved.error).toBeNull();
+  return (saved.data as { id: number }).id;
+}
+
+const lessonRow = async (id: number) =>
+  (
+    await db.query<{ video_path: string; stream_path: string | null }>(
+      'select video_path, stream_path from public.lessons where id = $1',
+      [id],
+    )
+  )[0];
+
+const streamOf = async (id: number) =>
+  ((await as(OWNER).rpc('studio_lesson_streams')).data as { lesson_id: number }[]).find(
+    (job) => job.lesson_id === id,
+  );
+
+const pass = (
+  tools: VideoTools,
+  bucket: StorageBucket = localBucket(courseFolder),
+  onProgress?: (job: unknown, percent: number) => void,
+) => makeWaitingStreams({ db, bucket, tools: () => tools, onProgress });
+
+describe(`the studio's stream jobs (${databaseKind})`, () => {
+  it('makes the stream of a saved video: the lesson plays it, the studio reads done', async () => {
+    const id = await addLesson('streamed');
+    expect(await streamOf(id)).toEqual({ lesson_id: id, state: 'waiting', percent: 0, message: null });
+
+    const percents: number[] = [];
+    const outcomes = await pass(FFMPEG, undefined, (_, percent) => percents.push(percent));
+    expect(outcomes).toMatchObject([{ outcome: 'done', job: { lessonId: id } }]);
+    expect(percents.at(-1)).toBe(100);
+    expect(percents.some((percent) => percent > 0 && percent < 100)).toBe(true);
+    const row = await lessonRow(id);
+    expect(row?.stream_path).toMatch(/^lessons\/[0-9a-f]{32}\/master\.m3u8$/);
+    expect(row?.video_path).toBe(row?.stream_path?.replace('master.m3u8', 'video.mp4'));
+    const files = await readdir(path.join(courseFolder, path.dirname(row?.stream_path ?? '')), {
+      recursive: true,
+    });
+    expect(files).toEqual(expect.arrayContaining(['master.m3u8', '90p/segment-000.m4s', 'video.mp4']));
+    // The upload the stream replaced is no lesson's any more.
+    expect(await readdir(path.join(courseFolder, 'lessons', 'streamed'))).toEqual([]);
+    expect(await streamOf(id)).toEqual({ lesson_id: id, state: 'done', percent: 100, message: null });
+  });
+
+  it('gives a learner 403 and a visitor 401, and no job', async () => {
+    expect(await as(LEARNER).rpc('studio_lesson_streams')).toMatchObject({ data: null, status: 403 });
+    expect(await as().rpc('studio_lesson_streams')).toMatchObject({ data: null, status: 401 });
+  });
+
+  it('gives a video replaced mid-job no stream of the old one', async () => {
+    const id = await addLesson('replaced');
+    const notVideo = 'lessons/replaced/notes.mp4';
+    await writeFile(path.join(courseFolder, notVideo), 'not a video at all');
+    const real = localBucket(courseFolder);
+    let replaced = false;
+    // The owner saves another video once the pass has taken the job.
+    const replacing: StorageBucket = {
+      ...real,
+      async withLocalCopy(name, work) {
+        if (!replaced) {
+          replaced = true;
+          await as(OWNER).rpc('studio_save_lesson', { lesson_id: id, video_path: notVideo });
+        }
+        return real.withLocalCopy(name, work);
+      },
+    };
+    const outcomes = await pass(FFMPEG, replacing);
+    expect(outcomes.map(({ outcome }) => outcome)).toEqual(['stale', 'failed']);
+    expect(await lessonRow(id)).toEqual({ video_path: notVideo, stream_path: null });
+    expect(await streamOf(id)).toMatchObject({
+      state: 'failed',
+      message: 'The video: not an MP4 or WebM video.',
+    });
+  });
+
+  it('keeps the video as uploaded without ffmpeg, saying why; two passes at once take the job once', async () => {
+    const id = await addLesson('progressive');
+    const [first, second] = await Promise.all([pass(NO_FFMPEG), pass(NO_FFMPEG)]);
+    expect([...(first ?? []), ...(second ?? [])]).toMatchObject([
+      { outcome: 'failed', job: { lessonId: id } },
+    ]);
+    expect(await lessonRow(id)).toEqual({ video_path: 'lessons/progressive/video.mp4', stream_path: null });
+    const stream = await streamOf(id);
+    expect(stream).toMatchObject({ state: 'failed' });
+    expect(stream).toHaveProperty(
+      'message',
+      expect.stringMatching(/^No ffmpeg found\. The video is kept as uploaded.+export it with "fast start"/),
+    );
+  });
+});
