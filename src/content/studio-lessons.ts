@@ -33,6 +33,18 @@ export const studioLessonsCopy = {
   previewHeading: (title: string) => `Preview: ${title}`,
   previewNote: 'Only you can watch a draft. Learners see it once you publish it.',
   previewFailed: "We couldn't open this lesson's video. Please try again.",
+  /** A lesson's adaptive stream, which the server makes from the saved video (with ffmpeg, where it has it). */
+  stream: {
+    waiting: 'Waiting to make the streaming versions…',
+    working: (percent: number) => `Making the streaming versions: ${percent} %`,
+    done: 'Ready to stream on slow connections',
+    failed: (reason: string) => `Plays as uploaded: ${reason}`,
+    /** Said in the live region when a stream is done or has failed. */
+    settled: {
+      done: (title: string) => `“${title}” is ready to stream on slow connections.`,
+      failed: (title: string, reason: string) => `“${title}” plays as uploaded: ${reason}`,
+    },
+  },
   /** Said in the section's live region after each change. */
   status: {
     moved: (title: string, position: number, total: number) =>

@@ -25,6 +25,14 @@ const studioLesson = z.object({
   speaks_to: z.array(z.string()),
 });
 const studioLessons = z.array(studioLesson);
+const lessonStreams = z.array(
+  z.object({
+    lesson_id: z.number(),
+    state: z.enum(['waiting', 'working', 'done', 'failed']),
+    percent: z.number(),
+    message: z.nullable(z.string()),
+  }),
+);
 
 /** Supabase Storage's TUS endpoint asks for chunks of exactly this size (6 MB). */
 const CHUNK_BYTES = 6 * 1024 * 1024;
@@ -48,6 +56,7 @@ export const supabaseLessonsBackend: LessonsBackend = {
   reorderLessons: (ids) => call('studio_reorder_lessons', { ids }, studioLessons),
   setPublished: (id, published) =>
     call('studio_set_lesson_published', { lesson_id: id, published }, studioLesson),
+  lessonStreams: () => call('studio_lesson_streams', {}, lessonStreams),
   inspectVideo,
 
   uploadVideo(path, file, onProgress) {

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { studioLessonsCopy as copy } from '@/content/studio-lessons';
-import type { LessonsBackend, StudioLesson } from '../model/lessons-backend';
+import type { LessonsBackend, LessonStream, StudioLesson } from '../model/lessons-backend';
 import { DraftPreview } from './draft-preview';
 import { LessonEditForm, type LessonFields } from './lesson-edit-form';
 
@@ -14,6 +14,7 @@ const badge = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-se
 export function LessonItem({
   backend,
   lesson,
+  stream,
   position,
   total,
   busy,
@@ -25,6 +26,8 @@ export function LessonItem({
 }: {
   backend: LessonsBackend;
   lesson: StudioLesson;
+  /** The adaptive stream made of its saved video, when there is one or one is being made. */
+  stream: LessonStream | undefined;
   position: number;
   total: number;
   busy: boolean;
@@ -73,6 +76,7 @@ export function LessonItem({
             )}
           </h3>
           {lesson.summary && <p className="mt-1 break-words text-ink-soft">{lesson.summary}</p>}
+          {stream && <StreamState stream={stream} />}
         </div>
         <div className="flex flex-wrap gap-2 lg:shrink-0 lg:justify-end">
           <Button
@@ -144,5 +148,24 @@ export function LessonItem({
       )}
       {previewing && !lesson.is_published && <DraftPreview backend={backend} lesson={lesson} />}
     </li>
+  );
+}
+
+/** Where the lesson's adaptive stream is, in plain words. */
+function StreamState({ stream }: { stream: LessonStream }) {
+  const text =
+    stream.state === 'waiting'
+      ? copy.stream.waiting
+      : stream.state === 'working'
+        ? copy.stream.working(stream.percent)
+        : stream.state === 'done'
+          ? copy.stream.done
+          : copy.stream.failed(stream.message ?? '');
+  return (
+    <p
+      className={`mt-1 text-sm break-words ${stream.state === 'failed' ? 'font-medium text-ink' : 'text-ink-muted'}`}
+    >
+      {text}
+    </p>
   );
 }

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LessonsBackend, StudioLesson, UploadProgress } from '../model/lessons-backend';
+import type { LessonsBackend, LessonStream, StudioLesson, UploadProgress } from '../model/lessons-backend';
 import { LessonsStudio } from './lessons-studio';
 
 const lesson = (id: number, title: string, published: boolean): StudioLesson => ({
@@ -65,6 +65,7 @@ function fakeBackend() {
       return { done: uploaded.promise, pause, resume };
     }),
     uploadFile: vi.fn<LessonsBackend['uploadFile']>(async () => undefined),
+    lessonStreams: vi.fn<LessonsBackend['lessonStreams']>(async () => []),
     signLessonMedia: vi.fn<LessonsBackend['signLessonMedia']>(async (shown) => ({
       video: `https://cdn.test/${shown.video_path}?token=owner`,
       captions: null,
@@ -163,6 +164,85 @@ describe('the lessons list', () => {
     });
     expect(titles()[1]).toBe('The trends lensDraft');
     expect(screen.getByText('Spot what changes.')).toBeInTheDocument();
+  });
+});
+
+describe("the lessons' streams", () => {
+  const stream = (
+    lesson_id: number,
+    state: LessonStream['state'],
+    percent = 0,
+    message: string | null = null,
+  ) => ({
+    lesson_id,
+    state,
+    percent,
+    message,
+  });
+
+  it('says where each stream is, reads again while one is being made, and stops once none is', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { backend } = fakeBackend();
+      const reason = 'No ffmpeg found. The video is kept as uploaded.';
+      backend.lessonStreams
+        .mockResolvedValueOnce([
+          stream(1, 'working', 40),
+          stream(2, 'waiting'),
+          stream(3, 'failed', 0, reason),
+        ])
+        .mockResolvedValueOnce([
+          stream(1, 'done', 100),
+          stream(2, 'working', 10),
+          stream(3, 'failed', 0, reason),
+        ])
+        .mockResolvedValue([stream(1, 'done', 100), stream(2, 'done', 100), stream(3, 'failed', 0, reason)]);
+      const { unmount } = render(<LessonsStudio backend={backend} />);
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(
+        within(item('Welcome') as HTMLElement).getByText('Making the streaming versions: 40 %'),
+      ).toBeVisible();
+      expect(
+        within(item('Trends') as HTMLElement).getByText('Waiting to make the streaming versions…'),
+      ).toBeVisible();
+      expect(
+        within(item('Strengths') as HTMLElement).getByText(`Plays as uploaded: ${reason}`),
+      ).toBeVisible();
+
+      await act(() => vi.advanceTimersByTimeAsync(4000));
+      expect(
+        within(item('Welcome') as HTMLElement).getByText('Ready to stream on slow connections'),
+      ).toBeVisible();
+      expect(status()).toHaveTextContent('“Welcome” is ready to stream on slow connections.');
+      expect(
+        within(item('Trends') as HTMLElement).getByText('Making the streaming versions: 10 %'),
+      ).toBeVisible();
+
+      await act(() => vi.advanceTimersByTimeAsync(4000));
+      expect(status()).toHaveTextContent('“Trends” is ready to stream on slow connections.');
+      expect(backend.lessonStreams).toHaveBeenCalledTimes(3);
+      await act(() => vi.advanceTimersByTimeAsync(20_000));
+      expect(backend.lessonStreams).toHaveBeenCalledTimes(3);
+      unmount();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops reading when the section closes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { backend } = fakeBackend();
+      backend.lessonStreams.mockResolvedValue([stream(2, 'working', 5)]);
+      const { unmount } = render(<LessonsStudio backend={backend} />);
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(backend.lessonStreams).toHaveBeenCalledTimes(1);
+      unmount();
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(backend.lessonStreams).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import type { LessonsBackend, StudioLesson } from '../model/lessons-backend';
 import { movedOrder } from '../model/lesson-files';
 import { AddLessonForm } from './add-lesson-form';
 import { LessonItem } from './lesson-item';
+import { useLessonStreams } from './use-lesson-streams';
 
 type ListState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; lessons: StudioLesson[] };
 
@@ -50,6 +51,25 @@ export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
   }, [backend, loads]);
 
   const lessons = state.status === 'ready' ? state.lessons : [];
+  // Read once the list is there, and again when a lesson is added (its video waits for its stream).
+  const streams = useLessonStreams(backend, state.status === 'ready' ? lessons.length : null, (stream) => {
+    const lesson = lessons.find((listed) => listed.id === stream.lesson_id);
+    if (!lesson) return;
+    setMessage({
+      text:
+        stream.state === 'done'
+          ? copy.stream.settled.done(lesson.title)
+          : copy.stream.settled.failed(lesson.title, stream.message ?? ''),
+      failed: false,
+    });
+    // A made stream replaces the lesson's video with its faststart copy: the list must name the new files.
+    if (stream.state === 'done') {
+      backend.listLessons().then(
+        (listed) => setState({ status: 'ready', lessons: listed }),
+        (error: unknown) => console.error('Studio: the lessons could not be read again.', error),
+      );
+    }
+  });
 
   /** Runs one change at a time; its answer replaces the lessons it names, and its words go to the live region. */
   async function change(
@@ -126,6 +146,7 @@ export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
               key={lesson.id}
               backend={backend}
               lesson={lesson}
+              stream={streams.get(lesson.id)}
               position={index + 1}
               total={lessons.length}
               busy={busy}

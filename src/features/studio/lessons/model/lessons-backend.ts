@@ -19,6 +19,17 @@ export interface StudioLesson {
   speaks_to: string[];
 }
 
+/**
+ * A lesson's adaptive stream, made on the server from the video the studio saved: waiting for its turn, being
+ * made (percent), done, or failed, when the lesson plays its video as uploaded (message says why).
+ */
+export interface LessonStream {
+  lesson_id: number;
+  state: 'waiting' | 'working' | 'done' | 'failed';
+  percent: number;
+  message: string | null;
+}
+
 /** A new lesson (no id: a draft, last in the course) or the fields of one to change (a field left out stays). */
 type LessonSave =
   | {
@@ -60,6 +71,8 @@ export interface LessonsBackend {
   /** The lessons in the order given (every lesson once); answers them all, renumbered. */
   reorderLessons(ids: readonly number[]): Promise<StudioLesson[]>;
   setPublished(id: number, published: boolean): Promise<StudioLesson>;
+  /** The stream of each lesson whose saved video has one made, or being made; rejects on any failure. */
+  lessonStreams(): Promise<LessonStream[]>;
   /** Reads the video's length and a few frames from the file itself, on this device. */
   inspectVideo(file: File): Promise<VideoFacts>;
   /** Uploads the video to `path` in the bucket "course" in chunks a dropped connection does not undo. */
