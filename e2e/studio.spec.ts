@@ -120,6 +120,7 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     ).toBeVisible();
 
     const lesson = page.getByRole('listitem').filter({ hasText: 'Your first small step' });
+    await expect(lesson.getByText(/streaming versions|Ready to stream on slow connections/)).toBeVisible();
     await lesson.getByRole('button', { name: 'Preview as a learner' }).click();
     const video = lesson.locator('video');
     await expect
