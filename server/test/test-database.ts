@@ -45,12 +45,20 @@ export async function createTestDatabase(): Promise<Database | PgliteDatabase> {
  * run has one, so that no test pays for initdb and the migrations again.
  */
 export async function createPgliteTestDatabase(): Promise<PgliteDatabase> {
-  const template = inject('pgliteTemplate');
-  const db = await openPgliteDatabase(undefined, {
-    ...(template && { from: new Blob([await readFile(template)]) }),
-  });
+  const db = await openFromTemplate(inject('pgliteTemplate'));
   await migrate(db, await readMigrations(path.join(supabaseFolder, 'migrations')));
   return db;
+}
+
+/** A fresh in-memory PGlite database as initdb leaves it, before any migration (from the run's template). */
+export function createEmptyPgliteDatabase(): Promise<PgliteDatabase> {
+  return openFromTemplate(inject('pgliteEmptyTemplate'));
+}
+
+async function openFromTemplate(template: string | undefined): Promise<PgliteDatabase> {
+  return openPgliteDatabase(undefined, {
+    ...(template && { from: new Blob([await readFile(template)]) }),
+  });
 }
 
 export const databaseKind = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';

@@ -2,15 +2,14 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from './database.ts';
 import { migrate, readMigrations } from './migrate.ts';
-import { openPgliteDatabase } from './pglite-database.ts';
-import { createTestDatabase, supabaseFolder } from '../../test/test-database.ts';
+import { createEmptyPgliteDatabase, createTestDatabase, supabaseFolder } from '../../test/test-database.ts';
 
 let db: Database | undefined;
 afterEach(() => db?.close());
 
 describe('migrate', () => {
   it('applies the project migrations once, in order, and records them', async () => {
-    db = await openPgliteDatabase();
+    db = await createEmptyPgliteDatabase();
     const migrations = await readMigrations(path.join(supabaseFolder, 'migrations'));
     expect(migrations.map((m) => m.version)).toEqual([...migrations.map((m) => m.version)].sort());
     expect(await migrate(db, migrations)).toHaveLength(migrations.length);
@@ -22,7 +21,7 @@ describe('migrate', () => {
   });
 
   it('creates the Supabase roles the policies name', async () => {
-    db = await openPgliteDatabase();
+    db = await createEmptyPgliteDatabase();
     await migrate(db, []);
     const roles = await db.query<{ rolname: string }>(
       "select rolname from pg_roles where rolname in ('anon', 'authenticated', 'service_role') order by 1",
@@ -31,7 +30,7 @@ describe('migrate', () => {
   });
 
   it('leaves nothing behind when a migration fails', async () => {
-    db = await openPgliteDatabase();
+    db = await createEmptyPgliteDatabase();
     const broken = [
       { version: '1', name: 'good', sql: 'create table public.kept (id int);' },
       { version: '2', name: 'bad', sql: 'create table public.half (id int); select * from missing_table;' },
@@ -57,7 +56,7 @@ describe('migrate', () => {
 
 describe('migration 20261123000100: one row per mailbox', () => {
   it('merges case variants into the earliest row, with their e-mails, counts and unsubscribe', async () => {
-    db = await openPgliteDatabase();
+    db = await createEmptyPgliteDatabase();
     const migrations = await readMigrations(path.join(supabaseFolder, 'migrations'));
     const merge = migrations.findIndex((m) => m.version === '20261123000100');
     await migrate(db, migrations.slice(0, merge));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from './database.ts';
 import { openPgliteDatabase } from './pglite-database.ts';
+import { createEmptyPgliteDatabase } from '../../test/test-database.ts';
 
 const SETTINGS =
   "select name, setting, unit from pg_settings where name in ('shared_buffers', 'wal_init_zero') order by name";
@@ -43,7 +44,7 @@ describe('openPgliteDatabase', () => {
   });
 
   it('gives a database in memory the same settings', async () => {
-    db = await openPgliteDatabase();
+    db = await createEmptyPgliteDatabase();
     expect(await db.query(SETTINGS)).toEqual(EXPECTED);
   });
 });

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { brotliDecompressSync, brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { openPgliteDatabase } from '../../db/pglite-database.ts';
+import { createEmptyPgliteDatabase } from '../../../test/test-database.ts';
 import { createTestApp, writeFixtureSite } from '../../../test/test-app.ts';
 
 let db: Database;
 let app: Awaited<ReturnType<typeof createTestApp>>;
 
 beforeAll(async () => {
-  db = await openPgliteDatabase();
+  db = await createEmptyPgliteDatabase();
   const dist = await writeFixtureSite();
   const index = path.join(dist, 'index.html');
   const { readFile } = await import('node:fs/promises');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { openPgliteDatabase } from '../../db/pglite-database.ts';
+import { createEmptyPgliteDatabase } from '../../../test/test-database.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import { getWithJunkHost } from '../../../test/junk-host.ts';
 
@@ -12,7 +12,7 @@ let app: Awaited<ReturnType<typeof createTestApp>>;
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
 
 beforeAll(async () => {
-  db = await openPgliteDatabase();
+  db = await createEmptyPgliteDatabase();
   const storage = await mkdtemp(path.join(os.tmpdir(), 'storage-'));
   await mkdir(path.join(storage, 'guides', 'team'), { recursive: true });
   await writeFile(path.join(storage, 'guides', 'ada.svg'), SVG);
