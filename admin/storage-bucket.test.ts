@@ -73,6 +73,9 @@ describe('a Supabase Storage bucket', () => {
       if (prefix === 'lessons/ab12/360p') return c.json([{ name: 'segment-000.m4s', id: 's' }]);
       return c.json([]);
     });
+    storage.get('/storage/v1/object/course/lessons/studio/video.mp4', (c) =>
+      c.req.header('authorization') === 'Bearer service-role-key' ? c.body('the upload') : c.body(null, 403),
+    );
     storage.on(['POST', 'DELETE'], '/storage/v1/object/:bucket/*', async (c) => {
       received.push({
         method: c.req.method,
@@ -141,6 +144,19 @@ describe('a Supabase Storage bucket', () => {
     expect(JSON.parse(received[2]?.body.toString() ?? '')).toEqual({
       prefixes: ['lessons/ab12/360p/segment-000.m4s', 'lessons/ab12/master.m3u8'],
     });
+  });
+
+  it('downloads an object to a file for the work at hand, and deletes the file after', async () => {
+    let copy = '';
+    const text = await supabaseBucket(storage(url), 'course').withLocalCopy(
+      'lessons/studio/video.mp4',
+      async (file) => {
+        copy = file;
+        return readFile(file, 'utf8');
+      },
+    );
+    expect(text).toBe('the upload');
+    await expect(readFile(copy)).rejects.toThrow(/ENOENT/);
   });
 
   it("reports Storage's refusal", async () => {
