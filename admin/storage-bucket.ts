@@ -1,12 +1,12 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { z } from 'zod';
-import type { StorageBucket } from '../server/src/db/index.ts';
+import type { StorageBucket, StoredObject } from '../server/src/db/index.ts';
 
 const storageError = z.object({ error: z.string().optional(), message: z.string().optional() });
 /** Storage's list of a folder: files have an id, sub-folders none. */
@@ -68,27 +68,32 @@ export function supabaseBucket(
     }
   }
 
+  async function put(object: StoredObject): Promise<string> {
+    const response = await fetchImpl(`${storage.url}/storage/v1/object/${bucket}/${object.objectName}`, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'content-type': object.contentType,
+        'cache-control': 'max-age=31536000',
+        // The name is the content's hash: writing it again writes the same bytes.
+        'x-upsert': 'true',
+      },
+      body: object.bytes,
+    });
+    if (!response.ok) {
+      throw new Error(
+        `Supabase Storage refused the upload of ${object.objectName}: ${await refusal(response)}`,
+      );
+    }
+    return object.objectName;
+  }
+
   return {
     description: `the bucket "${bucket}" of Supabase Storage at ${storage.url}`,
-    async put(object) {
-      const response = await fetchImpl(`${storage.url}/storage/v1/object/${bucket}/${object.objectName}`, {
-        method: 'POST',
-        headers: {
-          ...headers,
-          'content-type': object.contentType,
-          'cache-control': 'max-age=31536000',
-          // The name is the content's hash: writing it again writes the same bytes.
-          'x-upsert': 'true',
-        },
-        body: object.bytes,
-      });
-      if (!response.ok) {
-        throw new Error(
-          `Supabase Storage refused the upload of ${object.objectName}: ${await refusal(response)}`,
-        );
-      }
-      return object.objectName;
-    },
+    put,
+    // The owner's tool stores a stream's parts one at a time; Storage's upload takes the bytes in one request.
+    putFile: async (file, objectName, contentType) =>
+      put({ bytes: new Uint8Array(await readFile(file)), contentType, objectName }),
     remove,
     async removeFolder(folderName) {
       const names = await namesBelow(folderName.replace(/\/+$/, ''));

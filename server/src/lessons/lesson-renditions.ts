@@ -1,7 +1,7 @@
 // A lesson's renditions, made once when it is added: an HLS ladder (H.264 + AAC in fMP4 segments) and a
 // faststart MP4 for players without HLS, written by ffmpeg into a folder of the course bucket.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { StorageBucket } from '../storage-bucket.ts';
@@ -60,6 +60,8 @@ function runFfmpeg(ffmpeg: string, args: string[], duration: number, onProgress?
     const child = spawn(ffmpeg, ['-hide_banner', '-nostdin', '-v', 'error', '-progress', 'pipe:1', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // The embedded server converts while it serves: ffmpeg takes the CPU the server's requests leave.
+    if (child.pid !== undefined) os.setPriority(child.pid, 10);
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
     child.stdout.on('data', (chunk: Buffer) => {
@@ -212,13 +214,13 @@ export async function makeRenditions(
     fallback,
     objectNames: files.map(objectName),
     async store(bucket, onStored) {
-      // One file in memory at a time: a long lesson's ladder is far bigger than its source.
+      // One file at a time: a long lesson's ladder is far bigger than its source.
       for (const [index, file] of files.entries()) {
-        await bucket.put({
-          bytes: await readFile(path.join(work, file)),
-          contentType: CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-          objectName: objectName(file),
-        });
+        await bucket.putFile(
+          path.join(work, file),
+          objectName(file),
+          CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+        );
         onStored?.(index + 1, files.length);
       }
     },
