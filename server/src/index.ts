@@ -15,6 +15,7 @@ import { openMigratedDatabase } from './db/open-database.ts';
 import { addFirstOwner } from './db/owners.ts';
 import { seedSampleContent } from './db/seed.ts';
 import { startErasureFinisher } from './erasure-finisher.ts';
+import { releaseStreamJobsOfDeadRun } from './lessons/stream-jobs.ts';
 import { startStreamMaker } from './stream-maker.ts';
 import { localhostLinksWarning } from './localhost-links.ts';
 import { startPageViewCounter } from './page-view-counter.ts';
@@ -101,6 +102,8 @@ const mail = createTransport(env.mail, log);
 if (!env.databaseUrl) {
   const released = await releaseClaimsOfDeadRun(db);
   if (released > 0) log.warn({ event: 'outbox.released_claims_of_dead_run', count: released });
+  const streamJobs = await releaseStreamJobsOfDeadRun(db);
+  if (streamJobs > 0) log.warn({ event: 'lessons.released_stream_jobs_of_dead_run', count: streamJobs });
 }
 const worker = startOutboxWorker(
   {

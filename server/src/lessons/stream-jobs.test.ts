@@ -14,7 +14,7 @@ import { appClient } from '../../test/supabase-client.ts';
 import { findFfmpeg } from '../../../scripts/find-ffmpeg.mjs';
 import { EMBEDDED_ANON_KEY } from '../../../supabase/embedded-keys.ts';
 import type { VideoTools } from './lesson-renditions.ts';
-import { makeWaitingStreams } from './stream-jobs.ts';
+import { makeWaitingStreams, releaseStreamJobsOfDeadRun } from './stream-jobs.ts';
 
 const found = findFfmpeg();
 if (found.missing !== undefined) throw new Error(found.missing);
@@ -153,5 +153,21 @@ describe(`the studio's stream jobs (${databaseKind})`, () => {
       'message',
       expect.stringMatching(/^No ffmpeg found\. The video is kept as uploaded.+export it with "fast start"/),
     );
+  });
+
+  it('takes again a job its process left working: after a while, or at once when the server restarts', async () => {
+    const [left, lost] = [await addLesson('left-working'), await addLesson('lost-working')];
+    const working = (id: number, minutesAgo: number) =>
+      db.query(
+        `update public.lesson_stream_jobs set state = 'working', percent = 37,
+                updated_at = now() - make_interval(mins => $2) where lesson_id = $1`,
+        [id, minutesAgo],
+      );
+    await working(left, 1);
+    await working(lost, 11);
+    expect((await pass(NO_FFMPEG)).map(({ job }) => job.lessonId)).toEqual([lost]);
+    expect(await streamOf(left)).toMatchObject({ state: 'working', percent: 37 });
+    expect(await releaseStreamJobsOfDeadRun(db)).toBe(1);
+    expect((await pass(NO_FFMPEG)).map(({ job }) => job.lessonId)).toEqual([left]);
   });
 });

@@ -169,6 +169,18 @@ async function runJob(
 }
 
 /**
+ * Puts the jobs left working back in the queue, when this process is the only one that could be working on
+ * them (the embedded server on PGlite, at its start): a run that died left them. Answers how many.
+ */
+export async function releaseStreamJobsOfDeadRun(db: Database): Promise<number> {
+  const released = await db.query(
+    `update public.lesson_stream_jobs set state = 'waiting', percent = 0, updated_at = now()
+      where state = 'working' returning id`,
+  );
+  return released.length;
+}
+
+/**
  * Makes the streams of every waiting job, one job at a time, and answers how each ended. Without ffmpeg each
  * job fails with the owner's tool's warning, and its lesson plays its video as uploaded.
  */
