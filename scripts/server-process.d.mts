@@ -22,4 +22,12 @@ export function spawnServer(options?: {
   timeoutMs?: number;
   /** Hears everything the server has printed so far, each time it prints more. */
   onOutput?: (output: string) => void;
+  /** Keep an empty DATA_DIR empty even when the run has a data folder template: the test is of a first start. */
+  firstStart?: boolean;
 }): Promise<ServerProcess>;
+
+/**
+ * Makes the data folder a first start leaves and names it in TEST_DATA_TEMPLATE for this process and its children
+ * (spawnServer seeds an empty DATA_DIR from it); answers how to remove it.
+ */
+export function makeDataTemplate(): Promise<() => void>;

@@ -1,9 +1,14 @@
-// Starting real servers from tests and test scripts: a free loopback port, and a server process that is ready
-// once it says it is running.
+// Starting real servers from tests and test scripts: a free loopback port, a server process that is ready once it
+// says it is running, and the data folder a first start leaves, made once per test run for the others to start from.
 import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { root } from './build-stamp.mjs';
+
+/** What a template lends a new server: its database (created and migrated) and the seeded lessons' files. */
+const TEMPLATE_PARTS = ['pglite', 'storage'];
 
 /** A TCP port free on `host` now (the server that takes it must bind it soon after). */
 export function freePort(host = '127.0.0.1') {
@@ -24,6 +29,10 @@ const RUNNING = /is running at http:\/\/localhost:(\d+)/;
  * and resolves once it prints that it is running. The child gets PATH and HOME, PORT=0, HOST=127.0.0.1 and
  * `env`, nothing else of this process's environment. It rejects with the child's output if the child exits
  * first or `timeoutMs` passes. `onOutput` hears everything it prints so far, each time it prints more.
+ *
+ * When the run has a data folder template (makeDataTemplate) and `env` names an empty DATA_DIR on PGlite, the
+ * server starts from the template's database and files instead of creating them (initdb costs seconds of CPU
+ * each time); `firstStart` keeps the folder empty, for a test of what a first start does.
  */
 export async function spawnServer({
   script = 'server/src/index.ts',
@@ -32,7 +41,9 @@ export async function spawnServer({
   cwd = root,
   timeoutMs = 120_000,
   onOutput = () => {},
+  firstStart = false,
 } = {}) {
+  if (!firstStart) seedFromTemplate(env);
   const typescript = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = spawn(process.execPath, [...typescript, ...nodeArgs, path.resolve(cwd, script)], {
     cwd,
@@ -72,4 +83,30 @@ export async function spawnServer({
       return exited;
     },
   };
+}
+
+/**
+ * Makes the data folder a first start leaves (a server started on an empty folder and stopped), names it in
+ * TEST_DATA_TEMPLATE for this process and its children (spawnServer seeds from it), and answers how to remove it.
+ */
+export async function makeDataTemplate() {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'data-template-'));
+  const server = await spawnServer({ env: { DATA_DIR: folder, DIST_DIR: folder }, firstStart: true });
+  await server.stop();
+  process.env.TEST_DATA_TEMPLATE = folder;
+  return () => {
+    delete process.env.TEST_DATA_TEMPLATE;
+    rmSync(folder, { recursive: true, force: true });
+  };
+}
+
+function seedFromTemplate(env) {
+  const template = process.env.TEST_DATA_TEMPLATE;
+  const dataDir = env.DATA_DIR;
+  if (!template || !dataDir || env.DATABASE_URL) return;
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return;
+  for (const part of TEMPLATE_PARTS) {
+    const from = path.join(template, part);
+    if (existsSync(from)) cpSync(from, path.join(dataDir, part), { recursive: true });
+  }
 }

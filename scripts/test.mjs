@@ -1,7 +1,7 @@
 // npm test: every check and every suite, then one closing line summing the tests of all of them.
 //
-// First, side by side: typecheck, ESLint, Prettier, knip, ffmpeg (installed when missing) and the site's build
-// (when stale). Then three lanes at once, so that the suites that wait (on browsers, peers, timers) fill the time
+// First, side by side: typecheck, ESLint, Prettier, knip, ffmpeg (installed when missing), the site's build
+// (when stale) and the data folder a server's first start leaves, which the test servers then start from. Then three lanes at once, so that the suites that wait (on browsers, peers, timers) fill the time
 // of those that compute:
 // - Vitest on PGlite (web, server, bench), its output as it comes;
 // - the Playwright specs in Chromium against the real server;
@@ -17,6 +17,7 @@ import { isBuildCurrent, root } from './build-stamp.mjs';
 import { runE2e } from './e2e.mjs';
 import { printReliabilityTable } from './reliability-table.mjs';
 import { startEmbeddedAuth } from './with-embedded-auth.mjs';
+import { makeDataTemplate } from './server-process.mjs';
 import { startPostgres } from './with-postgres.mjs';
 
 const reports = path.join(root, 'test-results');
@@ -139,6 +140,7 @@ async function checksAndBuild() {
   const building = isBuildCurrent()
     ? undefined
     : step('build the site', process.execPath, ['scripts/build.mjs'], { collect: true });
+  const template = timed('a data folder for the test servers', makeDataTemplate);
   const outputs = await Promise.all(
     checks.map(([name, command, args]) => step(name, command, args, { collect: true })),
   );
@@ -151,6 +153,7 @@ async function checksAndBuild() {
     console.log('\n▶ build the site');
     process.stdout.write(buildOutput);
   }
+  return template;
 }
 
 /** The reliability suite; answers how to print its output and table once the other lane is done. */
@@ -238,7 +241,7 @@ async function endToEnd() {
 }
 
 const started = Date.now();
-await timed('checks and build', checksAndBuild);
+const removeDataTemplate = await timed('checks and build', checksAndBuild);
 // The PostgreSQL suites follow the reliability suite, which ends before the longer PGlite lane.
 const [printEndToEnd, printReliability] = await Promise.all([
   endToEnd(),
@@ -250,6 +253,7 @@ const [printEndToEnd, printReliability] = await Promise.all([
 ]);
 printEndToEnd();
 printReliability();
+removeDataTemplate?.();
 
 console.log('\n▶ how long each step took (s)');
 for (const [name, seconds] of durations) console.log(`${seconds.toFixed(0).padStart(6)}  ${name}`);
