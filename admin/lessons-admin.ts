@@ -36,7 +36,7 @@ export interface NewLesson {
   title: string;
   summary: string;
   video_path: string;
-  /** The master playlist of its HLS ladder, when one was made (admin/lesson-renditions.ts). */
+  /** The master playlist of its HLS ladder, when one was made (server/src/lessons/lesson-renditions.ts). */
   stream_path: string | null;
   captions_path: string | null;
   poster_path: string | null;
