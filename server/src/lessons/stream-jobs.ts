@@ -102,14 +102,21 @@ function finish(db: Database, job: StreamJob, renditions: LessonRenditions): Pro
   });
 }
 
-/** Deletes these paths from the bucket unless a lesson uses them (the upload a stream replaced, a stale stream). */
+/**
+ * Deletes these paths from the bucket unless a lesson uses them (the upload a stream replaced, a stale stream).
+ * Best effort: the job's outcome stands either way, and a file left behind costs only its space.
+ */
 async function removeUnused(settings: StreamJobSettings, paths: { file?: string; folder?: string }) {
   const { db, bucket } = settings;
   const unused = async (path: string) =>
     (await db.query(`select 1 where not ${PATH_IN_USE}`, [path])).length > 0;
-  if (paths.file !== undefined && (await unused(paths.file))) await bucket.remove([paths.file]);
-  if (paths.folder !== undefined && (await unused(`${paths.folder}/master.m3u8`))) {
-    await bucket.removeFolder(paths.folder);
+  try {
+    if (paths.file !== undefined && (await unused(paths.file))) await bucket.remove([paths.file]);
+    if (paths.folder !== undefined && (await unused(`${paths.folder}/master.m3u8`))) {
+      await bucket.removeFolder(paths.folder);
+    }
+  } catch {
+    // Left for a later `lessons remove` or a manual clean-up: see above.
   }
 }
 
