@@ -116,7 +116,7 @@ async function removeUnused(settings: StreamJobSettings, paths: { file?: string;
       await bucket.removeFolder(paths.folder);
     }
   } catch {
-    // Left for a later `lessons remove` or a manual clean-up: see above.
+    // The file stays in the bucket, unused: see above.
   }
 }
 
