@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 afterEach(cleanup);
 
@@ -10,3 +10,11 @@ configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lays nothing out, so it has no scrollIntoView; the page calls it to bring a message into view.
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
+// The web tests share their workers (isolate: false in vitest.config.ts: a jsdom each costs more than the tests),
+// so each file starts as a fresh page would: no stored data, real timers and globals, modules loaded anew.
+vi.resetModules();
+vi.useRealTimers();
+vi.unstubAllGlobals();
+window.localStorage.clear();
+window.sessionStorage.clear();
