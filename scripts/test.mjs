@@ -1,14 +1,15 @@
 // npm test: every check and every suite, then one closing line summing the tests of all of them.
 //
-// First, side by side: typecheck, ESLint, Prettier, knip, ffmpeg (installed when missing), the site's build
-// (when stale) and the data folder a server's first start leaves, which the test servers then start from. Then three lanes at once, so that the suites that wait (on browsers, peers, timers) fill the time
-// of those that compute:
+// The checks (typecheck, ESLint, Prettier, knip) run beside everything. The suites start once what they need is
+// there (the site's build when stale, ffmpeg installed when missing, the data folder a server's first start leaves,
+// which the test servers then start from), in four lanes at once, so that the suites that wait (on browsers,
+// peers, timers) fill the time of those that compute:
 // - Vitest on PGlite (web, server, bench), its output as it comes;
 // - the Playwright specs in Chromium against the real server;
 // - the short reliability suite (test/reliability: real processes under load, SIGKILL, an SMTP outage and
-//   hostile input), then the server suites again on a throwaway PostgreSQL and the send-email edge function
-//   under real Deno on that PostgreSQL, their output as it comes.
-// The Playwright and reliability output is printed whole at the end (the reliability suite's with its table),
+//   hostile input);
+// - the server suites again on a throwaway PostgreSQL, then the send-email edge function under real Deno on it.
+// The other lanes' output and the checks' are printed whole at the end (the reliability suite's with its table),
 // then how long each step took.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -125,33 +126,46 @@ const vitest = (projects, report) => [
   `--outputFile.json=${report}`,
 ];
 
-/** Typecheck, lint, format and unused-code checks side by side (one process each), and the site's build. */
-async function checksAndBuild() {
-  const checks = [
+/** Typecheck, lint, format and unused-code checks side by side (one process each); answers how to print them. */
+async function checks() {
+  const commands = [
     ['typecheck', bin('tsc'), ['-b']],
     ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
     ['format', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
     ['unused files and dependencies', bin('knip'), []],
-    // Installed here, beside the checks, when missing: the lesson renditions' tests need it.
-    ['ffmpeg for the lesson renditions', process.execPath, ['scripts/find-ffmpeg.mjs']],
   ];
+  const outputs = await Promise.all(
+    commands.map(([name, command, args]) => step(name, command, args, { collect: true })),
+  );
+  return () =>
+    commands.forEach(([name], index) => {
+      console.log(`\n▶ ${name}`);
+      process.stdout.write(outputs[index] ?? '');
+    });
+}
+
+/**
+ * What the suites need first, side by side: the site's build (when stale), ffmpeg (installed when missing; the
+ * lesson renditions' tests need it) and the data folder template. Answers how to remove the template.
+ */
+async function prerequisites() {
   // In a process of its own: Vite sets NODE_ENV=production in the process that builds, and the suites started
   // from this one would inherit it (React's production build has no act() for the component tests).
   const building = isBuildCurrent()
     ? undefined
     : step('build the site', process.execPath, ['scripts/build.mjs'], { collect: true });
-  const template = timed('a data folder for the test servers', makeDataTemplate);
-  const outputs = await Promise.all(
-    checks.map(([name, command, args]) => step(name, command, args, { collect: true })),
-  );
-  checks.forEach(([name], index) => {
-    console.log(`\n▶ ${name}`);
-    process.stdout.write(outputs[index] ?? '');
+  const ffmpeg = step('ffmpeg for the lesson renditions', process.execPath, ['scripts/find-ffmpeg.mjs'], {
+    collect: true,
   });
-  const buildOutput = await building;
-  if (buildOutput) {
-    console.log('\n▶ build the site');
-    process.stdout.write(buildOutput);
+  const template = timed('a data folder for the test servers', makeDataTemplate);
+  for (const [name, output] of [
+    ['build the site', await building],
+    ['ffmpeg for the lesson renditions', await ffmpeg],
+  ]) {
+    if (output) {
+      console.log(`\n▶ ${name}`);
+      process.stdout.write(output);
+    }
   }
   return template;
 }
@@ -176,29 +190,30 @@ async function reliability() {
 /** The send-email function under real Deno, beside the embedded server's auth (its sign-in links). */
 async function edgeFunction(postgresUrl) {
   const config = ['--config', 'supabase/functions/send-email/deno.json'];
-  await step('edge function typecheck (Deno)', bin('deno'), [
-    'check',
-    ...config,
-    'supabase/functions/send-email/index.ts',
-  ]);
+  const typecheck = await step(
+    'edge function typecheck (Deno)',
+    bin('deno'),
+    ['check', ...config, 'supabase/functions/send-email/index.ts'],
+    { collect: true },
+  );
+  let tests = '';
   await timed('edge function under Deno (PostgreSQL)', async () => {
-    console.log('\n▶ edge function under Deno (PostgreSQL)');
     const auth = await startEmbeddedAuth(postgresUrl);
     try {
       const permissions = ['--allow-net', '--allow-env', '--allow-read', '--allow-run', '--allow-sys'];
-      // Collected, so that this process keeps reading the embedded server's output meanwhile.
       const { code, output } = await run(
         bin('deno'),
         ['test', ...config, ...permissions, 'supabase/functions/send-email/index.test.ts'],
         { env: { NO_COLOR: '1', DATABASE_URL: postgresUrl, ...auth.env }, collect: true },
       );
-      process.stdout.write(output);
+      tests = output;
       countDeno(output);
       if (code !== 0) throw new Error(`deno test exited with ${code}`);
     } finally {
       await auth.stop();
     }
   });
+  return `\n▶ edge function typecheck (Deno)\n${typecheck}\n▶ edge function under Deno (PostgreSQL)\n${tests}`;
 }
 
 /** Vitest on PGlite: the web app, the server and the bench's checks; its output as it comes. */
@@ -212,16 +227,27 @@ async function pgliteSuites() {
   countVitest(pgliteReport);
 }
 
-/** The server suites and the edge function on a throwaway PostgreSQL; their output as it comes. */
+/** The server suites and the edge function on a throwaway PostgreSQL; answers how to print their output. */
 async function postgresSuites() {
   const postgres = await startPostgres();
   try {
     const postgresReport = path.join(reports, 'vitest-postgres.json');
-    await step('server tests (PostgreSQL)', bin('vitest'), vitest(['server'], postgresReport), {
-      env: { DATABASE_URL: postgres.url },
-    });
+    const output = await step(
+      'server tests (PostgreSQL)',
+      bin('vitest'),
+      vitest(['server'], postgresReport),
+      {
+        env: { DATABASE_URL: postgres.url },
+        collect: true,
+      },
+    );
     countVitest(postgresReport);
-    await edgeFunction(postgres.url);
+    const edgeOutput = await edgeFunction(postgres.url);
+    return () => {
+      console.log('\n▶ server tests (PostgreSQL)');
+      process.stdout.write(output);
+      process.stdout.write(edgeOutput);
+    };
   } finally {
     postgres.stop();
   }
@@ -241,18 +267,18 @@ async function endToEnd() {
 }
 
 const started = Date.now();
-const removeDataTemplate = await timed('checks and build', checksAndBuild);
-// The PostgreSQL suites follow the reliability suite, which ends before the longer PGlite lane.
-const [printEndToEnd, printReliability] = await Promise.all([
+const checking = checks();
+const removeDataTemplate = await timed('build, ffmpeg and a data folder for the test servers', prerequisites);
+const [printEndToEnd, printReliability, printPostgres] = await Promise.all([
   endToEnd(),
-  reliability().then(async (print) => {
-    await timed('server tests and the edge function on PostgreSQL', postgresSuites);
-    return print;
-  }),
+  reliability(),
+  timed('server tests and the edge function on PostgreSQL', postgresSuites),
   timed('Vitest on PGlite', pgliteSuites),
 ]);
+(await checking)();
 printEndToEnd();
 printReliability();
+printPostgres?.();
 removeDataTemplate?.();
 
 console.log('\n▶ how long each step took (s)');
