@@ -7,6 +7,7 @@ import {
   waitForMail,
   watchLinkOf,
   lessonTitles,
+  withServerDatabase,
 } from './course-helpers';
 
 /**
@@ -152,7 +153,6 @@ test('of three links sent to one address, only the newest signs in', async ({
   baseURL,
   request,
 }) => {
-  test.setTimeout(120_000);
   const { address, email } = await signUp(request, 'three-links');
   const links = [watchLinkOf(email)];
   const askForNewLink = async () => {
@@ -164,8 +164,13 @@ test('of three links sent to one address, only the newest signs in', async ({
     links.push(watchLinkOf((await waitForMail(address, links.length + 1)).at(-1)));
   };
   await askForNewLink();
-  // At most one sign-in e-mail a minute per address (GoTrue's frequency): the third is asked for after it.
-  await page.waitForTimeout(61_000);
+  // At most one sign-in e-mail a minute per address (GoTrue's frequency): the minute passes in the database.
+  await withServerDatabase(async (db) => {
+    await db.query(
+      "update public.signups set last_sign_in_link_queued_at = last_sign_in_link_queued_at - interval '61 seconds' where lower(email) = lower($1)",
+      [address],
+    );
+  });
   await askForNewLink();
 
   for (const [index, link] of links.entries()) {

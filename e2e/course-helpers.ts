@@ -2,6 +2,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import pg from 'pg';
 import { readMime } from '../server/test/mime.ts';
 import { EMBEDDED_ANON_KEY } from '../supabase/embedded-keys.ts';
 
@@ -82,4 +83,18 @@ export async function signUpByRequest(request: APIRequestContext, name: string, 
     data: { name, email },
   });
   expect(answer.ok()).toBe(true);
+}
+
+/** The running server's database, through its Postgres socket in DATA_DIR (as the owner's tool reaches it). */
+export async function withServerDatabase(use: (db: pg.Client) => Promise<void>) {
+  const folder = path.resolve(process.env.E2E_DATA_DIR ?? '');
+  const db = new pg.Client({
+    connectionString: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(folder)}`,
+  });
+  await db.connect();
+  try {
+    await use(db);
+  } finally {
+    await db.end();
+  }
 }

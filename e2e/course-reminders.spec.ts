@@ -1,8 +1,13 @@
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import pg from 'pg';
-import { lessonTitles, openSignInLink, signUpByRequest, waitForMail, watchLinkOf } from './course-helpers';
+import {
+  lessonTitles,
+  openSignInLink,
+  signUpByRequest,
+  waitForMail,
+  watchLinkOf,
+  withServerDatabase,
+} from './course-helpers';
 
 /**
  * Reminders end to end against the real embedded server, at 375 px: a learner asks for them on /course; a week
@@ -16,20 +21,6 @@ const copy = {
   unsubscribe: 'Unsubscribe',
   unsubscribed: "You're unsubscribed",
 };
-
-/** The running server's database, through its Postgres socket in DATA_DIR (as the owner's tool reaches it). */
-async function withServerDatabase(use: (db: pg.Client) => Promise<void>) {
-  const folder = path.resolve(process.env.E2E_DATA_DIR ?? '');
-  const db = new pg.Client({
-    connectionString: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(folder)}`,
-  });
-  await db.connect();
-  try {
-    await use(db);
-  } finally {
-    await db.end();
-  }
-}
 
 const reminderBox = (page: Page) => page.getByRole('checkbox', { name: copy.reminders });
 
