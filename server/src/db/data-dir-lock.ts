@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
@@ -76,8 +76,8 @@ export function tryLockDataDir(
       }
       const holder = readLockHolder(dataDir);
       if (holdsIt(holder)) return { holder };
-      // Left behind by a process that died (or unreadable): clear it and try again.
-      unlinkSync(file);
+      // Left behind by a process that died (or unreadable, or released meanwhile): clear it and try again.
+      rmSync(file, { force: true });
     }
     throw new Error(
       `Could not take ${file}: it keeps reappearing. Is another process starting on this DATA_DIR?`,
