@@ -46,6 +46,9 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // Workers shared between files, as for the web tests (server project alone: 295 → 224 CPU-s).
+          isolate: false,
+          setupFiles: ['server/test/fresh-modules.ts'],
           include: [
             'server/**/*.test.ts',
             'admin/**/*.test.ts',
