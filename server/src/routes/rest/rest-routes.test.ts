@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { createCallerResolver } from '../../caller.ts';
 import { createTestApp, testJwtKeys } from '../../../test/test-app.ts';
@@ -315,5 +315,43 @@ describe(`GET /rest/v1 on ${databaseKind}`, () => {
         await tx.query("insert into public.guides (name, title) values ('Mallory', 'x')");
       }),
     ).rejects.toThrow(/permission denied/);
+  });
+});
+
+describe(`POST bodies on /rest/v1 on ${databaseKind}`, () => {
+  /** A JSON value `depth` levels deep counting the object around it, with brackets in strings that must not count. */
+  const nestedIn = (depth: number) => `{"x": ${'["[{", '.repeat(depth - 1)}"\\"]}"${']'.repeat(depth - 1)}}`;
+  const post = (url: string, body: string) =>
+    app.request(url, {
+      method: 'POST',
+      headers: { apikey: EMBEDDED_ANON_KEY, 'content-type': 'application/json' },
+      body,
+    });
+
+  it('refuses JSON nested deeper than 32 with PostgREST’s 400 and logs no error', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+      for (const [url, body] of [
+        ['/rest/v1/rpc/stream_folder', `{"stream_path": ${deep}}`],
+        ['/rest/v1/rpc/no_such_function', `{"x": ${deep}}`],
+        ['/rest/v1/course_feedback', `[{"comment": ${deep}}]`],
+        ['/rest/v1/rpc/no_such_function', nestedIn(33)],
+      ] as const) {
+        const response = await post(url, body);
+        expect(response.status, url).toBe(400);
+        expect(await response.json()).toMatchObject({ code: 'PGRST102' });
+      }
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it('reads JSON nested 32 deep, brackets in its strings included', async () => {
+    expect(JSON.parse(nestedIn(32))).toBeTruthy();
+    const response = await post('/rest/v1/rpc/no_such_function', nestedIn(32));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: 'PGRST202' });
   });
 });

@@ -9,10 +9,14 @@ import { buildRpc, loadFunctions, type PublicFunction } from './build-rpc.ts';
 import { buildSelect, type SelectStatement } from './build-select.ts';
 import { buildUpsert, parsePreferences } from './build-upsert.ts';
 import { type Catalog, loadCatalog } from './catalog.ts';
+import { nestsDeeperThan } from './json-depth.ts';
 import { PostgrestError } from './postgrest-error.ts';
 
 /** Far more than a learner's progress rows need; a bigger body is refused before it is read whole. */
 const MAX_BODY_BYTES = 64 * 1024;
+
+/** Deeper than any row or arguments the app sends; deeper JSON is refused before it is parsed. */
+const MAX_JSON_DEPTH = 32;
 
 /**
  * How PostgREST reports database errors. A denied table or row is 401 for `anon` and 403 for a signed-in
@@ -82,8 +86,17 @@ async function jsonBody(c: Context): Promise<unknown> {
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
     throw new PostgrestError(415, 'PGRST107', `Content-Type not acceptable: ${contentType}`);
   }
+  const text = await c.req.text();
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new PostgrestError(
+      400,
+      'PGRST102',
+      'Empty or invalid json',
+      `Arrays and objects may nest at most ${MAX_JSON_DEPTH} deep`,
+    );
+  }
   try {
-    return JSON.parse(await c.req.text());
+    return JSON.parse(text);
   } catch {
     throw new PostgrestError(400, 'PGRST102', 'Empty or invalid json');
   }
