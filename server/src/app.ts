@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { apiKey } from './api-key.ts';
+import { apiKey } from './http/api-key.ts';
 import type { JwtKeys } from './auth/jwt.ts';
-import { createCallerResolver } from './caller.ts';
-import type { ClientAddress } from './client-address.ts';
-import { supabaseCors } from './cors.ts';
+import { createCallerResolver } from './http/caller.ts';
+import type { ClientAddress } from './http/client-address.ts';
+import { supabaseCors } from './http/cors.ts';
 import { authRoutes } from './routes/auth/auth-routes.ts';
 import type { Database } from './db/database.ts';
 import type { OtpSettings } from './routes/auth/otp-route.ts';
-import type { PageViewCounter } from './page-view-counter.ts';
+import type { PageViewCounter } from './page-views/page-view-counter.ts';
 import type { CorsPolicy } from '../../supabase/functions/_shared/cors.ts';
 import type { SendEmailHandler } from '../../supabase/functions/_shared/send-email-handler.ts';
 import { createUnsubscribeHandler } from '../../supabase/functions/_shared/unsubscribe.ts';
@@ -18,7 +18,7 @@ import type { Site } from './routes/static/load-site.ts';
 import { staticRoutes } from './routes/static/static-routes.ts';
 import type { ResumableUploadSettings } from './routes/storage/resumable-upload-routes.ts';
 import { storageRoutes } from './routes/storage/storage-routes.ts';
-import { securityHeaders } from './security-headers.ts';
+import { securityHeaders } from './http/security-headers.ts';
 
 export interface AppDeps {
   db: Database;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { EMBEDDED_ANON_KEY } from '../../supabase/embedded-keys.ts';
-import { parseTrustedProxies } from './client-address.ts';
+import { parseTrustedProxies } from './http/client-address.ts';
 import { ownerEmail } from './db/owners.ts';
 import {
   DEFAULT_MAIL_RATE_PER_SECOND,

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadJwtKeys } from './auth/load-jwt-keys.ts';
-import { createClientAddress } from './client-address.ts';
+import { createClientAddress } from './http/client-address.ts';
 import { readOrCreateSecret, removeGroupAndWorldAccess } from './db/data-dir.ts';
 import { describeHolder, lockDataDirForServer } from './db/data-dir-lock.ts';
 import { erasureHasher } from './db/erasures.ts';
@@ -14,17 +14,17 @@ import { readMigrations } from './db/migrate.ts';
 import { openMigratedDatabase } from './db/open-database.ts';
 import { addFirstOwner } from './db/owners.ts';
 import { seedSampleContent } from './db/seed.ts';
-import { startErasureFinisher } from './erasure-finisher.ts';
+import { startErasureFinisher } from './jobs/erasure-finisher.ts';
 import { releaseStreamJobsOfDeadRun } from './lessons/stream-jobs.ts';
-import { startStreamMaker } from './stream-maker.ts';
-import { localhostLinksWarning } from './localhost-links.ts';
-import { startPageViewCounter } from './page-view-counter.ts';
+import { startStreamMaker } from './jobs/stream-maker.ts';
+import { localhostLinksWarning } from './startup/localhost-links.ts';
+import { startPageViewCounter } from './page-views/page-view-counter.ts';
 import { loadSite } from './routes/static/load-site.ts';
 import { createTransport } from './outbox/create-transport.ts';
 import { embeddedSignInLinks } from './outbox/embedded-sign-in-links.ts';
 import { createUnsubscribeLinks } from '../../supabase/functions/_shared/unsubscribe.ts';
 import { releaseClaimsOfDeadRun, startOutboxWorker } from './outbox/outbox-worker.ts';
-import { startReminderScheduler } from './outbox/reminder-scheduler.ts';
+import { startReminderScheduler } from './jobs/reminder-scheduler.ts';
 import {
   checkPortFree,
   exitAtStartup,
@@ -32,7 +32,7 @@ import {
   listenProblem,
   prepareDataDirAtStartup,
   readEnvAtStartup,
-} from './startup-error.ts';
+} from './startup/startup-error.ts';
 import { findFfmpeg } from '../../scripts/find-ffmpeg.mjs';
 import { corsPolicyFor } from '../../supabase/functions/_shared/cors.ts';
 import { addressHasher, consoleLog, redactAddresses } from '../../supabase/functions/_shared/log.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../src/app.ts';
 import { createJwtKeys } from '../src/auth/jwt.ts';
-import { createClientAddress } from '../src/client-address.ts';
+import { createClientAddress } from '../src/http/client-address.ts';
 import type { Database } from '../src/db/database.ts';
 import type { OtpSettings } from '../src/routes/auth/otp-route.ts';
 import { loadSite } from '../src/routes/static/load-site.ts';

@@ -20,8 +20,8 @@ export {
   finishErasures,
 } from './erasures.ts';
 export { eraseMailTo } from '../outbox/transports/file-mailbox-transport.ts';
-export { contentTypeOf } from '../content-types.ts';
-export { localBucket, type StorageBucket, type StoredObject } from '../storage-bucket.ts';
+export { contentTypeOf } from '../storage/content-types.ts';
+export { localBucket, type StorageBucket, type StoredObject } from '../storage/storage-bucket.ts';
 export {
   describeLessonVideo,
   keptAsUploadedWarning,

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { findFfmpeg } from '../../../scripts/find-ffmpeg.mjs';
-import { localBucket } from '../storage-bucket.ts';
+import { localBucket } from '../storage/storage-bucket.ts';
 import { makeRenditions, type Rung } from './lesson-renditions.ts';
 import { describeLessonVideo } from './lesson-video.ts';
 

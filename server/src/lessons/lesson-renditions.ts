@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { StorageBucket } from '../storage-bucket.ts';
+import type { StorageBucket } from '../storage/storage-bucket.ts';
 import { type LessonVideo, LessonVideoRefusal } from './lesson-video.ts';
 
 /** One rung of the ladder: its folder's name, picture height and bit rates. */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { localBucket, type StorageBucket } from '../storage-bucket.ts';
+import { localBucket, type StorageBucket } from '../storage/storage-bucket.ts';
 import { createTestApp, signedInToken } from '../../test/test-app.ts';
 import { createTestDatabase, databaseKind } from '../../test/test-database.ts';
 import { appClient } from '../../test/supabase-client.ts';

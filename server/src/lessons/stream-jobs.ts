@@ -3,7 +3,7 @@
 // periodic pass; for hosted Supabase the owner's tool runs it (`lessons make-streams`).
 import { stat } from 'node:fs/promises';
 import type { Database } from '../db/database.ts';
-import type { StorageBucket } from '../storage-bucket.ts';
+import type { StorageBucket } from '../storage/storage-bucket.ts';
 import {
   type LessonRenditions,
   makeRenditions,

@@ -12,7 +12,7 @@ import { queueSignInLinkEmail } from '../../../supabase/functions/_shared/sign-i
 import { recordSignup } from '../../../supabase/functions/_shared/signup-store.ts';
 import { createUnsubscribeLinks } from '../../../supabase/functions/_shared/unsubscribe.ts';
 import { embeddedSignInLinks } from './embedded-sign-in-links.ts';
-import { queuePauseReminders, startReminderScheduler } from './reminder-scheduler.ts';
+import { queuePauseReminders, startReminderScheduler } from '../jobs/reminder-scheduler.ts';
 import { createSmtpTransport } from './transports/smtp-transport.ts';
 
 const SITE = 'https://lenses.example';

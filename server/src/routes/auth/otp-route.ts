@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { GoTrueError, rateLimitedResponse } from '../../auth/gotrue-error.ts';
 import { isAllowedRedirect } from '../../auth/redirect-policy.ts';
-import type { ClientAddress } from '../../client-address.ts';
+import type { ClientAddress } from '../../http/client-address.ts';
 import { clientKey } from '../../../../supabase/functions/_shared/client-key.ts';
 import type { CorsPolicy } from '../../../../supabase/functions/_shared/cors.ts';
 import type { Log } from '../../../../supabase/functions/_shared/log.ts';

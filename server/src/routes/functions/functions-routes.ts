@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { ClientAddress } from '../../client-address.ts';
+import type { ClientAddress } from '../../http/client-address.ts';
 import type { SendEmailHandler } from '../../../../supabase/functions/_shared/send-email-handler.ts';
 
 /**

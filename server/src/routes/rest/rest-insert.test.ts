@@ -2,7 +2,7 @@
 // without updating: the completion view's feedback answer, once per learner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { runAsCaller } from '../../caller.ts';
+import { runAsCaller } from '../../http/caller.ts';
 import { createTestApp, signedInToken, testJwtKeys } from '../../../test/test-app.ts';
 import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
 import { appClient } from '../../../test/supabase-client.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { createCallerResolver } from '../../caller.ts';
+import { createCallerResolver } from '../../http/caller.ts';
 import { createTestApp, testJwtKeys } from '../../../test/test-app.ts';
 import { getWithJunkHost } from '../../../test/junk-host.ts';
 import { restRoutes } from './rest-routes.ts';

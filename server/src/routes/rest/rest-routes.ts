@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { JwtRejected } from '../../auth/jwt.ts';
-import { type Caller, type CallerResolver, type HeaderReader, runAsCaller } from '../../caller.ts';
+import { type Caller, type CallerResolver, type HeaderReader, runAsCaller } from '../../http/caller.ts';
 import { type Database, sqlState } from '../../db/database.ts';
 import { createAnswerCache } from './answer-cache.ts';
 import { buildRpc, loadFunctions, type PublicFunction } from './build-rpc.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { erasureHasher } from '../../db/erasures.ts';
-import { startErasureFinisher } from '../../erasure-finisher.ts';
+import { startErasureFinisher } from '../../jobs/erasure-finisher.ts';
 import type { LogLine } from '../../../../supabase/functions/_shared/log.ts';
 import { createTestApp, signedInToken } from '../../../test/test-app.ts';
 import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';

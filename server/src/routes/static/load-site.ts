@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { contentTypeOf } from '../../content-types.ts';
+import { contentTypeOf } from '../../storage/content-types.ts';
 
 export interface SiteFile {
   contentType: string;

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CountedPage, Visitor } from '../../page-view-counter.ts';
+import type { CountedPage, Visitor } from '../../page-views/page-view-counter.ts';
 import { loadSite } from './load-site.ts';
 import { staticRoutes } from './static-routes.ts';
 import { writeFixtureSite } from '../../../test/test-app.ts';

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { type Context, Hono } from 'hono';
-import { parseRange } from '../../byte-range.ts';
-import type { ClientAddress } from '../../client-address.ts';
-import type { CountedPage, PageViewCounter } from '../../page-view-counter.ts';
-import { pageViewSource } from '../../page-view-source.ts';
+import { parseRange } from '../../http/byte-range.ts';
+import type { ClientAddress } from '../../http/client-address.ts';
+import type { CountedPage, PageViewCounter } from '../../page-views/page-view-counter.ts';
+import { pageViewSource } from '../../page-views/page-view-source.ts';
 import type { Site, SiteFile } from './load-site.ts';
 
 function encodingFor(file: SiteFile, acceptEncoding: string): 'br' | 'gzip' | undefined {

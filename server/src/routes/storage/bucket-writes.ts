@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, link, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { type Caller, runAsCaller } from '../../caller.ts';
+import { type Caller, runAsCaller } from '../../http/caller.ts';
 import type { Database } from '../../db/database.ts';
 
 const MB = 1024 * 1024;

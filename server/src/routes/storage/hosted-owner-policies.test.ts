@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANONYMOUS_CALLER, type Caller, runAsCaller } from '../../caller.ts';
+import { ANONYMOUS_CALLER, type Caller, runAsCaller } from '../../http/caller.ts';
 import type { Database } from '../../db/database.ts';
 import { createTestDatabase, databaseKind, supabaseFolder } from '../../../test/test-database.ts';
 

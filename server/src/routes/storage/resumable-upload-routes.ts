@@ -12,7 +12,7 @@ import { type Context, Hono } from 'hono';
 import { access, link } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { CallerResolver } from '../../caller.ts';
+import type { CallerResolver } from '../../http/caller.ts';
 import type { Database } from '../../db/database.ts';
 import { UPLOAD_LIMITS, mayWriteObjects, placeObject } from './bucket-writes.ts';
 import { resolveUploadPath } from './resolve-object-path.ts';

@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { JwtRejected } from '../../auth/jwt.ts';
-import type { Caller, CallerResolver } from '../../caller.ts';
+import type { Caller, CallerResolver } from '../../http/caller.ts';
 
 /** Storage's error body; its `statusCode` is the HTTP status as a string. */
 export function storageError(c: Context, status: ContentfulStatusCode, error: string, message: string) {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Context, Hono } from 'hono';
-import type { CallerResolver } from '../../caller.ts';
+import type { CallerResolver } from '../../http/caller.ts';
 import type { Database } from '../../db/database.ts';
 import { UPLOAD_LIMITS, draftPathFor, mayWriteObjects, placeObject } from './bucket-writes.ts';
 import { resolveUploadPath } from './resolve-object-path.ts';

@@ -1,6 +1,6 @@
 // The real supabase-js client with the network replaced: the requests are what a browser sends.
 import { describe, expect, it } from 'vitest';
-import { answerWith, requests, withFakeNetwork } from '@/features/course/api/fake-network';
+import { answerWith, requests, withFakeNetwork } from '@/lib/fake-network';
 import { GuidesRefusal } from '../model/guides-backend';
 import { supabaseGuidesBackend } from './supabase-guides-backend';
 

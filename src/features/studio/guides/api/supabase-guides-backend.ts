@@ -1,16 +1,14 @@
 /** The Guides section's back end: the database's studio_* guide functions and the public bucket "guides". */
-import { z } from 'zod/mini';
-import { resolveGuideImageUrl } from '@/features/guides/guide-image';
+import { resolveGuideImageUrl } from '@/shared/guide-card/guide-image';
 import { getSupabase } from '@/lib/supabase';
+import { z } from '@/lib/zod';
+import { studioRpc } from '../../api/studio-rpc';
 import {
   type CheckedPicture,
   type GuidesBackend,
   GuidesRefusal,
   type StudioGuide,
 } from '../model/guides-backend';
-
-// zod compiles object parsers with `new Function` unless told not to; the page's CSP forbids eval.
-z.config({ jitless: true });
 
 const guideRows = z.array(
   z.object({
@@ -23,17 +21,11 @@ const guideRows = z.array(
   }),
 );
 
-/** A plain exception in the function (P0001) carries words for the owner; anything else is a failure to reach it. */
-function failure(error: { code?: string; message: string }): Error {
-  return error.code === 'P0001' ? new GuidesRefusal(error.message) : new Error(error.message);
-}
-
+/** A studio_* guide function, whose answer is the whole list in carousel order. */
 async function call(name: string, args?: Record<string, unknown>): Promise<StudioGuide[]> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc(name, args);
-  if (error) throw failure(error);
-  const bucket = supabase.storage.from('guides');
-  return guideRows.parse(data).map((row) => ({
+  const rows = await studioRpc(name, args, guideRows, GuidesRefusal);
+  const bucket = (await getSupabase()).storage.from('guides');
+  return rows.map((row) => ({
     id: row.id,
     name: row.name,
     title: row.title,

@@ -1,11 +1,8 @@
 /** The Learners section's back end: the database's studio_learners, studio_signup_rows and studio_erase_learner. */
-import { z } from 'zod/mini';
 import { signupRows } from '@/lib/signups-csv';
-import { getSupabase } from '@/lib/supabase';
+import { z } from '@/lib/zod';
+import { studioRpc } from '../../api/studio-rpc';
 import { type LearnerList, type LearnersBackend, LearnersRefusal } from '../model/learners-backend';
-
-// zod compiles object parsers with `new Function` unless told not to; the page's CSP forbids eval.
-z.config({ jitless: true });
 
 const learnerList = z.object({
   total: z.number(),
@@ -24,21 +21,9 @@ const learnerList = z.object({
   ),
 });
 
-/** A plain exception in the function (P0001) carries words for the owner; anything else is a failure to reach it. */
-function failure(error: { code?: string; message: string }): Error {
-  return error.code === 'P0001' ? new LearnersRefusal(error.message) : new Error(error.message);
-}
-
-async function call(name: string, args?: Record<string, unknown>): Promise<unknown> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc(name, args);
-  if (error) throw failure(error);
-  return data;
-}
-
 export const supabaseLearnersBackend: LearnersBackend = {
   async list(search): Promise<LearnerList> {
-    const { total, learners } = learnerList.parse(await call('studio_learners', { search }));
+    const { total, learners } = await studioRpc('studio_learners', { search }, learnerList, LearnersRefusal);
     return {
       total,
       learners: learners.map((row) => ({
@@ -55,9 +40,9 @@ export const supabaseLearnersBackend: LearnersBackend = {
     };
   },
   async exportRows() {
-    return signupRows.parse(await call('studio_signup_rows'));
+    return studioRpc('studio_signup_rows', undefined, signupRows, LearnersRefusal);
   },
   async erase(email) {
-    await call('studio_erase_learner', { address: email });
+    await studioRpc('studio_erase_learner', { address: email }, z.unknown(), LearnersRefusal);
   },
 };

@@ -1,13 +1,11 @@
 /** The studio's lessons through supabase-js: the database's `studio_*` functions and the bucket "course". */
 import type { Upload } from 'tus-js-client';
-import { z } from 'zod/mini';
-import { signCourseFiles } from '@/features/course/api/sign-course-files';
+import { signCourseFiles } from '@/shared/player/sign-course-files';
 import { getSupabase, supabaseConfig } from '@/lib/supabase';
+import { z } from '@/lib/zod';
+import { studioRpc } from '../../api/studio-rpc';
 import type { LessonsBackend, StudioLesson } from '../model/lessons-backend';
 import { inspectVideo } from './inspect-video';
-
-// zod compiles object parsers with `new Function` unless told not to; the page's CSP forbids eval.
-z.config({ jitless: true });
 
 const studioLesson = z.object({
   id: z.number(),
@@ -37,12 +35,6 @@ const lessonStreams = z.array(
 /** Supabase Storage's TUS endpoint asks for chunks of exactly this size (6 MB). */
 const CHUNK_BYTES = 6 * 1024 * 1024;
 
-async function call<T>(name: string, args: Record<string, unknown>, schema: z.ZodMiniType<T>): Promise<T> {
-  const { data, error } = await (await getSupabase()).rpc(name, args);
-  if (error) throw new Error(`${name} failed: ${error.message}`);
-  return schema.parse(data);
-}
-
 /** The signed-in owner's current access token: a long upload outlives the one it started with. */
 async function accessToken(): Promise<string> {
   const { data, error } = await (await getSupabase()).auth.getSession();
@@ -51,12 +43,12 @@ async function accessToken(): Promise<string> {
 }
 
 export const supabaseLessonsBackend: LessonsBackend = {
-  listLessons: () => call('studio_lessons', {}, studioLessons),
-  saveLesson: (lesson) => call('studio_save_lesson', lesson, studioLesson),
-  reorderLessons: (ids) => call('studio_reorder_lessons', { ids }, studioLessons),
+  listLessons: () => studioRpc('studio_lessons', {}, studioLessons),
+  saveLesson: (lesson) => studioRpc('studio_save_lesson', lesson, studioLesson),
+  reorderLessons: (ids) => studioRpc('studio_reorder_lessons', { ids }, studioLessons),
   setPublished: (id, published) =>
-    call('studio_set_lesson_published', { lesson_id: id, published }, studioLesson),
-  lessonStreams: () => call('studio_lesson_streams', {}, lessonStreams),
+    studioRpc('studio_set_lesson_published', { lesson_id: id, published }, studioLesson),
+  lessonStreams: () => studioRpc('studio_lesson_streams', {}, lessonStreams),
   inspectVideo,
 
   uploadVideo(path, file, onProgress) {

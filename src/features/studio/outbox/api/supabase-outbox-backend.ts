@@ -1,10 +1,7 @@
 /** The Outbox section's back end: the database's studio_outbox and studio_retry_email. */
-import { z } from 'zod/mini';
-import { getSupabase } from '@/lib/supabase';
+import { z } from '@/lib/zod';
+import { studioRpc } from '../../api/studio-rpc';
 import { type OutboxBackend, OutboxRefusal } from '../model/outbox-backend';
-
-// zod compiles object parsers with `new Function` unless told not to; the page's CSP forbids eval.
-z.config({ jitless: true });
 
 const outboxStatus = z.object({
   counts: z.array(z.object({ status: z.string(), count: z.number() })),
@@ -22,17 +19,9 @@ const outboxStatus = z.object({
   ),
 });
 
-/** A plain exception in the function (P0001) carries words for the owner; anything else is a failure to reach it. */
-function failure(error: { code?: string; message: string }): Error {
-  return error.code === 'P0001' ? new OutboxRefusal(error.message) : new Error(error.message);
-}
-
 export const supabaseOutboxBackend: OutboxBackend = {
   async status() {
-    const supabase = await getSupabase();
-    const { data, error } = await supabase.rpc('studio_outbox');
-    if (error) throw failure(error);
-    const status = outboxStatus.parse(data);
+    const status = await studioRpc('studio_outbox', undefined, outboxStatus, OutboxRefusal);
     return {
       counts: status.counts,
       oldestDue: status.oldest_due,
@@ -48,8 +37,6 @@ export const supabaseOutboxBackend: OutboxBackend = {
     };
   },
   async retry(id) {
-    const supabase = await getSupabase();
-    const { error } = await supabase.rpc('studio_retry_email', { id });
-    if (error) throw failure(error);
+    await studioRpc('studio_retry_email', { id }, z.unknown(), OutboxRefusal);
   },
 };

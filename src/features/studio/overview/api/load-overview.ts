@@ -1,10 +1,7 @@
 /** The studio's Overview, read as the signed-in owner through the database's `studio_overview`. */
-import { z } from 'zod/mini';
-import { getSupabase } from '@/lib/supabase';
+import { z } from '@/lib/zod';
+import { studioRpc } from '../../api/studio-rpc';
 import type { Overview } from '../model/overview';
-
-// zod compiles object parsers with `new Function` unless told not to; the page's CSP forbids eval.
-z.config({ jitless: true });
 
 const count = z.number().check(z.int(), z.nonnegative());
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
@@ -36,9 +33,6 @@ const overviewSchema = z.object({
 });
 
 /** The last `days` UTC days up to today. Rejects when the overview cannot be read, or for anyone but an owner. */
-export async function loadOverview(days: number): Promise<Overview> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('studio_overview', { days });
-  if (error) throw new Error(`Reading the overview failed: ${error.message}`);
-  return overviewSchema.parse(data);
+export function loadOverview(days: number): Promise<Overview> {
+  return studioRpc('studio_overview', { days }, overviewSchema);
 }

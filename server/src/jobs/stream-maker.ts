@@ -1,12 +1,12 @@
 // The embedded server's side of the studio's uploads: this clock takes the waiting stream jobs, one at a time,
 // and makes each video's HLS ladder with ffmpeg (server/src/lessons/stream-jobs.ts), or, without ffmpeg, marks the
 // lesson as playing its video as uploaded.
-import type { Log } from '../../supabase/functions/_shared/log.ts';
-import type { Database } from './db/database.ts';
-import type { VideoTools } from './lessons/lesson-renditions.ts';
-import { makeWaitingStreams } from './lessons/stream-jobs.ts';
+import type { Log } from '../../../supabase/functions/_shared/log.ts';
+import type { Database } from '../db/database.ts';
+import type { VideoTools } from '../lessons/lesson-renditions.ts';
+import { makeWaitingStreams } from '../lessons/stream-jobs.ts';
 import { startPeriodicPass } from './periodic-pass.ts';
-import { localBucket } from './storage-bucket.ts';
+import { localBucket } from '../storage/storage-bucket.ts';
 
 export function startStreamMaker(
   db: Database,

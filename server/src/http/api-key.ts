@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import { type JwtKeys, JwtRejected } from './auth/jwt.ts';
+import { type JwtKeys, JwtRejected } from '../auth/jwt.ts';
 
 /** Supabase's gateway refuses an unknown key before PostgREST sees the request, in its own shape. */
 const INVALID_KEY = JSON.stringify({

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STARTUP_EXIT } from './startup-error.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const root = fileURLToPath(new URL('../../../', import.meta.url));
 const serverEntry = ['--import', 'tsx', path.join(root, 'server/src/index.ts')];
 
 /** Runs the real server (or scripts/start.mjs) until it exits, and returns its exit code and output. */

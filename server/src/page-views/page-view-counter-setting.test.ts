@@ -5,9 +5,9 @@ import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './db/open-database.ts';
-import { spawnServer } from '../../scripts/server-process.mjs';
-import { writeFixtureSite } from '../test/test-app.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { spawnServer } from '../../../scripts/server-process.mjs';
+import { writeFixtureSite } from '../../test/test-app.ts';
 
 /** Opens / as a browser does (node:http, since fetch may not send the Sec-Fetch headers) and answers its status. */
 function navigate(port: number): Promise<number | undefined> {

@@ -5,8 +5,8 @@
  * nothing kept can be linked to a person or across days (docs/privacy-and-data.md, "Page views").
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Sql } from '../../supabase/functions/_shared/sql-port.ts';
-import type { Log } from '../../supabase/functions/_shared/log.ts';
+import type { Sql } from '../../../supabase/functions/_shared/sql-port.ts';
+import type { Log } from '../../../supabase/functions/_shared/log.ts';
 import { OTHER } from './page-view-source.ts';
 
 export type CountedPage = '/' | '/course';

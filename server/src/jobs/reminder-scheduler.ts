@@ -1,6 +1,6 @@
 import type { Log } from '../../../supabase/functions/_shared/log.ts';
 import type { Sql } from '../db/database.ts';
-import { startPeriodicPass } from '../periodic-pass.ts';
+import { startPeriodicPass } from './periodic-pass.ts';
 
 /**
  * Queues the reminders due at `at` (public.queue_pause_reminders, the same function pg_cron calls on hosted

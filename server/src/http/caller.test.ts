@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ANONYMOUS_CALLER, bearerToken, createCallerResolver } from './caller.ts';
-import { JwtRejected } from './auth/jwt.ts';
-import { testJwtKeys } from '../test/test-app.ts';
-import { refusedTokens } from '../test/refused-tokens.ts';
-import { EMBEDDED_ANON_KEY } from '../../supabase/embedded-keys.ts';
+import { JwtRejected } from '../auth/jwt.ts';
+import { testJwtKeys } from '../../test/test-app.ts';
+import { refusedTokens } from '../../test/refused-tokens.ts';
+import { EMBEDDED_ANON_KEY } from '../../../supabase/embedded-keys.ts';
 
 const ADA = '00000000-0000-4000-8000-00000000000a';
 const resolve = createCallerResolver({ jwt: testJwtKeys, anonKey: EMBEDDED_ANON_KEY });

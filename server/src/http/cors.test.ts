@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './db/database.ts';
-import { createTestApp } from '../test/test-app.ts';
-import { createTestDatabase } from '../test/test-database.ts';
+import type { Database } from '../db/database.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { createTestDatabase } from '../../test/test-database.ts';
 
 const SITE = 'https://lenses.example';
 const FOREIGN = 'https://evil.example';

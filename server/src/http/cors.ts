@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import { type CorsPolicy, corsHeaders, preflight } from '../../supabase/functions/_shared/cors.ts';
+import { type CorsPolicy, corsHeaders, preflight } from '../../../supabase/functions/_shared/cors.ts';
 
 /** The Supabase routes' CORS: preflights answered here, before any route or database work. */
 export function supabaseCors(policy: CorsPolicy) {

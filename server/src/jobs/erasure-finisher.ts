@@ -1,9 +1,9 @@
 // The embedded server's side of the studio's erase: the studio's SQL function deletes the rows at once, and this
 // clock finishes, within seconds, what only the server can do (the keyed hash record, the .eml files, compaction).
-import type { Log } from '../../supabase/functions/_shared/log.ts';
-import type { Database } from './db/database.ts';
-import { type ErasureHasher, finishErasures } from './db/erasures.ts';
-import { eraseMailTo } from './outbox/transports/file-mailbox-transport.ts';
+import type { Log } from '../../../supabase/functions/_shared/log.ts';
+import type { Database } from '../db/database.ts';
+import { type ErasureHasher, finishErasures } from '../db/erasures.ts';
+import { eraseMailTo } from '../outbox/transports/file-mailbox-transport.ts';
 import { startPeriodicPass } from './periodic-pass.ts';
 
 export function startErasureFinisher(

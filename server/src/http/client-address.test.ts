@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { createClientAddress, parseTrustedProxies } from './client-address.ts';
-import type { Log, LogLine } from '../../supabase/functions/_shared/log.ts';
+import type { Log, LogLine } from '../../../supabase/functions/_shared/log.ts';
 
 function recordingLog() {
   const lines: LogLine[] = [];

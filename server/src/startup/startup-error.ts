@@ -4,8 +4,8 @@
  */
 import { readdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { DATA_DIR_SECRETS, prepareDataDir } from './db/data-dir.ts';
-import { type Env, readEnv } from './env.ts';
+import { DATA_DIR_SECRETS, prepareDataDir } from '../db/data-dir.ts';
+import { type Env, readEnv } from '../env.ts';
 
 export const STARTUP_EXIT = {
   environment: 2,

@@ -4,8 +4,8 @@
  * claims it carries; any other token is refused, never downgraded to `anon`.
  */
 import { z } from 'zod';
-import { type CallerClaims, type JwtKeys, JwtRejected } from './auth/jwt.ts';
-import type { Database, Tx } from './db/database.ts';
+import { type CallerClaims, type JwtKeys, JwtRejected } from '../auth/jwt.ts';
+import type { Database, Tx } from '../db/database.ts';
 
 export interface Caller {
   role: CallerClaims['role'];

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from './db/database.ts';
+import type { Database } from '../db/database.ts';
 import { type CounterClock, startPageViewCounter, type Visitor } from './page-view-counter.ts';
-import { createTestDatabase, databaseKind } from '../test/test-database.ts';
-import type { Log, LogLine } from '../../supabase/functions/_shared/log.ts';
+import { createTestDatabase, databaseKind } from '../../test/test-database.ts';
+import type { Log, LogLine } from '../../../supabase/functions/_shared/log.ts';
 
 let db: Database;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 import { BlockList, isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import type { Log } from '../../supabase/functions/_shared/log.ts';
+import type { Log } from '../../../supabase/functions/_shared/log.ts';
 
 /** What `loopback` stands for in TRUST_PROXY: a proxy on this machine. */
 const LOOPBACK = ['127.0.0.0/8', '::1/128'];
