@@ -11,8 +11,8 @@ const PGLITE_ONLY_TESTS = [
   'server/src/lessons/lesson-renditions.test.ts',
   'server/src/db/pglite-*.test.ts',
   'server/src/db/running-server-privacy.test.ts',
-  'server/src/startup-error.test.ts',
-  'server/src/page-view-counter-setting.test.ts',
+  'server/src/startup/startup-error.test.ts',
+  'server/src/page-views/page-view-counter-setting.test.ts',
   'scripts/**',
   'test/lint/**',
 ];

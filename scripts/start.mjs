@@ -20,7 +20,7 @@ function buildToolsInstalled() {
   }
 }
 
-/** No site to serve: STARTUP_EXIT.build in server/src/startup-error.ts, listed in docs/self-hosting.md. */
+/** No site to serve: STARTUP_EXIT.build in server/src/startup/startup-error.ts, listed in docs/self-hosting.md. */
 const EXIT_NO_BUILD = 8;
 
 if (process.env.DIST_DIR) {
