@@ -20,7 +20,7 @@ export const define = {
 
 const seededFirstPoster = seededFirstPosterFile();
 if (seededFirstPoster === null)
-  throw new Error('supabase/seeds/lessons.sql: the first lesson needs a poster.');
+  throw new Error('supabase/seeds/lessons.json: the first lesson needs a poster.');
 
 /**
  * `@/` is src/; `@seeded-first-poster` is the first seeded lesson's poster, which /course is prerendered with

@@ -13,7 +13,8 @@ const INPUTS = [
   'vite.config.ts',
   'package-lock.json',
   'supabase/embedded-keys.ts',
-  'supabase/seeds/lessons.sql',
+  'supabase/seeds/lessons.json',
+  'scripts/seeded-lessons.mjs',
   'scripts/build.mjs',
   'scripts/inline-critical-css.mjs',
 ];

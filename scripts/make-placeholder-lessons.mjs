@@ -1,20 +1,29 @@
-// Makes the five placeholder lessons of the course (decision 0022's recipe): title cards in the site's look
-// rendered by Chromium, a voice from espeak-ng, joined by ffmpeg into small H.264/AAC MP4s, with WebVTT captions
-// of the same lines and a WebP poster, into supabase/storage/course/lessons/, and their rows (durations read
-// back with ffprobe) into supabase/seeds/lessons.sql. Run by hand: `node scripts/make-placeholder-lessons.mjs`
-// (needs chromium, espeak-ng and ffmpeg; Debian: `apt-get install -y chromium espeak-ng ffmpeg`).
+// Makes the placeholder lessons of the course (decision 0022's recipe) from supabase/seeds/lessons.json: title
+// cards in the site's look rendered by Chromium, a voice from espeak-ng, joined by ffmpeg into small H.264/AAC
+// MP4s, with WebVTT captions of the same lines and a WebP poster, into supabase/storage/course/lessons/; then
+// writes each one's duration (read back with ffprobe) into lessons.json and the rows into
+// supabase/seeds/lessons.sql. Run by hand: `node scripts/make-placeholder-lessons.mjs` (needs chromium,
+// espeak-ng and ffmpeg; Debian: `apt-get install -y chromium espeak-ng ffmpeg`), or with `--seed-only` to
+// write lessons.sql alone after editing a title, a summary, a preview or the tags.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import * as prettier from 'prettier';
 import { CHROMIUM_ARGS, findChromium } from './find-chromium.mjs';
+import {
+  courseBucket,
+  lessonFilePaths,
+  readSeededLessons,
+  seedDataFile,
+  seedSql,
+  seedSqlFile,
+} from './seeded-lessons.mjs';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
-const lessonsFolder = path.join(root, 'supabase/storage/course/lessons');
-const seedFile = path.join(root, 'supabase/seeds/lessons.sql');
 
 const WIDTH = 1280;
 const HEIGHT = 720;
@@ -23,321 +32,6 @@ const VOICE = ['-v', 'en-us', '-s', '150', '-p', '45'];
 /** Silence before a card's first line, after every line, and added after a card's last line, in seconds. */
 const PAUSE = { beforeCard: 0.5, afterLine: 0.4, afterCard: 0.6 };
 const LENS_COLOURS = { trends: '#7c5cff', strengths: '#14b8a6', dreams: '#f5b83d' };
-
-/**
- * `preview` lessons play for anyone without signing in; `speaksTo` names the sign-up questionnaire's options
- * (src/content/signup.ts: worries, age-group ids, strengths) a lesson speaks to, none for one meant for all.
- * Each card shows a heading and a short text beside the three lenses (one of them, all, or where they meet,
- * lit); its `lines` are spoken in turn and are the captions, one cue a line.
- */
-const LESSONS = [
-  {
-    slug: 'why-three-lenses',
-    preview: true,
-    speaksTo: [],
-    title: 'Why plan with three lenses',
-    summary:
-      'Nobody can predict the future, so the companies that stay ahead prepare for several. Meet the simple 3-lens framework they use, and why one lens is never enough.',
-    cards: [
-      {
-        eyebrow: 'Lesson 1',
-        heading: 'Why plan with three lenses',
-        text: 'The simple 3-lens framework companies use to stay ahead.',
-        lens: 'all',
-        lines: ['Lesson one: why plan with three lenses.'],
-      },
-      {
-        eyebrow: 'How companies plan',
-        heading: 'Nobody can predict the future',
-        text: 'Companies that stay ahead do not guess one future. They prepare for several.',
-        lens: 'all',
-        lines: [
-          'Nobody can predict the future, not even the strategy teams at the biggest companies.',
-          'So they stop guessing, and prepare for more than one possible future.',
-        ],
-      },
-      {
-        eyebrow: 'One lens is not enough',
-        heading: 'Look through all three',
-        text: 'Trends alone make you anxious. Strengths alone keep you where you are. Dreams alone stay dreams.',
-        lens: 'all',
-        lines: [
-          'Looking through one lens is never enough.',
-          'Trends alone make you anxious, strengths alone keep you where you are, and dreams alone stay dreams.',
-        ],
-      },
-      {
-        eyebrow: 'The three lenses',
-        heading: 'Trends, strengths, dreams',
-        text: 'What is changing around you, what you bring, and what moves you.',
-        lens: 'all',
-        lines: [
-          'So we use three lenses: the trends around you, the strengths you bring, and the dreams that move you.',
-        ],
-      },
-      {
-        eyebrow: 'Coming up',
-        heading: 'Where they meet, you find opportunities',
-        text: 'In the next lessons we look through each lens in turn.',
-        lens: 'centre',
-        lines: [
-          'Where the three overlap, you find opportunities worth your time.',
-          'In the next lessons, we look through each lens in turn.',
-        ],
-      },
-    ],
-  },
-  {
-    slug: 'the-trends-lens',
-    speaksTo: [
-      'AI taking over jobs',
-      'Automation',
-      'Staying relevant',
-      'Job security',
-      'Climate change',
-      'Cost of living',
-      'Relocation',
-      'Technology',
-      'Tech skills',
-      'Data analysis',
-    ],
-    title: 'Lens one: trends',
-    summary:
-      'How to spot the trends in technology, work and society that will impact your career, and why tasks change long before job titles do.',
-    cards: [
-      {
-        eyebrow: 'Lesson 2 · Lens one',
-        heading: 'Trends',
-        text: 'How to spot trends that will impact your career.',
-        lens: 'trends',
-        lines: ['Lesson two. Lens one: trends.'],
-      },
-      {
-        eyebrow: 'Lens one · Trends',
-        heading: 'What is changing around you?',
-        text: 'Technology, the way work is done, society, the planet.',
-        lens: 'trends',
-        lines: [
-          'Start with what is changing around you: in technology, in how work is done, in society, and in the planet we live on.',
-        ],
-      },
-      {
-        eyebrow: 'Lens one · Trends',
-        heading: 'Look at tasks, not job titles',
-        text: 'AI changes the tasks inside a job long before it changes the job.',
-        lens: 'trends',
-        lines: [
-          'Look at tasks, not job titles.',
-          'AI and automation change the tasks inside a job long before the job itself disappears.',
-        ],
-      },
-      {
-        eyebrow: 'Lens one · Trends',
-        heading: 'Collect signals',
-        text: 'News from your field, new job adverts, what students learn, where companies spend.',
-        lens: 'trends',
-        lines: [
-          'Collect signals: news from your field, new job adverts, what students are learning, and where companies spend their money.',
-        ],
-      },
-      {
-        eyebrow: 'Your turn',
-        heading: 'Write down three trends',
-        text: 'Three trends that will touch your work in the next five years.',
-        lens: 'trends',
-        lines: ['Your turn. Write down three trends that will touch your work in the next five years.'],
-      },
-    ],
-  },
-  {
-    slug: 'the-strengths-lens',
-    speaksTo: [
-      'Starting my first job',
-      'Career change',
-      'under25',
-      'Problem-solving',
-      'Communication',
-      'Creativity',
-      'Leadership',
-      'Empathy',
-      'Mentoring',
-      'Advisory',
-      'Science',
-      'Math',
-      'Art & Design',
-    ],
-    title: 'Lens two: strengths',
-    summary:
-      'Take stock of the skills, subjects and experience you bring, including the ones you take for granted, and ask the people who know you.',
-    cards: [
-      {
-        eyebrow: 'Lesson 3 · Lens two',
-        heading: 'Strengths',
-        text: 'The skills, subjects and experience you bring.',
-        lens: 'strengths',
-        lines: ['Lesson three. Lens two: strengths.'],
-      },
-      {
-        eyebrow: 'Lens two · Strengths',
-        heading: 'What do you bring that others value?',
-        text: 'Your skills, your knowledge, your experience, the way you work.',
-        lens: 'strengths',
-        lines: [
-          'Ask what you bring that other people value: your skills, your knowledge, your experience, and the way you work.',
-        ],
-      },
-      {
-        eyebrow: 'Lens two · Strengths',
-        heading: 'Count what feels easy',
-        text: 'What you do without effort is often what others find hard.',
-        lens: 'strengths',
-        lines: [
-          'Count the things that feel easy to you.',
-          'What you do without effort is often exactly what other people find hard.',
-        ],
-      },
-      {
-        eyebrow: 'Lens two · Strengths',
-        heading: 'Ask three people',
-        text: 'Ask three people who know you well: what do I do well?',
-        lens: 'strengths',
-        lines: ['Then ask three people who know you well a simple question: what do I do well?'],
-      },
-      {
-        eyebrow: 'Your turn',
-        heading: 'List five strengths',
-        text: 'Five strengths, with one real example for each.',
-        lens: 'strengths',
-        lines: ['Your turn. List five strengths, with one real example for each.'],
-      },
-    ],
-  },
-  {
-    slug: 'the-dreams-lens',
-    speaksTo: [
-      'Purpose & meaning',
-      'Burnout',
-      'Work/life balance',
-      'Career change',
-      'Music',
-      'Drama/Theatre',
-      'Writing',
-      'Volunteering',
-    ],
-    title: 'Lens three: dreams',
-    summary:
-      'Bring back what you wanted to be as a child and name what matters to you today, so your plan is one you will want to follow.',
-    cards: [
-      {
-        eyebrow: 'Lesson 4 · Lens three',
-        heading: 'Dreams',
-        text: 'What you wanted to be, and what matters to you now.',
-        lens: 'dreams',
-        lines: ['Lesson four. Lens three: dreams.'],
-      },
-      {
-        eyebrow: 'Lens three · Dreams',
-        heading: 'What did you want to be as a child?',
-        text: 'The job title matters less than what drew you to it.',
-        lens: 'dreams',
-        lines: [
-          'What did you want to be as a child?',
-          'The job title matters less than what drew you to it: helping, building, exploring, or performing.',
-        ],
-      },
-      {
-        eyebrow: 'Lens three · Dreams',
-        heading: 'What matters to you now?',
-        text: 'Freedom, security, meaning, people, money: pick your top three.',
-        lens: 'dreams',
-        lines: [
-          'Now ask what matters to you today.',
-          'Freedom, security, meaning, people, money: pick your top three values.',
-        ],
-      },
-      {
-        eyebrow: 'Lens three · Dreams',
-        heading: 'A plan you want to follow',
-        text: 'Trends and strengths make a plan possible. Dreams make it yours.',
-        lens: 'dreams',
-        lines: [
-          'Trends and strengths make a plan possible.',
-          'Your dreams and values make it a plan you will actually follow.',
-        ],
-      },
-      {
-        eyebrow: 'Your turn',
-        heading: 'Your dream and your values',
-        text: 'Write your childhood dream and your three values side by side.',
-        lens: 'dreams',
-        lines: ['Your turn. Write down your childhood dream and your three values, side by side.'],
-      },
-    ],
-  },
-  {
-    slug: 'from-opportunities-to-action',
-    speaksTo: [
-      'Career change',
-      'Starting my first job',
-      'Job security',
-      'Cost of living',
-      '55plus',
-      '45-55',
-      'Consulting',
-      'Board work',
-      'Strategy',
-    ],
-    title: 'From opportunities to action this week',
-    summary:
-      'Put the three lenses together, turn the trends into personal opportunities, and choose one small step to start taking action this week.',
-    cards: [
-      {
-        eyebrow: 'Lesson 5',
-        heading: 'From opportunities to action',
-        text: 'Turn the trends into personal opportunities, and start this week.',
-        lens: 'centre',
-        lines: ['Lesson five. From opportunities to action.'],
-      },
-      {
-        eyebrow: 'Where the lenses meet',
-        heading: 'Find your opportunities',
-        text: 'A trend that needs your strengths and feeds your dreams is an opportunity.',
-        lens: 'centre',
-        lines: [
-          'Lay your three lists side by side.',
-          'A trend that needs your strengths and feeds your dreams is a personal opportunity.',
-        ],
-      },
-      {
-        eyebrow: 'Choose',
-        heading: 'Pick one, not ten',
-        text: 'The opportunity you can test the soonest.',
-        lens: 'centre',
-        lines: ['Pick one opportunity, not ten: the one you can test the soonest.'],
-      },
-      {
-        eyebrow: 'This week',
-        heading: 'Take one small step',
-        text: 'Talk to someone who does it, try a short course, or start a small project.',
-        lens: 'centre',
-        lines: [
-          'Then take one small step this week.',
-          'Talk to someone who already does it, try a short course, or start a small project.',
-        ],
-      },
-      {
-        eyebrow: 'Keep going',
-        heading: 'Look again every few months',
-        text: 'The world moves, and your plan should move with it.',
-        lens: 'all',
-        lines: [
-          'Come back to your three lenses every few months.',
-          'The world moves, and your plan should move with it. Thanks for watching.',
-        ],
-      },
-    ],
-  },
-];
 
 const escapeHtml = (text) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
@@ -380,7 +74,7 @@ function lensesSvg(lit) {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 440" width="480" height="440" font-family="Inter" font-weight="700" font-size="19" letter-spacing="1"><g style="mix-blend-mode:screen">${fills}</g>${rings}${labels}${centre}</svg>`;
 }
 
-function cardHtml({ fonts, card, lessonNumber }) {
+function cardHtml({ fonts, card, lessonNumber, lessonCount }) {
   return `<!doctype html><html><head><meta charset="utf-8"><style>
 ${fonts}
 html, body { margin: 0; width: ${WIDTH}px; height: ${HEIGHT}px; overflow: hidden; }
@@ -398,7 +92,7 @@ footer { position: absolute; left: 90px; right: 90px; bottom: 56px; display: fle
 </style></head><body>
 <div class="copy"><div class="eyebrow">${escapeHtml(card.eyebrow)}</div><h1>${escapeHtml(card.heading)}</h1><p>${escapeHtml(card.text)}</p></div>
 <div class="lenses">${lensesSvg(card.lens)}</div>
-<footer><div class="brand"><span class="dot" style="background:${LENS_COLOURS.dreams}"></span><span class="dot" style="background:${LENS_COLOURS.strengths}"></span><span class="dot" style="background:${LENS_COLOURS.trends}"></span><span style="margin-left:8px">Three Lenses</span></div><div class="count">Lesson ${lessonNumber} of ${LESSONS.length}</div></footer>
+<footer><div class="brand"><span class="dot" style="background:${LENS_COLOURS.dreams}"></span><span class="dot" style="background:${LENS_COLOURS.strengths}"></span><span class="dot" style="background:${LENS_COLOURS.trends}"></span><span style="margin-left:8px">Three Lenses</span></div><div class="count">Lesson ${lessonNumber} of ${lessonCount}</div></footer>
 </body></html>`;
 }
 
@@ -424,7 +118,7 @@ function vttTime(seconds) {
 }
 
 /** Renders a lesson's cards and voice, then joins them; returns the lesson's caption cues. */
-async function makeLesson({ lesson, lessonNumber, fonts, chromium, work }) {
+async function makeLesson({ lesson, lessonNumber, lessonCount, fonts, chromium, work }) {
   const cardInputs = [];
   const lineInputs = [];
   const cues = [];
@@ -432,7 +126,7 @@ async function makeLesson({ lesson, lessonNumber, fonts, chromium, work }) {
   for (const [cardIndex, card] of lesson.cards.entries()) {
     const htmlFile = path.join(work, `${lesson.slug}-${cardIndex}.html`);
     const pngFile = path.join(work, `${lesson.slug}-${cardIndex}.png`);
-    await writeFile(htmlFile, cardHtml({ fonts, card, lessonNumber }));
+    await writeFile(htmlFile, cardHtml({ fonts, card, lessonNumber, lessonCount }));
     await run(chromium, [
       ...CHROMIUM_ARGS,
       '--headless',
@@ -528,7 +222,7 @@ async function makeLesson({ lesson, lessonNumber, fonts, chromium, work }) {
     '22050',
     '-movflags',
     '+faststart',
-    path.join(lessonsFolder, `${lesson.slug}.mp4`),
+    path.join(courseBucket, lessonFilePaths(lesson).videoPath),
   ]);
   await run('ffmpeg', [
     '-y',
@@ -542,75 +236,64 @@ async function makeLesson({ lesson, lessonNumber, fonts, chromium, work }) {
     '70',
     '-compression_level',
     '6',
-    path.join(lessonsFolder, `${lesson.slug}.webp`),
+    path.join(courseBucket, lessonFilePaths(lesson).posterPath),
   ]);
   return cues;
 }
 
-const sqlText = (text) => `'${text.replaceAll("'", "''")}'`;
-const sqlTextArray = (texts) =>
-  texts.length === 0 ? 'array[]::text[]' : `array[${texts.map(sqlText).join(', ')}]`;
+/** Writes the lessons back with their measured durations, formatted as the repository's other JSON. */
+async function writeSeedData(lessons) {
+  const options = await prettier.resolveConfig(seedDataFile);
+  const json = await prettier.format(JSON.stringify(lessons, null, 2), { ...options, filepath: seedDataFile });
+  await writeFile(seedDataFile, json);
+}
 
-function seedSql(rows) {
-  const values = rows
-    .map(
-      ({ lesson, seconds }, index) =>
-        `  (${[
-          sqlText(lesson.slug),
-          sqlText(lesson.title),
-          sqlText(lesson.summary),
-          sqlText(`lessons/${lesson.slug}.mp4`),
-          sqlText(`lessons/${lesson.slug}.vtt`),
-          sqlText(`lessons/${lesson.slug}.webp`),
-          seconds,
-          index + 1,
-          lesson.preview === true,
-          sqlTextArray(lesson.speaksTo),
-        ].join(', ')})`,
-    )
-    .join(',\n');
-  return `-- Written by scripts/make-placeholder-lessons.mjs: the placeholder lessons, published, for a new installation.
--- Their files are in supabase/storage/course/lessons/ (uploaded by \`supabase seed buckets\`, copied by the
--- embedded server). Inserted only into an empty table, so running this again never duplicates a lesson.
-insert into public.lessons
-  (slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index, is_published,
-   is_preview, speaks_to)
-select slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index, true,
-  is_preview, speaks_to
-from (values
-${values}
-) as sample (slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index,
-  is_preview, speaks_to)
-where not exists (select 1 from public.lessons);
-`;
+const HELP = `Usage: node scripts/make-placeholder-lessons.mjs [--seed-only]
+
+Makes the placeholder lessons of supabase/seeds/lessons.json (video, captions, poster) into
+supabase/storage/course/lessons/, records their durations in lessons.json and writes supabase/seeds/lessons.sql.
+  --seed-only  only write supabase/seeds/lessons.sql from lessons.json (no chromium, espeak-ng or ffmpeg needed)`;
+
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.some((arg) => arg !== '--seed-only')) {
+  console.log(HELP);
+  process.exit(args.includes('--help') ? 0 : 1);
+}
+const lessons = readSeededLessons();
+if (args.includes('--seed-only')) {
+  await writeFile(seedSqlFile, seedSql(lessons));
+  console.log(`${path.relative(root, seedSqlFile)}: ${lessons.length} lessons`);
+  process.exit(0);
 }
 
 const chromium = findChromium();
 const work = await mkdtemp(path.join(os.tmpdir(), 'lessons-'));
-await mkdir(lessonsFolder, { recursive: true });
+await mkdir(path.join(courseBucket, 'lessons'), { recursive: true });
 const fonts = [
   await fontFace('Fraunces', 'fraunces/files/fraunces-latin-wght-normal.woff2'),
   await fontFace('Inter', 'inter/files/inter-latin-wght-normal.woff2'),
 ].join('\n');
-const rows = [];
+const measured = [];
 try {
-  for (const [index, lesson] of LESSONS.entries()) {
-    const cues = await makeLesson({ lesson, lessonNumber: index + 1, fonts, chromium, work });
+  for (const [index, lesson] of lessons.entries()) {
+    const lessonCount = lessons.length;
+    const cues = await makeLesson({ lesson, lessonNumber: index + 1, lessonCount, fonts, chromium, work });
+    const files = lessonFilePaths(lesson);
     const vtt = cues.map(
       ({ start, end, line }, cueIndex) => `${cueIndex + 1}\n${vttTime(start)} --> ${vttTime(end)}\n${line}\n`,
     );
-    await writeFile(path.join(lessonsFolder, `${lesson.slug}.vtt`), `WEBVTT\n\n${vtt.join('\n')}`);
-    const seconds = Math.round(await secondsOf(path.join(lessonsFolder, `${lesson.slug}.mp4`)));
-    rows.push({ lesson, seconds });
+    await writeFile(path.join(courseBucket, files.captionsPath), `WEBVTT\n\n${vtt.join('\n')}`);
+    const seconds = Math.round(await secondsOf(path.join(courseBucket, files.videoPath)));
+    measured.push({ ...lesson, durationSeconds: seconds });
     const sizes = await Promise.all(
-      ['mp4', 'webp'].map(
-        async (ext) => (await stat(path.join(lessonsFolder, `${lesson.slug}.${ext}`))).size,
+      [files.videoPath, files.posterPath].map(
+        async (file) => (await stat(path.join(courseBucket, file))).size,
       ),
     );
     console.log(`${lesson.slug}: ${seconds} s, video ${sizes[0]} bytes, poster ${sizes[1]} bytes`);
   }
-  await mkdir(path.dirname(seedFile), { recursive: true });
-  await writeFile(seedFile, seedSql(rows));
+  await writeSeedData(measured);
+  await writeFile(seedSqlFile, seedSql(measured));
 } finally {
   await rm(work, { recursive: true, force: true });
 }

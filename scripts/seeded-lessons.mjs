@@ -1,107 +1,114 @@
-// The lessons a new installation is seeded with (supabase/seeds/lessons.sql), read at build time: the landing
-// page is prerendered with the course length they add up to, and /course with their outline, before the live
-// outline is known.
-import { readFileSync } from 'node:fs';
+// The lessons a new installation is seeded with, read from their one source, supabase/seeds/lessons.json: the
+// placeholder generator makes their files from it and writes supabase/seeds/lessons.sql (which the Supabase CLI
+// and the embedded server run), and the build prerenders the landing page with the course length they add up to
+// and /course with their outline, before the live outline is known.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 
-const seedFile = path.resolve(import.meta.dirname, '..', 'supabase', 'seeds', 'lessons.sql');
+const root = path.resolve(import.meta.dirname, '..');
+export const seedDataFile = path.join(root, 'supabase', 'seeds', 'lessons.json');
+export const seedSqlFile = path.join(root, 'supabase', 'seeds', 'lessons.sql');
 /** Where the seed's files are: its paths are inside the bucket `course`. */
-const courseBucket = path.resolve(import.meta.dirname, '..', 'supabase', 'storage', 'course');
-const COLUMNS_END = /\)\s*as sample \(([^)]*)\)/;
-/**
- * One value of a row: a SQL string ('' is a quote), a whole number, true or false, or an array of strings
- * (`array['a', 'b']`, `array[]::text[]`).
- */
-const VALUE =
-  /\s*(?:'((?:[^']|'')*)'|(-?\d+)|(true|false)|array\[((?:[^'\]]|'(?:[^']|'')*')*)\](?:::text\[\])?)\s*(,|\))/y;
-const ARRAY_ITEM = /\s*'((?:[^']|'')*)'\s*(?:,|$)/y;
+export const courseBucket = path.join(root, 'supabase', 'storage', 'course');
 
-/** The strings of an `array[…]`'s inside, or undefined when it holds anything else. */
-function readArray(inside) {
-  const items = [];
-  ARRAY_ITEM.lastIndex = 0;
-  while (ARRAY_ITEM.lastIndex < inside.length) {
-    const match = ARRAY_ITEM.exec(inside);
-    if (!match) return inside.trim() === '' && items.length === 0 ? items : undefined;
-    items.push(match[1].replaceAll("''", "'"));
-  }
-  return items;
+// Shapes only: what a lesson may hold (slug, lengths, a positive duration) is the lessons table's to check, when
+// the seed is run.
+const SeededCard = z.strictObject({
+  eyebrow: z.string(),
+  heading: z.string(),
+  text: z.string(),
+  lens: z.enum(['trends', 'strengths', 'dreams', 'all', 'centre']),
+  lines: z.array(z.string()).min(1),
+});
+const SeededLesson = z.strictObject({
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  durationSeconds: z.int(),
+  isPreview: z.boolean(),
+  speaksTo: z.array(z.string()),
+  cards: z.array(SeededCard).min(1),
+});
+const SeededLessons = z.array(SeededLesson).min(1, 'no lesson found');
+
+/** The seeded lessons in their order; throws, naming the file and the field, on data it cannot read. */
+export function readSeededLessons(json = readFileSync(seedDataFile, 'utf8')) {
+  const parsed = SeededLessons.safeParse(JSON.parse(json));
+  if (!parsed.success) throw new Error(`${seedDataFile}: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
 }
 
-/** A matched value as JavaScript: a string, a number, a boolean or an array of strings. */
-function valueOf(match) {
-  if (match[1] !== undefined) return match[1].replaceAll("''", "'");
-  if (match[2] !== undefined) return Number(match[2]);
-  if (match[3] !== undefined) return match[3] === 'true';
-  return readArray(match[4]);
+/** A lesson's files inside the bucket `course`, named by its slug. */
+export function lessonFilePaths(lesson) {
+  return {
+    videoPath: `lessons/${lesson.slug}.mp4`,
+    captionsPath: `lessons/${lesson.slug}.vtt`,
+    posterPath: `lessons/${lesson.slug}.webp`,
+  };
 }
 
-/** A row's values, or undefined when the line is not `(value, value, …)` with an optional trailing comma. */
-function readRow(line) {
-  const text = line.trim().replace(/,$/, '');
-  if (!text.startsWith('(')) return undefined;
-  const values = [];
-  VALUE.lastIndex = 1;
-  for (;;) {
-    const match = VALUE.exec(text);
-    if (!match) return undefined;
-    const value = valueOf(match);
-    if (value === undefined) return undefined;
-    values.push(value);
-    if (match[5] === ')') return VALUE.lastIndex === text.length ? values : undefined;
-  }
-}
-
-/** The seed's rows by column name, in the lessons' order; throws on a seed it cannot read rather than guessing. */
-function seededRows(sql) {
-  const columns =
-    COLUMNS_END.exec(sql)?.[1]
-      ?.split(',')
-      .map((column) => column.trim()) ?? [];
-  for (const needed of ['slug', 'title', 'duration_seconds', 'order_index']) {
-    if (!columns.includes(needed)) throw new Error(`${seedFile}: its values name no ${needed} column`);
-  }
-  const lines = sql
-    .slice(sql.indexOf('from (values'), sql.search(COLUMNS_END))
-    .split('\n')
-    .filter((line) => line.trimStart().startsWith('('));
-  const lessons = lines.map((line) => {
-    const values = readRow(line);
-    if (values?.length !== columns.length)
-      throw new Error(`${seedFile}: cannot read the lesson row ${line.trim()}`);
-    const row = Object.fromEntries(columns.map((column, index) => [column, values[index]]));
-    if (typeof row.duration_seconds !== 'number' || typeof row.order_index !== 'number') {
-      throw new Error(`${seedFile}: cannot read the lesson row ${line.trim()}`);
-    }
-    return row;
-  });
-  if (lessons.length === 0) throw new Error(`${seedFile}: no lesson found`);
-  return lessons.sort((a, b) => a.order_index - b.order_index);
-}
-
-/**
- * The seeded lessons' public outline (slug, title, summary, length, order, whether it is a free preview and whom
- * it speaks to), in order; throws on a seed it cannot read rather than guessing.
- */
-export function seededOutline(sql = readFileSync(seedFile, 'utf8')) {
-  return seededRows(sql).map((row) => ({
-    slug: String(row.slug),
-    title: String(row.title),
-    summary: typeof row.summary === 'string' ? row.summary : '',
-    durationSeconds: row.duration_seconds,
-    orderIndex: row.order_index,
-    isPreview: row.is_preview === true,
-    speaksTo: Array.isArray(row.speaks_to) ? row.speaks_to : [],
+/** The seeded lessons' public outline (everything but their cards, and each one's place from 1), in order. */
+export function seededOutline(lessons = readSeededLessons()) {
+  return lessons.map(({ slug, title, summary, durationSeconds, isPreview, speaksTo }, index) => ({
+    slug,
+    title,
+    summary,
+    durationSeconds,
+    orderIndex: index + 1,
+    isPreview,
+    speaksTo,
   }));
 }
 
-/** The file of the first seeded lesson's poster, in the repository's copy of the bucket; null when it has none. */
-export function seededFirstPosterFile(sql = readFileSync(seedFile, 'utf8')) {
-  const [first] = seededRows(sql);
-  return typeof first?.poster_path === 'string' ? path.join(courseBucket, first.poster_path) : null;
+/** Each seeded lesson's duration in seconds, in the lessons' order. */
+export function seededLessonSeconds(lessons = readSeededLessons()) {
+  return lessons.map((lesson) => lesson.durationSeconds);
 }
 
-/** Each seeded lesson's duration in seconds, in the lessons' order. */
-export function seededLessonSeconds(sql) {
-  return seededOutline(sql).map((lesson) => lesson.durationSeconds);
+/** The file of the first seeded lesson's poster, in the repository's copy of the bucket; null when it has none. */
+export function seededFirstPosterFile(lessons = readSeededLessons()) {
+  const file = path.join(courseBucket, lessonFilePaths(lessons[0]).posterPath);
+  return existsSync(file) ? file : null;
+}
+
+const sqlText = (text) => `'${text.replaceAll("'", "''")}'`;
+const sqlTextArray = (texts) =>
+  texts.length === 0 ? 'array[]::text[]' : `array[${texts.map(sqlText).join(', ')}]`;
+
+/** supabase/seeds/lessons.sql as the seeded lessons make it: each one published, in their order. */
+export function seedSql(lessons = readSeededLessons()) {
+  const values = lessons
+    .map((lesson, index) => {
+      const { videoPath, captionsPath, posterPath } = lessonFilePaths(lesson);
+      const row = [
+        sqlText(lesson.slug),
+        sqlText(lesson.title),
+        sqlText(lesson.summary),
+        sqlText(videoPath),
+        sqlText(captionsPath),
+        sqlText(posterPath),
+        lesson.durationSeconds,
+        index + 1,
+        lesson.isPreview,
+        sqlTextArray(lesson.speaksTo),
+      ];
+      return `  (${row.join(', ')})`;
+    })
+    .join(',\n');
+  return `-- Written from supabase/seeds/lessons.json by scripts/make-placeholder-lessons.mjs (edit that file, then run
+-- \`node scripts/make-placeholder-lessons.mjs --seed-only\`): the placeholder lessons, published, for a new
+-- installation. Their files are in supabase/storage/course/lessons/ (uploaded by \`supabase seed buckets\`, copied
+-- by the embedded server). Inserted only into an empty table, so running this again never duplicates a lesson.
+insert into public.lessons
+  (slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index, is_published,
+   is_preview, speaks_to)
+select slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index, true,
+  is_preview, speaks_to
+from (values
+${values}
+) as sample (slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index,
+  is_preview, speaks_to)
+where not exists (select 1 from public.lessons);
+`;
 }

@@ -1,44 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { ageGroups, strengthOptions, worryOptions } from '../src/content/signup.ts';
-import { seededFirstPosterFile, seededLessonSeconds, seededOutline } from './seeded-lessons.mjs';
+import { createPgliteTestDatabase } from '../server/test/test-database.ts';
+import {
+  readSeededLessons,
+  seededFirstPosterFile,
+  seededLessonSeconds,
+  seededOutline,
+  seedSql,
+  seedSqlFile,
+  type SeededLesson,
+} from './seeded-lessons.mjs';
 
-const seed = (rows: string, columns = 'slug, title, duration_seconds, order_index') => `
-insert into public.lessons (slug, title, duration_seconds, order_index, is_published)
-select slug, title, duration_seconds, order_index, true
-from (values
-${rows}
-) as sample (${columns})
-where not exists (select 1 from public.lessons);`;
+const card = { eyebrow: 'E', heading: 'H', text: 'T', lens: 'all', lines: ['A line.'] } as const;
+const lesson = (slug: string, fields: Partial<SeededLesson> = {}): SeededLesson => ({
+  slug,
+  title: slug.toUpperCase(),
+  summary: '',
+  durationSeconds: 60,
+  isPreview: false,
+  speaksTo: [],
+  cards: [{ ...card, lines: [...card.lines] }],
+  ...fields,
+});
 
 describe('seededLessonSeconds', () => {
-  it("reads the placeholder lessons' lengths from the seed, in their order", () => {
+  it("reads the placeholder lessons' lengths from the data file, in their order", () => {
     expect(seededLessonSeconds()).toEqual([47, 43, 37, 43, 42]);
   });
 
-  it('orders by order_index and reads titles with quotes and commas', () => {
-    const rows = ["  ('b', 'It''s two, really', 30, 2),", "  ('a', 'One (1), 2', 65, 1)"].join('\n');
-    expect(seededLessonSeconds(seed(rows))).toEqual([65, 30]);
+  it("keeps the data file's order", () => {
+    const lessons = [lesson('b', { durationSeconds: 65 }), lesson('a', { durationSeconds: 30 })];
+    expect(seededLessonSeconds(lessons)).toEqual([65, 30]);
   });
 
-  it('refuses a seed it cannot read rather than guessing a length', () => {
-    expect(() => seededLessonSeconds(seed("  ('a', 'A', 1)", 'slug, title, order_index'))).toThrow(
-      /no duration_seconds column/,
+  it('refuses a data file it cannot read rather than guessing a length', () => {
+    const withoutDuration = { ...lesson('a'), durationSeconds: undefined };
+    expect(() => readSeededLessons(JSON.stringify([withoutDuration]))).toThrow(
+      /lessons\.json[\s\S]*durationSeconds/,
     );
-    expect(() => seededLessonSeconds(seed("  ('a', 'A', 'long', 1)"))).toThrow(/cannot read the lesson row/);
-    expect(() => seededLessonSeconds(seed(''))).toThrow(/no lesson found/);
+    expect(() =>
+      readSeededLessons(JSON.stringify([lesson('a', { durationSeconds: 'long' as never })])),
+    ).toThrow(/durationSeconds/);
+    expect(() => readSeededLessons('[]')).toThrow(/no lesson found/);
   });
 });
 
 describe('seededOutline', () => {
-  it('reads each lesson as the public outline has it, in order, whatever order the columns are in', () => {
-    const rows = [
-      "  (2, 'b', 'It''s two, really', 'lessons/b.mp4', 30),",
-      "  (1, 'a', 'One (1)', 'lessons/a.mp4', 65)",
+  it('gives each lesson as the public outline has it, numbered in order', () => {
+    const lessons = [
+      lesson('a', { title: 'One (1)', durationSeconds: 65 }),
+      lesson('b', { title: "It's two, really", durationSeconds: 30 }),
     ];
-    expect(
-      seededOutline(seed(rows.join('\n'), 'order_index, slug, title, video_path, duration_seconds')),
-    ).toEqual([
+    expect(seededOutline(lessons)).toEqual([
       {
         slug: 'a',
         title: 'One (1)',
@@ -72,28 +86,22 @@ describe('seededOutline', () => {
 });
 
 describe('seededOutline: previews and tags', () => {
-  it('reads whether a lesson is a preview and the tags it speaks to, quotes and commas included', () => {
-    const rows = [
-      "  ('a', 'A', 65, 1, true, array[]::text[]),",
-      "  ('b', 'B', 30, 2, false, array['Art & Design', 'It''s, odd', 'under25'])",
+  it('gives whether a lesson is a preview and the tags it speaks to, quotes and commas included', () => {
+    const lessons = [
+      lesson('a', { isPreview: true }),
+      lesson('b', { speaksTo: ['Art & Design', "It's, odd", 'under25'] }),
     ];
-    const columns = 'slug, title, duration_seconds, order_index, is_preview, speaks_to';
     expect(
-      seededOutline(seed(rows.join('\n'), columns)).map(({ slug, isPreview, speaksTo }) => ({
-        slug,
-        isPreview,
-        speaksTo,
-      })),
+      seededOutline(lessons).map(({ slug, isPreview, speaksTo }) => ({ slug, isPreview, speaksTo })),
     ).toEqual([
       { slug: 'a', isPreview: true, speaksTo: [] },
       { slug: 'b', isPreview: false, speaksTo: ['Art & Design', "It's, odd", 'under25'] },
     ]);
   });
 
-  it('refuses an array it cannot read', () => {
-    const columns = 'slug, title, duration_seconds, order_index, speaks_to';
-    expect(() => seededOutline(seed("  ('a', 'A', 65, 1, array['x' 'y'])", columns))).toThrow(
-      /cannot read the lesson row/,
+  it('refuses tags it cannot read', () => {
+    expect(() => readSeededLessons(JSON.stringify([lesson('a', { speaksTo: 'x y' as never })]))).toThrow(
+      /speaksTo/,
     );
   });
 
@@ -121,6 +129,48 @@ describe('seededFirstPosterFile', () => {
   });
 
   it('is null for a first lesson without a poster', () => {
-    expect(seededFirstPosterFile(seed("  ('a', 'A', 65, 1)"))).toBeNull();
+    expect(seededFirstPosterFile([lesson('no-such-lesson')])).toBeNull();
+  });
+});
+
+describe('seedSql', () => {
+  it('is what supabase/seeds/lessons.sql holds, so the SQL seed and the build tell of the same lessons', () => {
+    expect(
+      readFileSync(seedSqlFile, 'utf8'),
+      'lessons.sql is out of step with lessons.json: run `node scripts/make-placeholder-lessons.mjs --seed-only`',
+    ).toBe(seedSql());
+  });
+
+  it('puts every lesson in the database as the data file has it, quotes and commas included', async () => {
+    const lessons = [
+      lesson('a', { title: "It's two, really", summary: 'One (1), 2', isPreview: true }),
+      lesson('b', { durationSeconds: 30, speaksTo: ['Art & Design', "It's, odd", 'under25'] }),
+    ];
+    const db = await createPgliteTestDatabase();
+    try {
+      await db.exec(seedSql(lessons));
+      const rows = await db.query<Record<string, unknown>>(
+        `select slug, title, summary, duration_seconds, order_index, is_published, is_preview, speaks_to,
+                video_path, captions_path, poster_path
+         from public.lessons order by order_index`,
+      );
+      expect(rows).toEqual(
+        seededOutline(lessons).map((outline) => ({
+          slug: outline.slug,
+          title: outline.title,
+          summary: outline.summary,
+          duration_seconds: outline.durationSeconds,
+          order_index: outline.orderIndex,
+          is_published: true,
+          is_preview: outline.isPreview,
+          speaks_to: outline.speaksTo,
+          video_path: `lessons/${outline.slug}.mp4`,
+          captions_path: `lessons/${outline.slug}.vtt`,
+          poster_path: `lessons/${outline.slug}.webp`,
+        })),
+      );
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
--- Written by scripts/make-placeholder-lessons.mjs: the placeholder lessons, published, for a new installation.
--- Their files are in supabase/storage/course/lessons/ (uploaded by `supabase seed buckets`, copied by the
--- embedded server). Inserted only into an empty table, so running this again never duplicates a lesson.
+-- Written from supabase/seeds/lessons.json by scripts/make-placeholder-lessons.mjs (edit that file, then run
+-- `node scripts/make-placeholder-lessons.mjs --seed-only`): the placeholder lessons, published, for a new
+-- installation. Their files are in supabase/storage/course/lessons/ (uploaded by `supabase seed buckets`, copied
+-- by the embedded server). Inserted only into an empty table, so running this again never duplicates a lesson.
 insert into public.lessons
   (slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index, is_published,
    is_preview, speaks_to)

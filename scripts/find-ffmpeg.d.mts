@@ -1,4 +1,0 @@
-export function findFfmpeg(options?: {
-  install?: boolean;
-}):
-  { ffmpeg: string; ffprobe: string; missing?: never } | { missing: string; ffmpeg?: never; ffprobe?: never };

@@ -1,0 +1,11 @@
+// The build's constants of the seeded lessons (supabase/seeds/lessons.json, vite.config.ts), typed as the module
+// that reads them says.
+import type { SeededOutlineLesson } from '../scripts/seeded-lessons.mjs';
+
+declare global {
+  /** The seeded placeholder lessons' lengths in seconds, in order. */
+  const __SEEDED_LESSON_SECONDS__: readonly number[];
+
+  /** The seeded placeholder lessons' outline, in order. */
+  const __SEEDED_OUTLINE__: readonly SeededOutlineLesson[];
+}
