@@ -21,6 +21,13 @@ export function answerWith(answer: Answer) {
   );
 }
 
+/** Every request fails as a browser's does with no network. */
+export function networkDown() {
+  answerWith(() => {
+    throw new TypeError('Failed to fetch');
+  });
+}
+
 /**
  * A fresh page for each test: nothing stored, and the warnings of several clients over one storage key (one
  * per test, as the tests mean to) kept quiet; the network is given back after.

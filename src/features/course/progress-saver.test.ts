@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CourseBackend, ProgressSave } from './model/course-backend';
+import type { LearnerRecordBackend, ProgressSave } from './model/course-backend';
 import { at, T1, T2, T3 } from './model/progress-fixtures';
 import { type ProgressSaver, createProgressSaver } from './progress-saver';
 
@@ -8,7 +8,7 @@ const STORED = 'course-progress-unsent:ada';
 /** A back end whose saves fail while `down` is true, and that records what reached it. */
 function fakeBackend() {
   const state = { down: false, saved: [] as ProgressSave[], leaving: [] as boolean[] };
-  const saveProgress = vi.fn<CourseBackend['saveProgress']>(async (save, { leaving }) => {
+  const saveProgress = vi.fn<LearnerRecordBackend['saveProgress']>(async (save, { leaving }) => {
     state.leaving.push(leaving);
     if (state.down) throw new TypeError('Failed to fetch');
     state.saved.push(save);

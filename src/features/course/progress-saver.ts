@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import type { CourseBackend } from './model/course-backend';
+import type { LearnerRecordBackend } from './model/course-backend';
 import {
   type LessonProgress,
   type ProgressByLesson,
@@ -62,7 +62,7 @@ export function createProgressSaver({
   saved,
   storage = window.localStorage,
 }: {
-  backend: Pick<CourseBackend, 'saveProgress'>;
+  backend: Pick<LearnerRecordBackend, 'saveProgress'>;
   learnerId: string;
   saved: ProgressByLesson;
   storage?: Storage;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import seededFirstPosterUrl from '@seeded-first-poster?url';
-import type { CourseBackend } from './model/course-backend';
-import type { CourseOutline } from './model/outline';
+import type { CourseContentBackend } from './model/course-backend';
+import type { CourseOutline } from '@/shared/course-outline/outline';
 
 /**
  * The outline the page is prerendered with: the seeded lessons (supabase/seeds/lessons.sql, read at build
@@ -18,7 +18,7 @@ const seededOutline: CourseOutline = {
  * The public outline, asked for as soon as the page runs, whoever is visiting. A failure keeps the seeded
  * outline: it is a preview, and signing in does not wait for it.
  */
-export function useCourseOutline(backend: CourseBackend): CourseOutline {
+export function useCourseOutline(backend: Pick<CourseContentBackend, 'loadOutline'>): CourseOutline {
   const [outline, setOutline] = useState(seededOutline);
   useEffect(() => {
     let current = true;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { answerWith, requests, withFakeNetwork } from './fake-network';
+import { answerWith, requests, withFakeNetwork } from '@/lib/fake-network';
 
 async function freshFetch() {
   vi.resetModules();

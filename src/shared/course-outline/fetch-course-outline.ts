@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { getSupabase } from '@/lib/supabase';
-import type { CourseOutline, OutlineLesson } from '../model/outline';
+import type { CourseOutline, OutlineLesson } from './outline';
 
 // zod compiles object parsers with `new Function` unless told not to; the page's CSP forbids eval.
 z.config({ jitless: true });

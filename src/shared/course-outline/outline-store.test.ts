@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CourseOutline } from '../model/outline';
+import type { CourseOutline } from './outline';
 import { createOutlineStore } from './outline-store';
 
 const outline: CourseOutline = {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { CourseOutline } from '../model/outline';
+import type { CourseOutline } from './outline';
 
 export type LandingOutlineState =
   { status: 'loading' } | { status: 'ready'; outline: CourseOutline } | { status: 'unavailable' };
@@ -51,7 +51,7 @@ export function createOutlineStore(load: () => Promise<CourseOutline>): OutlineS
 
 /** The page's outline; supabase-js loads with it, on the first request. */
 export const landingOutline = createOutlineStore(() =>
-  import('../api/fetch-course-outline').then(({ fetchCourseOutline }) =>
+  import('./fetch-course-outline').then(({ fetchCourseOutline }) =>
     fetchCourseOutline({ withPoster: false }),
   ),
 );

@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { playStream } from '../api/play-stream';
+import { playStream } from './play-stream';
 import { CaptionedVideo } from './captioned-video';
 
-vi.mock('../api/play-stream', () => ({ playStream: vi.fn(() => () => undefined) }));
+vi.mock('./play-stream', () => ({ playStream: vi.fn(() => () => undefined) }));
 
 const media = {
   video: 'https://cdn.test/lessons/ab/video.mp4?token=1',

@@ -1,6 +1,6 @@
 import { type ComponentProps, type RefObject, useEffect, useRef, useState } from 'react';
 import { courseCopy } from '@/content/course-page';
-import type { LessonMedia } from '../model/course-backend';
+import type { LessonMedia } from './lesson-media';
 
 const copy = courseCopy.player;
 
@@ -54,7 +54,7 @@ export function CaptionedVideo({
       takeOver.current = { at: video.currentTime, playing: !video.paused };
       setStreamFailed(true);
     };
-    import('../api/play-stream').then(
+    import('./play-stream').then(
       ({ playStream }) => {
         if (current) stop = playStream(video, stream, failed);
       },

@@ -1,6 +1,6 @@
 // A lesson's adaptive stream in a browser with Media Source Extensions, by hls.js; loaded only when one plays.
 import Hls from 'hls.js/light';
-import { createStreamSigner, pathInCourseBucket } from '../model/stream-signer';
+import { createStreamSigner, pathInCourseBucket } from './stream-signer';
 import { signCourseFiles } from './sign-course-files';
 
 /** Before Play, one segment is fetched (the first frame is then at hand); once playing, half a minute ahead. */

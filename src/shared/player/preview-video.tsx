@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { courseCopy } from '@/content/course-page';
-import type { LessonMedia } from '../model/course-backend';
-import type { OutlineLesson } from '../model/outline';
+import type { LessonMedia } from './lesson-media';
+import type { OutlineLesson } from '@/shared/course-outline/outline';
 import { CaptionedVideo } from './captioned-video';
-import { RetryNotice } from './retry-notice';
+import { RetryNotice } from '@/components/retry-notice';
 
 const copy = courseCopy.player;
 

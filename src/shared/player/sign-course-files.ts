@@ -1,5 +1,5 @@
 import { getSupabase } from '@/lib/supabase';
-import type { SignMany } from '../model/stream-signer';
+import type { SignMany } from './stream-signer';
 
 /** An hour: no signed address of a course file lasts longer (the server shortens a longer one). */
 const SIGNED_URL_SECONDS = 60 * 60;

@@ -1,5 +1,5 @@
 import { ageGroups, signupCopy, strengthOptions } from '@/content/signup';
-import { MIN_STRENGTHS, type Answers, type QuestionnaireAction } from '../model/questionnaire';
+import { MIN_STRENGTHS, type Answers, type QuestionnaireAction } from './questionnaire';
 import { ChoiceChip } from './choice-chip';
 
 const copy = signupCopy.aboutYou;

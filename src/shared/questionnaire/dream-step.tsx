@@ -1,5 +1,5 @@
 import { signupCopy } from '@/content/signup';
-import type { QuestionnaireAction } from '../model/questionnaire';
+import type { QuestionnaireAction } from './questionnaire';
 
 /** Step 3: the childhood dream, optional free text labelled by the step's heading. */
 export function DreamStep({

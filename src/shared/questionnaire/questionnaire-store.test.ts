@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initialState } from './model/questionnaire';
+import { initialState } from './questionnaire';
 import { STORAGE_KEY, createQuestionnaireStore } from './questionnaire-store';
 
 const storage = () => window.localStorage;

@@ -6,7 +6,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { type AgeGroupId, ageGroups } from '@/content/signup';
-import { sendFailureOf, sendSignupEmail } from './api/send-signup-email';
+import { sendFailureOf, sendSignupEmail } from './send-signup-email';
 import {
   type Answers,
   type QuestionnaireAction,
@@ -16,7 +16,7 @@ import {
   questionnaireReducer,
   restoreState,
   signupPayload,
-} from './model/questionnaire';
+} from './questionnaire';
 
 export const STORAGE_KEY = 'three-lenses.signup.v2';
 

@@ -1,5 +1,5 @@
 import { getSupabase } from '@/lib/supabase';
-import type { SendFailure } from '../model/questionnaire';
+import type { SendFailure } from './questionnaire';
 
 /**
  * Asks the back end to record the sign-up and send the course e-mail (the product spec, "The calls it

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { courseCopy } from '@/content/course-page';
-import type { CourseBackend, LinkOutcome } from '../model/course-backend';
-import { readSignInCode } from '../model/sign-in-code';
+import type { LinkOutcome, SignInBackend } from './sign-in-backend';
+import { readSignInCode } from './sign-in-code';
 import { EmailInput, fieldClassName } from './email-input';
 
 const copy = courseCopy.code;
@@ -24,7 +24,7 @@ export function CodeSignInForm({
   backend,
   onSignedIn,
 }: {
-  backend: Pick<CourseBackend, 'verifySignInCode'>;
+  backend: Pick<SignInBackend, 'verifySignInCode'>;
   onSignedIn: () => void;
 }) {
   const id = useId();

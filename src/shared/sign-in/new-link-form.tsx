@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { courseCopy } from '@/content/course-page';
-import type { CourseBackend, NewLinkOutcome } from '../model/course-backend';
+import type { NewLinkOutcome, SignInBackend } from './sign-in-backend';
 import { EmailInput } from './email-input';
 
 const copy = courseCopy.newLink;
@@ -20,7 +20,7 @@ export function NewLinkForm({
   backend,
   labelledBy,
 }: {
-  backend: Pick<CourseBackend, 'requestNewLink'>;
+  backend: Pick<SignInBackend, 'requestNewLink'>;
   labelledBy: string;
 }) {
   const id = useId();

@@ -1,31 +1,31 @@
-import type { CourseBackend } from './model/course-backend';
-import { readSignInLink, withoutSignInLink } from './model/sign-in-link';
+import type { SignInBackend } from './sign-in-backend';
+import { readSignInLink, withoutSignInLink } from './sign-in-link';
 
 export type SignedOutReason = 'no-session' | 'link-refused' | 'signed-out';
 
 /** What the page may do next when it could not find out: spend the same link again, or read the session again. */
-type AccessRetry = { kind: 'link'; tokenHash: string } | { kind: 'session' };
+type SignInRetry = { kind: 'link'; tokenHash: string } | { kind: 'session' };
 
-/** Who is visiting /course, as far as the page knows. */
-export type CourseAccess =
+/** Who is visiting a page with a way in, as far as the page knows. */
+export type SignInState =
   | { status: 'checking' }
   | { status: 'link-ready'; tokenHash: string }
   | { status: 'verifying' }
   | { status: 'signed-in' }
   | { status: 'signed-out'; reason: SignedOutReason }
-  | { status: 'unreachable'; retry: AccessRetry; rateLimited: boolean };
+  | { status: 'unreachable'; retry: SignInRetry; rateLimited: boolean };
 
-type Show = (access: CourseAccess) => void;
+type Show = (access: SignInState) => void;
 
-export const signedIn: CourseAccess = { status: 'signed-in' };
-export const signedOut = (reason: SignedOutReason): CourseAccess => ({ status: 'signed-out', reason });
+export const signedIn: SignInState = { status: 'signed-in' };
+export const signedOut = (reason: SignedOutReason): SignInState => ({ status: 'signed-out', reason });
 
 function cleanAddressBar() {
   window.history.replaceState(window.history.state, '', withoutSignInLink(window.location));
 }
 
 /** Reads the stored session: in, out, or no answer (then the page offers to try again). */
-export async function checkSession(backend: CourseBackend, show: Show) {
+export async function checkSession(backend: SignInBackend, show: Show) {
   show({ status: 'checking' });
   const outcome = await backend.sessionStatus();
   if (outcome === 'signed-in') show(signedIn);
@@ -38,7 +38,7 @@ export async function checkSession(backend: CourseBackend, show: Show) {
  * address bar whatever the answer, so that a reload or a shared address never carries it; a retry reuses the
  * token held here.
  */
-export async function spendSignInLink(backend: CourseBackend, tokenHash: string, show: Show) {
+export async function spendSignInLink(backend: SignInBackend, tokenHash: string, show: Show) {
   show({ status: 'verifying' });
   const outcome = await backend.verifySignInLink(tokenHash);
   cleanAddressBar();
@@ -61,7 +61,7 @@ export async function spendSignInLink(backend: CourseBackend, tokenHash: string,
  * links, even one that runs scripts, spends nothing), unless this browser is signed in already: then the link
  * is left unspent and out of the address bar. Otherwise the stored session is read.
  */
-export async function enterCourse(backend: CourseBackend, show: Show) {
+export async function findOutWhoIsVisiting(backend: SignInBackend, show: Show) {
   const link = readSignInLink(window.location.search);
   if (link.kind === 'none') return checkSession(backend, show);
   if (link.kind === 'malformed') {

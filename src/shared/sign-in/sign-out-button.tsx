@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { courseCopy } from '@/content/course-page';
-import type { CourseBackend } from '../model/course-backend';
+import type { SignInBackend } from './sign-in-backend';
 
 /** Ends the session; if the server cannot be told, the session is kept and the visitor is told so. */
 export function SignOutButton({
   backend,
   onSignedOut,
 }: {
-  backend: Pick<CourseBackend, 'signOut'>;
+  backend: Pick<SignInBackend, 'signOut'>;
   onSignedOut: () => void;
 }) {
   const [signingOut, setSigningOut] = useState(false);

@@ -1,25 +1,25 @@
 import { useEffect, useState } from 'react';
 import {
-  type CourseAccess,
+  type SignInState,
   checkSession,
-  enterCourse,
+  findOutWhoIsVisiting,
   signedIn,
   signedOut,
   spendSignInLink,
-} from './enter-course';
-import type { CourseBackend } from './model/course-backend';
+} from './sign-in-state';
+import type { SignInBackend } from './sign-in-backend';
 
 /**
  * Who is visiting, found out once the page is hydrated (the prerendered page says "checking"), kept up to date
  * when the session ends, and moved on by the visitor: "Continue to your course" spends the link, a code signs
  * in, "Try again" asks again.
  */
-export function useCourseAccess(backend: CourseBackend) {
-  const [access, setAccess] = useState<CourseAccess>({ status: 'checking' });
+export function useSignInState(backend: SignInBackend) {
+  const [access, setAccess] = useState<SignInState>({ status: 'checking' });
 
   useEffect(() => {
     let active = true;
-    void enterCourse(backend, (next) => {
+    void findOutWhoIsVisiting(backend, (next) => {
       if (active) setAccess(next);
     });
     return () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { answerWith, requests, withFakeNetwork } from './fake-network';
+import { answerWith, requests, withFakeNetwork } from '@/lib/fake-network';
 
 const postgrestError = (status: number, code: string, message: string) =>
   Response.json({ code, message, details: null, hint: null }, { status });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { courseCopy } from '@/content/course-page';
-import type { CourseOutline } from '../model/outline';
+import type { CourseOutline } from '@/shared/course-outline/outline';
 
 /**
  * What stands in the player's place until a learner is in: the first lesson's number and title, and the

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { courseCopy } from '@/content/course-page';
 import { FEEDBACK_COMMENT_MAX_LENGTH } from '../api/course-feedback';
 import type { FeedbackInput, FeedbackOutcome, OwnFeedback } from '../model/course-backend';
-import { RetryNotice } from './retry-notice';
+import { RetryNotice } from '@/components/retry-notice';
 
 const copy = courseCopy.feedback;
 const RATINGS = [1, 2, 3, 4, 5] as const;

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { courseCopy } from '@/content/course-page';
-import type { CourseBackend } from '../model/course-backend';
+import type { CourseContentBackend, LearnerRecordBackend } from '../model/course-backend';
 import { type Lesson, lessonSearch, lessonSlugIn } from '../model/lesson';
-import { type CourseOutline, lessonLength } from '../model/outline';
+import { type CourseOutline, lessonLength } from '@/shared/course-outline/outline';
 import {
   type LessonProgress,
   type ProgressByLesson,
@@ -21,7 +21,7 @@ import { CourseLayout } from './course-layout';
 import { CourseOutlineList } from './course-outline-list';
 import { LessonList } from './lesson-list';
 import { LessonPlayer } from './lesson-player';
-import { RetryNotice } from './retry-notice';
+import { RetryNotice } from '@/components/retry-notice';
 
 const copy = courseCopy.lessons;
 
@@ -60,7 +60,8 @@ export function CourseLessons({
   below,
   feedback,
 }: {
-  backend: CourseBackend;
+  backend: Pick<CourseContentBackend, 'listLessons' | 'signLessonMedia'> &
+    Pick<LearnerRecordBackend, 'loadProgress' | 'saveProgress'>;
   outline: CourseOutline;
   /** The lessons the visitor's answers pick, marked "For you" in the list. */
   picked: ReadonlySet<string>;

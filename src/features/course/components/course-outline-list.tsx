@@ -1,7 +1,12 @@
 import { useId } from 'react';
 import { courseCopy } from '@/content/course-page';
 import { ShownAndSaid } from '@/components/shown-and-said';
-import { type CourseOutline, type OutlineLesson, lessonLength, outlineSummary } from '../model/outline';
+import {
+  type CourseOutline,
+  type OutlineLesson,
+  lessonLength,
+  outlineSummary,
+} from '@/shared/course-outline/outline';
 import { LessonBadges } from './lesson-badges';
 
 const copy = courseCopy.lessons;

@@ -1,9 +1,10 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CourseBackend, LessonMedia } from '../model/course-backend';
+import type { LessonMedia } from '@/shared/player/lesson-media';
+import type { CourseBackend } from '../model/course-backend';
 import type { Lesson } from '../model/lesson';
-import type { CourseOutline } from '../model/outline';
-import { questionnaireStore } from '@/features/signup/questionnaire-store';
+import type { CourseOutline } from '@/shared/course-outline/outline';
+import { questionnaireStore } from '@/shared/questionnaire/questionnaire-store';
 import { CoursePage } from './course-page';
 
 /** The page over a back end of the test's making: the port the real supabase-js back end also implements. */

@@ -2,13 +2,13 @@ import { type ReactNode, useId, useRef, useState } from 'react';
 import { LensDots } from '@/components/lens-dots';
 import { courseCopy } from '@/content/course-page';
 import { siteSettings } from '@/content/site';
-import type { CourseAccess } from '../enter-course';
+import type { SignInState } from '@/shared/sign-in/sign-in-state';
 import type { CourseBackend } from '../model/course-backend';
-import { useCourseAccess } from '../use-course-access';
+import { useSignInState } from '@/shared/sign-in/use-sign-in-state';
 import { useCourseOutline } from '../use-course-outline';
-import { PlanLink } from '@/features/plan/plan-link';
-import { useQuestionnaireState } from '@/features/signup/questionnaire-store';
-import type { OutlineLesson } from '../model/outline';
+import { PlanLink } from './plan-link';
+import { useQuestionnaireState } from '@/shared/questionnaire/questionnaire-store';
+import type { OutlineLesson } from '@/shared/course-outline/outline';
 import { tailorCourse } from '../model/tailoring';
 import { CourseCover } from './course-cover';
 import { CourseFeedback } from './course-feedback';
@@ -16,21 +16,21 @@ import { CourseLayout } from './course-layout';
 import { CourseLessons } from './course-lessons';
 import { CourseOutlineList } from './course-outline-list';
 import { CourseTailoring } from './course-tailoring';
-import { PreviewVideo } from './preview-video';
+import { PreviewVideo } from '@/shared/player/preview-video';
 import { ReminderConsent } from './reminder-consent';
 import { LinkReadyPanel } from './link-ready-panel';
-import { RetryNotice } from './retry-notice';
-import { SignOutButton } from './sign-out-button';
+import { RetryNotice } from '@/components/retry-notice';
+import { SignOutButton } from '@/shared/sign-in/sign-out-button';
 import { SIGN_IN_ANCHOR, SignedOutCover, SignedOutPanel } from './signed-out-panel';
 
 /** The words of the page's live region: said while the page finds out who is visiting, empty after. */
-function statusText(access: CourseAccess) {
+function statusText(access: SignInState) {
   if (access.status === 'checking') return courseCopy.checking;
   if (access.status === 'verifying') return courseCopy.verifying;
   return '';
 }
 
-function unreachableMessage(access: Extract<CourseAccess, { status: 'unreachable' }>) {
+function unreachableMessage(access: Extract<SignInState, { status: 'unreachable' }>) {
   if (access.rateLimited) return courseCopy.unreachable.rateLimited;
   return access.retry.kind === 'link' ? courseCopy.unreachable.verify : courseCopy.unreachable.session;
 }
@@ -43,7 +43,7 @@ function unreachableMessage(access: Extract<CourseAccess, { status: 'unreachable
  * on this device. The prerendered page shows the "checking" state in the same layout.
  */
 export function CoursePage({ backend }: { backend: CourseBackend }) {
-  const { access, retry, continueWithLink, showSignedIn, showSignedOut } = useCourseAccess(backend);
+  const { access, retry, continueWithLink, showSignedIn, showSignedOut } = useSignInState(backend);
   const outline = useCourseOutline(backend);
   const { answers } = useQuestionnaireState();
   const tailoring = tailorCourse(outline.lessons, answers);

@@ -2,11 +2,11 @@ import { useId, useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import { courseCopy } from '@/content/course-page';
 import { signupCopy } from '@/content/signup';
-import { forgetPlan } from '@/features/plan/plan-store';
-import { AboutYouStep } from '@/features/signup/components/about-you-step';
-import { DreamStep } from '@/features/signup/components/dream-step';
-import { WorriesStep } from '@/features/signup/components/worries-step';
-import { questionnaireStore, useQuestionnaireState } from '@/features/signup/questionnaire-store';
+import { forgetPlan } from '@/shared/plan-notes/plan-store';
+import { AboutYouStep } from '@/shared/questionnaire/about-you-step';
+import { DreamStep } from '@/shared/questionnaire/dream-step';
+import { WorriesStep } from '@/shared/questionnaire/worries-step';
+import { questionnaireStore, useQuestionnaireState } from '@/shared/questionnaire/questionnaire-store';
 import { type Tailoring, hasTailoringAnswers, inSentence } from '../model/tailoring';
 
 const copy = courseCopy.tailoring;

@@ -3,7 +3,7 @@ import { ShownAndSaid } from '@/components/shown-and-said';
 import { CheckIcon } from '@/components/ui/icons';
 import { courseCopy } from '@/content/course-page';
 import type { Lesson } from '../model/lesson';
-import { lessonLength } from '../model/outline';
+import { lessonLength } from '@/shared/course-outline/outline';
 import {
   type LessonState,
   type ProgressByLesson,

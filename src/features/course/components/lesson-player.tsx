@@ -1,13 +1,14 @@
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { courseCopy } from '@/content/course-page';
-import type { CourseBackend, LessonMedia } from '../model/course-backend';
+import type { LessonMedia } from '@/shared/player/lesson-media';
+import type { CourseContentBackend } from '../model/course-backend';
 import type { Lesson } from '../model/lesson';
 import { type EndOffer, type LessonProgress, resumePosition } from '../model/progress';
 import { type RecordPosition, usePlaybackProgress } from '../use-playback-progress';
-import { CaptionedVideo } from './captioned-video';
+import { CaptionedVideo } from '@/shared/player/captioned-video';
 import { LessonEnd } from './lesson-end';
 import { ResumeNotice } from './resume-notice';
-import { RetryNotice } from './retry-notice';
+import { RetryNotice } from '@/components/retry-notice';
 
 const copy = courseCopy.player;
 
@@ -36,7 +37,7 @@ export function LessonPlayer({
   onEnded,
   onShowComplete,
 }: {
-  backend: CourseBackend;
+  backend: Pick<CourseContentBackend, 'signLessonMedia'>;
   lesson: Lesson;
   position: number;
   total: number;

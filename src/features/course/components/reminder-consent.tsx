@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { courseCopy } from '@/content/course-page';
-import { RetryNotice } from './retry-notice';
+import { RetryNotice } from '@/components/retry-notice';
 
 const copy = courseCopy.reminders;
 

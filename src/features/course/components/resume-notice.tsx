@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { courseCopy } from '@/content/course-page';
-import { lessonLength } from '../model/outline';
+import { lessonLength } from '@/shared/course-outline/outline';
 
 const copy = courseCopy.player;
 

@@ -2,10 +2,10 @@ import { type RefObject, useEffect, useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { PlayIcon } from '@/components/ui/icons';
 import { courseCopy } from '@/content/course-page';
-import type { SignedOutReason } from '../enter-course';
-import type { CourseBackend } from '../model/course-backend';
-import { CodeSignInForm } from './code-sign-in-form';
-import { NewLinkForm } from './new-link-form';
+import type { SignInBackend } from '@/shared/sign-in/sign-in-backend';
+import type { SignedOutReason } from '@/shared/sign-in/sign-in-state';
+import { CodeSignInForm } from '@/shared/sign-in/code-sign-in-form';
+import { NewLinkForm } from '@/shared/sign-in/new-link-form';
 
 /** The sign-in form's anchor: the "Sign in" links of every page lead here. */
 export const SIGN_IN_ANCHOR = 'sign-in';
@@ -66,7 +66,7 @@ export function SignedOutPanel({
   labelledBy,
 }: {
   reason: SignedOutReason;
-  backend: CourseBackend;
+  backend: Pick<SignInBackend, 'verifySignInCode' | 'requestNewLink'>;
   onSignedIn: () => void;
   /** The heading in the player's place, which names this panel too. */
   labelledBy: string;

@@ -1,6 +1,6 @@
 import { heroCopy } from '@/content/hero';
-import { outlineTotalSeconds, roundedMinutes } from '../model/outline';
-import { landingOutline, type OutlineStore, useOutlineState } from './outline-store';
+import { outlineTotalSeconds, roundedMinutes } from '@/shared/course-outline/outline';
+import { landingOutline, type OutlineStore, useOutlineState } from '@/shared/course-outline/outline-store';
 
 /** What the seeded lessons add up to: the length the page is prerendered with. */
 const SEEDED_SECONDS = __SEEDED_LESSON_SECONDS__.reduce((total, seconds) => total + seconds, 0);

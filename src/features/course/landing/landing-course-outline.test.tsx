@@ -1,9 +1,9 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeIntersectionObserver } from '@/lib/fake-intersection-observer';
-import type { CourseOutline } from '../model/outline';
+import type { CourseOutline } from '@/shared/course-outline/outline';
 import { LandingCourseOutline } from './landing-course-outline';
-import { createOutlineStore } from './outline-store';
+import { createOutlineStore } from '@/shared/course-outline/outline-store';
 
 const outline: CourseOutline = {
   lessons: [

@@ -3,8 +3,8 @@ import { ShownAndSaid } from '@/components/shown-and-said';
 import { learnCopy } from '@/content/learn';
 import { useDialogShown } from '@/lib/dialog-shown';
 import { useNearViewport } from '@/lib/use-near-viewport';
-import { lessonLength, outlineSummary } from '../model/outline';
-import { landingOutline, type OutlineStore, useOutlineState } from './outline-store';
+import { lessonLength, outlineSummary } from '@/shared/course-outline/outline';
+import { landingOutline, type OutlineStore, useOutlineState } from '@/shared/course-outline/outline-store';
 
 /** Rows held open while the outline loads: as many as the site was built with, so the list rarely moves. */
 const PLACEHOLDER_ROWS = __SEEDED_LESSON_SECONDS__.length;

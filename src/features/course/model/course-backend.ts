@@ -1,27 +1,8 @@
+import type { LessonMedia } from '@/shared/player/lesson-media';
+import type { CourseOutline, OutlineLesson } from '@/shared/course-outline/outline';
+import type { SignInBackend } from '@/shared/sign-in/sign-in-backend';
 import type { Lesson } from './lesson';
-import type { CourseOutline, OutlineLesson } from './outline';
 import type { LessonProgress } from './progress';
-
-/**
- * Spending a sign-in link or code: in, refused (used, expired, unknown, wrong), asked to wait (429), or no
- * answer at all.
- */
-export type LinkOutcome = 'signed-in' | 'refused' | 'rate-limited' | 'unreachable';
-
-/** Whether a session is stored (and still refreshable), or that could not be found out. */
-type SessionOutcome = 'signed-in' | 'no-session' | 'unreachable';
-
-/** Asking for a new link. `sent` is also the answer for an address that never signed up. */
-export type NewLinkOutcome = 'sent' | 'rate-limited' | 'failed';
-
-type SignOutOutcome = 'signed-out' | 'failed';
-
-/** Time-limited addresses of one lesson's files. */
-export interface LessonMedia {
-  video: string;
-  captions: string | null;
-  poster: string | null;
-}
 
 /** The signed-in learner and how far they are in each lesson (keyed by `progressKey`). */
 export interface LearnerProgress {
@@ -51,19 +32,8 @@ export interface FeedbackInput {
 
 export type FeedbackOutcome = 'saved' | 'already-sent' | 'failed';
 
-/**
- * Everything the course page asks of its back end. The real one speaks supabase-js
- * (api/supabase-course-backend.ts); tests hand the components their own.
- */
-export interface CourseBackend {
-  /** Spends a sign-in link's token; a good one leaves a stored session. */
-  verifySignInLink(tokenHash: string): Promise<LinkOutcome>;
-  /** Starts loading what spending a link needs, while the page waits for the person's tap. */
-  prepareSignIn(): void;
-  /** Spends the 6-digit code a sign-in e-mail carries beside its link, for its address. */
-  verifySignInCode(email: string, code: string): Promise<LinkOutcome>;
-  sessionStatus(): Promise<SessionOutcome>;
-  requestNewLink(email: string): Promise<NewLinkOutcome>;
+/** The lessons and the addresses of their files: the public outline for anyone, the lessons for a learner. */
+export interface CourseContentBackend {
   /** The published lessons as anyone may see them, before any sign-in; rejects on any failure. */
   loadOutline(): Promise<CourseOutline>;
   /** The published lessons in order; rejects on any failure, a malformed row included. */
@@ -72,6 +42,10 @@ export interface CourseBackend {
   signLessonMedia(lesson: Lesson): Promise<LessonMedia>;
   /** Signs a free preview lesson's files under whatever session there is, none included. */
   signPreviewMedia(preview: NonNullable<OutlineLesson['preview']>): Promise<LessonMedia>;
+}
+
+/** What the course keeps for the signed-in learner: their progress, their feedback, their wish for reminders. */
+export interface LearnerRecordBackend {
   /** The learner's own progress rows, read with the lessons; rejects on any failure. */
   loadProgress(): Promise<LearnerProgress>;
   /**
@@ -87,7 +61,10 @@ export interface CourseBackend {
   loadReminderConsent(): Promise<boolean>;
   /** Records the learner's answer with the words they saw; rejects when it was not stored. */
   saveReminderConsent(given: boolean): Promise<void>;
-  signOut(): Promise<SignOutOutcome>;
-  /** Calls back whenever the session ends (signed out here or in another tab, refresh refused); returns the unsubscribe. */
-  onSignedOut(listener: () => void): () => void;
 }
+
+/**
+ * Everything the course page asks of its back end: the three ports its parts use, each part taking only its
+ * own. The real one speaks supabase-js (api/supabase-course-backend.ts); tests hand the page their own.
+ */
+export type CourseBackend = SignInBackend & CourseContentBackend & LearnerRecordBackend;

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { getSupabase } from '@/lib/supabase';
-import { resolveGuideImageUrl } from '../guide-image';
+import { resolveGuideImageUrl } from '@/shared/guide-card/guide-image';
 import { type GuideCardData, guideSchema } from './guide';
 
 /**

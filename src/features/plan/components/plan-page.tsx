@@ -4,8 +4,8 @@ import { Button } from '@/components/ui/button';
 import { COURSE_PATH } from '@/content/course';
 import { planCopy } from '@/content/plan';
 import { siteSettings } from '@/content/site';
-import { useQuestionnaireState } from '@/features/signup/questionnaire-store';
-import { planStore, usePlanAnswers } from '../plan-store';
+import { useQuestionnaireState } from '@/shared/questionnaire/questionnaire-store';
+import { planStore, usePlanAnswers } from '@/shared/plan-notes/plan-store';
 import { LensSection } from './lens-section';
 import { PlanField } from './plan-field';
 

@@ -1,5 +1,5 @@
 import type { LensCopy } from '@/content/plan';
-import type { Answers } from '@/features/signup/model/questionnaire';
+import type { Answers } from '@/shared/questionnaire/questionnaire';
 
 export type LensAnswers = Pick<Answers, 'ageGroup' | 'worries' | 'strengths' | 'dream'>;
 

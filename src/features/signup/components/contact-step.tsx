@@ -2,7 +2,11 @@ import { type FocusEvent, type ReactNode, type RefObject, useEffect, useState } 
 import { PRIVACY_PATH } from '@/content/privacy';
 import { signupCopy } from '@/content/signup';
 import { loadEmailSpellChecker, suggestEmail } from '../model/email-suggestion';
-import { type Answers, type ContactErrors, type QuestionnaireAction } from '../model/questionnaire';
+import {
+  type Answers,
+  type ContactErrors,
+  type QuestionnaireAction,
+} from '@/shared/questionnaire/questionnaire';
 
 const copy = signupCopy.contact;
 const inputClass =

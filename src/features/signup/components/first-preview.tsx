@@ -2,18 +2,18 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { PlayIcon } from '@/components/ui/icons';
 import { signupCopy } from '@/content/signup';
-import { type OutlineStore, landingOutline, useOutlineState } from '@/features/course/landing/outline-store';
-import type { LessonMedia } from '@/features/course/model/course-backend';
-import type { OutlineLesson } from '@/features/course/model/outline';
+import { type OutlineStore, landingOutline, useOutlineState } from '@/shared/course-outline/outline-store';
+import type { LessonMedia } from '@/shared/player/lesson-media';
+import type { OutlineLesson } from '@/shared/course-outline/outline';
 
 const copy = signupCopy.sentPanel;
 
 /** The player comes with the tap. */
 const PreviewVideo = lazy(() =>
-  import('@/features/course/components/preview-video').then((module) => ({ default: module.PreviewVideo })),
+  import('@/shared/player/preview-video').then((module) => ({ default: module.PreviewVideo })),
 );
 const signPreview = (preview: NonNullable<OutlineLesson['preview']>) =>
-  import('@/features/course/api/sign-preview-media').then((module) => module.signPreviewMedia(preview));
+  import('@/shared/player/sign-preview-media').then((module) => module.signPreviewMedia(preview));
 
 /**
  * "Start lesson 1 now" in the sign-up's success panel: the first lesson the owner marked as a free preview,

@@ -1,5 +1,5 @@
 import { signupCopy } from '@/content/signup';
-import { type Step, TOTAL_STEPS, progressPercent } from '../model/questionnaire';
+import { type Step, TOTAL_STEPS, progressPercent } from '@/shared/questionnaire/questionnaire';
 
 /** Progress as step/5 in percent (the product spec's "Business constants and limits"), read "Step n of 5". */
 export function ProgressBar({ step }: { step: Step }) {

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { strengthOptions, worryOptions } from '@/content/signup';
-import { STORAGE_KEY, questionnaireStore } from '../questionnaire-store';
+import { STORAGE_KEY, questionnaireStore } from '@/shared/questionnaire/questionnaire-store';
 import { Questionnaire } from './questionnaire';
 
 /**

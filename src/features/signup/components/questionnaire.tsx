@@ -10,14 +10,14 @@ import {
   contactErrors,
   initialState,
   shownContactErrors,
-} from '../model/questionnaire';
-import { questionnaireStore, useQuestionnaireState } from '../questionnaire-store';
-import { AboutYouStep } from './about-you-step';
+} from '@/shared/questionnaire/questionnaire';
+import { questionnaireStore, useQuestionnaireState } from '@/shared/questionnaire/questionnaire-store';
+import { AboutYouStep } from '@/shared/questionnaire/about-you-step';
 import { ContactStep } from './contact-step';
-import { DreamStep } from './dream-step';
+import { DreamStep } from '@/shared/questionnaire/dream-step';
 import { IntroStep } from './intro-step';
 import { ProgressBar } from './progress-bar';
-import { WorriesStep } from './worries-step';
+import { WorriesStep } from '@/shared/questionnaire/worries-step';
 
 /** The success panel is fetched while the sign-up is sent, so the landing page's first load does not carry it. */
 const loadSentPanel = () => import('./sent-panel');

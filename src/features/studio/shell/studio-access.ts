@@ -1,4 +1,4 @@
-import type { CourseBackend } from '@/features/course/model/course-backend';
+import type { SignInBackend } from '@/shared/sign-in/sign-in-backend';
 
 /** Who opened /studio, as far as the page can tell: owner rights come from the database's is_owner(). */
 export type StudioVisitor =
@@ -7,9 +7,9 @@ export type StudioVisitor =
   | { status: 'unreachable' };
 
 /**
- * What the studio's frame asks of its back end: who is here, and the course's own ways in and out (the same
+ * What the studio's frame asks of its back end: who is here, and the ways in and out every page shares (the same
  * link, code and session as /course). The real one speaks supabase-js; tests hand the page their own.
  */
-export interface StudioAccess extends Pick<CourseBackend, 'verifySignInCode' | 'requestNewLink' | 'signOut'> {
+export interface StudioAccess extends Pick<SignInBackend, 'verifySignInCode' | 'requestNewLink' | 'signOut'> {
   whoIsHere(): Promise<StudioVisitor>;
 }

@@ -5,9 +5,9 @@ import { COURSE_PATH } from '@/content/course';
 import { courseCopy } from '@/content/course-page';
 import { siteSettings } from '@/content/site';
 import { studioCopy } from '@/content/studio';
-import { CodeSignInForm } from '@/features/course/components/code-sign-in-form';
-import { NewLinkForm } from '@/features/course/components/new-link-form';
-import { SignOutButton } from '@/features/course/components/sign-out-button';
+import { CodeSignInForm } from '@/shared/sign-in/code-sign-in-form';
+import { NewLinkForm } from '@/shared/sign-in/new-link-form';
+import { SignOutButton } from '@/shared/sign-in/sign-out-button';
 import type { StudioAccess, StudioVisitor } from './studio-access';
 import { StudioSections } from './studio-sections';
 

@@ -1,5 +1,5 @@
-import { supabaseCourseBackend } from '@/features/course/api/supabase-course-backend';
 import { getSupabase } from '@/lib/supabase';
+import { supabaseSignIn } from '@/shared/sign-in/supabase-sign-in';
 import type { StudioAccess, StudioVisitor } from './studio-access';
 
 async function whoIsHere(): Promise<StudioVisitor> {
@@ -18,10 +18,10 @@ async function whoIsHere(): Promise<StudioVisitor> {
   }
 }
 
-/** The studio's frame over supabase-js: the course's sign-in, and is_owner() asked of the database. */
+/** The studio's frame over supabase-js: the sign-in every page shares, and is_owner() asked of the database. */
 export const supabaseStudioAccess: StudioAccess = {
   whoIsHere,
-  verifySignInCode: supabaseCourseBackend.verifySignInCode,
-  requestNewLink: supabaseCourseBackend.requestNewLink,
-  signOut: supabaseCourseBackend.signOut,
+  verifySignInCode: supabaseSignIn.verifySignInCode,
+  requestNewLink: supabaseSignIn.requestNewLink,
+  signOut: supabaseSignIn.signOut,
 };

@@ -1,8 +1,8 @@
 import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { studioGuidesCopy } from '@/content/studio-guides';
-import { GuideCard } from '@/features/guides/components/guide-card';
-import { fallbackGuideImage } from '@/features/guides/guide-image';
+import { GuideCard } from '@/shared/guide-card/guide-card';
+import { fallbackGuideImage } from '@/shared/guide-card/guide-image';
 import { GUIDE_LIMITS } from '@/lib/guide-rules';
 import { type DraftProblem, draftProblems } from '../model/guide-draft';
 import {

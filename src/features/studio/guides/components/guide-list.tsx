@@ -1,7 +1,7 @@
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { studioGuidesCopy } from '@/content/studio-guides';
-import { fallbackGuideImage } from '@/features/guides/guide-image';
+import { fallbackGuideImage } from '@/shared/guide-card/guide-image';
 import { carouselPlace } from '../model/guide-draft';
 import type { StudioGuide } from '../model/guides-backend';
 

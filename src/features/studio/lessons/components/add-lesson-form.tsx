@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { studioLessonsCopy } from '@/content/studio-lessons';
-import { fieldClassName } from '@/features/course/components/email-input';
+import { fieldClassName } from '@/shared/sign-in/email-input';
 import { type CaptionsProblem, captionsAsWebVtt } from '@/lib/lesson-captions';
 import { LESSON_SLUG_PATTERN, slugFromTitle } from '@/lib/lesson-slug';
 import { PICTURE_HEAD_BYTES } from '@/lib/guide-rules';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { studioLessonsCopy as copy } from '@/content/studio-lessons';
-import { CaptionedVideo } from '@/features/course/components/captioned-video';
-import type { LessonMedia } from '@/features/course/model/course-backend';
+import { CaptionedVideo } from '@/shared/player/captioned-video';
+import type { LessonMedia } from '@/shared/player/lesson-media';
 import type { LessonsBackend, StudioLesson } from '../model/lessons-backend';
 
 type MediaState = { status: 'loading' } | { status: 'ready'; media: LessonMedia } | { status: 'failed' };

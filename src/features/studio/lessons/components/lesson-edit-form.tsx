@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { studioLessonsCopy } from '@/content/studio-lessons';
-import { fieldClassName } from '@/features/course/components/email-input';
+import { fieldClassName } from '@/shared/sign-in/email-input';
 import type { StudioLesson } from '../model/lessons-backend';
 
 const copy = studioLessonsCopy.editForm;

@@ -1,6 +1,6 @@
 // What the studio's Lessons panel asks of its back end: the real one speaks supabase-js
 // (api/supabase-lessons-backend.ts); tests hand the panel their own.
-import type { LessonMedia } from '@/features/course/model/course-backend';
+import type { LessonMedia } from '@/shared/player/lesson-media';
 
 /** A lesson as the owner sees it in the studio, drafts included. */
 export interface StudioLesson {
