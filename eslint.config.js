@@ -32,15 +32,41 @@ const importZones = [
   // Route groups take what they need as parameters: none imports the app that composes them, not even its
   // types (import-x/no-cycle skips type-only imports, so a cycle through them would go unseen).
   { target: './server/src/routes', from: './server/src/app.ts' },
-  // The owner's tool reaches the server through two doors: its database and DATA_DIR, and its settings.
-  // Its tests may use server/test's helpers too.
+  // The database room is the server's bottom layer: it imports no other room of the server.
+  {
+    target: './server/src/db',
+    from: './server/src',
+    except: ['./db'],
+    message: 'server/src/db is the database only: it imports no other room of the server.',
+  },
+  // The owner's tool reaches the server through its doors, each named for the one room behind it. Its tests may
+  // use server/test's helpers too.
   {
     target: './admin',
     from: './server',
-    except: ['./src/db/index.ts', './src/env.ts', './test'],
-    message: 'admin/ reaches the server only through server/src/db/index.ts and server/src/env.ts.',
+    except: [
+      './src/db/index.ts',
+      './src/env.ts',
+      './src/config',
+      './src/lessons/lessons-door.ts',
+      './src/storage/storage-door.ts',
+      './src/outbox/file-mailbox-door.ts',
+      './test',
+    ],
+    message:
+      'admin/ reaches the server only through its doors: server/src/db/index.ts (the database and DATA_DIR), ' +
+      'env.ts and config/ (the settings and the .env loader), lessons/lessons-door.ts (video checks and streams), ' +
+      'storage/storage-door.ts (the bucket and content types) and outbox/file-mailbox-door.ts (the .eml files).',
   },
 ];
+
+/** Runtime code never lives in scripts/: the server and the owner's tool import none of it (tests may). */
+const noScriptsZone = {
+  target: ['./server/src', './admin'],
+  from: './scripts',
+  message:
+    'server/src and admin/ never import scripts/: move the code into server/src, and let scripts import it.',
+};
 
 export default tseslint.config(
   {
@@ -104,6 +130,11 @@ export default tseslint.config(
         })),
       ],
     },
+  },
+  {
+    files: ['server/src/**', 'admin/**'],
+    ignores: ['**/*.test.ts', 'admin/test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...importZones, noScriptsZone] }] },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

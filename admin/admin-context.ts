@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from 'commander';
 import type { AdminSession } from './admin-session.ts';
 import type { ErasureHasher } from './erasures.ts';
-import type { VideoTools } from '../server/src/db/index.ts';
+import type { VideoTools } from '../server/src/lessons/lessons-door.ts';
 
 /** Everything a command touches outside itself, so tests run the real program in-process. */
 export interface AdminIo {

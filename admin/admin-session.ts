@@ -5,13 +5,12 @@ import type { Env } from '../server/src/env.ts';
 import {
   type Database,
   describeHolder,
-  localBucket,
   openMigratedDatabase,
   openPostgresDatabase,
   SOCKET_FILE,
-  type StorageBucket,
   tryLockDataDir,
 } from '../server/src/db/index.ts';
+import { localBucket, type StorageBucket } from '../server/src/storage/storage-door.ts';
 import { supabaseBucket } from './storage-bucket.ts';
 
 /** What one admin command works with, and how it reached the database (for messages and tests). */

@@ -6,8 +6,8 @@ import {
   describeLessonVideo,
   type LessonVideo,
   LessonVideoRefusal,
-  type StoredObject,
-} from '../server/src/db/index.ts';
+} from '../server/src/lessons/lessons-door.ts';
+import type { StoredObject } from '../server/src/storage/storage-door.ts';
 import { AdminError } from './admin-error.ts';
 import { MAX_IMAGE_BYTES, sniffImage } from './guide-image.ts';
 

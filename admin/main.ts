@@ -1,8 +1,11 @@
 // `npm run admin -- <command>`: the owner's tool (docs/owners-guide.md; docs/decisions/0063).
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { eraseMailTo, readLogHashKey } from '../server/src/db/index.ts';
+import { readLogHashKey } from '../server/src/db/index.ts';
+import { eraseMailTo } from '../server/src/outbox/file-mailbox-door.ts';
+import { loadEnvFile } from '../server/src/config/load-env-file.mjs';
 import { readEnv } from '../server/src/env.ts';
+import { findOrInstallFfmpeg } from '../server/src/lessons/lessons-door.ts';
 import { addressHasher } from '../supabase/functions/_shared/log.ts';
 import { AdminError } from './admin-error.ts';
 import { erasureHasher } from './erasures.ts';
@@ -10,8 +13,6 @@ import { openAdminSession } from './admin-session.ts';
 import type { AdminIo, PersonalDataPlaces } from './admin-context.ts';
 import { runAdmin } from './program.ts';
 import { writeNewFile } from './commands/write-new-file.ts';
-import { loadEnvFile } from '../scripts/load-env-file.mjs';
-import { findFfmpeg } from '../scripts/find-ffmpeg.mjs';
 
 // The same settings as the server `npm start` runs (DATA_DIR, DATABASE_URL), from .env too.
 loadEnvFile();
@@ -63,7 +64,7 @@ process.exitCode = await runAdmin(process.argv.slice(2), {
   io,
   places,
   videoTools: () => {
-    const found = findFfmpeg();
+    const found = findOrInstallFfmpeg();
     return found.ffmpeg === undefined ? { missing: found.missing } : { ffmpeg: found.ffmpeg };
   },
   openSession: () => openAdminSession(readEnv()),

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import type { VideoTools } from '../server/src/db/index.ts';
+import type { VideoTools } from '../server/src/lessons/lessons-door.ts';
 import type { AdminContext, AdminIo, PersonalDataPlaces } from './admin-context.ts';
 import { AdminError } from './admin-error.ts';
 import type { AdminSession } from './admin-session.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { solidPng } from '../server/test/test-images.ts';
 import { readGuideImage } from './guide-image.ts';
-import { localBucket } from '../server/src/db/index.ts';
+import { localBucket } from '../server/src/storage/storage-door.ts';
 import { supabaseBucket } from './storage-bucket.ts';
 
 async function samplePicture() {

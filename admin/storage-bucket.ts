@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { z } from 'zod';
-import type { StorageBucket, StoredObject } from '../server/src/db/index.ts';
+import type { StorageBucket, StoredObject } from '../server/src/storage/storage-door.ts';
 
 const storageError = z.object({ error: z.string().optional(), message: z.string().optional() });
 /** Storage's list of a folder: files have an id, sub-folders none. */

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { type Browser, type Page, chromium, expect } from '@playwright/test';
 import { z } from 'zod';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
-import { findFfmpeg } from '../scripts/find-ffmpeg.mjs';
+import { findOrInstallFfmpeg } from '../server/src/lessons/find-ffmpeg.ts';
 import { serviceRoleKey, signInLink } from './course-arrival.ts';
 import { median } from './median.ts';
 import { root } from './processes.ts';
@@ -236,7 +236,7 @@ export async function measureLessonStream(
   runs: number,
   log: (line: string) => void,
 ): Promise<LessonStreamResult> {
-  const found = findFfmpeg();
+  const found = findOrInstallFfmpeg();
   if (found.missing !== undefined) throw new Error(found.missing);
   log(`Lesson stream: generating ${SOURCE.seconds} s of ${SOURCE.height}p at ${SOURCE.videoKbps} kbit/s…`);
   const source = await generatedSource(found.ffmpeg);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
-import { findFfmpeg } from '../scripts/find-ffmpeg.mjs';
+import { findOrInstallFfmpeg } from '../server/src/lessons/find-ffmpeg.ts';
 import { type ServerProcess, spawnServer } from '../scripts/server-process.mjs';
 import { readMime } from '../server/test/mime.ts';
 import { EMBEDDED_ANON_KEY } from '../supabase/embedded-keys.ts';
@@ -26,7 +26,7 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  const found = findFfmpeg();
+  const found = findOrInstallFfmpeg();
   if (found.missing !== undefined) throw new Error(found.missing);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-stream-'));
   server = await spawnServer({ env: { DATA_DIR: dataDir } });

@@ -7,7 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { computeStamp, root, stampFile } from './build-stamp.mjs';
 import { inlineCriticalCss } from './inline-critical-css.mjs';
-import { loadEnvFile } from './load-env-file.mjs';
+import { loadEnvFile } from '../server/src/config/load-env-file.mjs';
 
 const defaultDist = path.join(root, 'dist');
 const ssrOut = path.join(root, 'node_modules', '.tmp', 'ssr');

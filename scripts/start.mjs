@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isBuildCurrent, root } from './build-stamp.mjs';
 import { bundleServer } from './bundle-server.mjs';
-import { loadEnvFile } from './load-env-file.mjs';
+import { loadEnvFile } from '../server/src/config/load-env-file.mjs';
 
 loadEnvFile();
 

@@ -154,9 +154,12 @@ async function prerequisites() {
   const building = isBuildCurrent()
     ? undefined
     : step('build the site', process.execPath, ['scripts/build.mjs'], { collect: true });
-  const ffmpeg = step('ffmpeg for the lesson renditions', process.execPath, ['scripts/find-ffmpeg.mjs'], {
-    collect: true,
-  });
+  const ffmpeg = step(
+    'ffmpeg for the lesson renditions',
+    process.execPath,
+    ['--import', 'tsx', 'scripts/find-ffmpeg.mjs'],
+    { collect: true },
+  );
   const template = timed('a data folder for the test servers', makeDataTemplate);
   for (const [name, output] of [
     ['build the site', await building],

@@ -14,7 +14,6 @@ import { z } from 'zod';
 import { readEnv } from '../../server/src/env.ts';
 import {
   DATA_DIR_SECRETS,
-  eraseMailTo,
   openMigratedDatabase,
   prepareDataDir,
   readProjectMigrations,
@@ -22,6 +21,7 @@ import {
   removeGroupAndWorldAccess,
   SOCKET_FILE,
 } from '../../server/src/db/index.ts';
+import { eraseMailTo } from '../../server/src/outbox/file-mailbox-door.ts';
 import { AdminError } from '../admin-error.ts';
 import { plural } from './text-table.ts';
 import type { AdminContext } from '../admin-context.ts';

@@ -1,7 +1,7 @@
 // The embedded server's buckets (DATA_DIR/storage/<bucket>/…) uploaded to hosted Supabase Storage for `db copy`.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { contentTypeOf } from '../../server/src/db/index.ts';
+import { contentTypeOf } from '../../server/src/storage/storage-door.ts';
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 

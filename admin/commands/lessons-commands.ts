@@ -20,9 +20,9 @@ import {
   makeRenditions,
   makeWaitingStreams,
   renditionsInUse,
-  type StoredObject,
   streamPaths,
-} from '../../server/src/db/index.ts';
+} from '../../server/src/lessons/lessons-door.ts';
+import type { StoredObject } from '../../server/src/storage/storage-door.ts';
 import { parseLessonTags, shortTags } from '../lesson-tags.ts';
 import { LESSON_SLUG_PATTERN, slugFromTitle } from '../../src/lib/lesson-slug.ts';
 import { plural, textTable } from './text-table.ts';

@@ -6,10 +6,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/src/db/index.ts';
 import { createTestDatabase, databaseKind } from '../../server/test/test-database.ts';
-import { findFfmpeg } from '../../scripts/find-ffmpeg.mjs';
+import { findOrInstallFfmpeg } from '../../server/src/lessons/lessons-door.ts';
 import { createAdminRunner } from '../test/admin-runner.ts';
 
-const found = findFfmpeg();
+const found = findOrInstallFfmpeg();
 if (found.missing !== undefined) throw new Error(found.missing);
 const { ffmpeg } = found;
 const TINY_LADDER = [

@@ -5,7 +5,10 @@ import type { AdminIo } from '../admin-context.ts';
 import type { AdminSession } from '../admin-session.ts';
 import { writeNewFile } from '../commands/write-new-file.ts';
 import { runAdmin } from '../program.ts';
-import { type Database, eraseMailTo, localBucket, type VideoTools } from '../../server/src/db/index.ts';
+import type { Database } from '../../server/src/db/index.ts';
+import type { VideoTools } from '../../server/src/lessons/lessons-door.ts';
+import { localBucket } from '../../server/src/storage/storage-door.ts';
+import { eraseMailTo } from '../../server/src/outbox/file-mailbox-door.ts';
 import { addressHasher } from '../../supabase/functions/_shared/log.ts';
 import { erasureHasher } from '../erasures.ts';
 

@@ -15,6 +15,7 @@ import { openMigratedDatabase } from './db/open-database.ts';
 import { addFirstOwner } from './db/owners.ts';
 import { seedSampleContent } from './db/seed.ts';
 import { startErasureFinisher } from './jobs/erasure-finisher.ts';
+import { findFfmpeg } from './lessons/find-ffmpeg.ts';
 import { releaseStreamJobsOfDeadRun } from './lessons/stream-jobs.ts';
 import { startStreamMaker } from './jobs/stream-maker.ts';
 import { localhostLinksWarning } from './startup/localhost-links.ts';
@@ -33,7 +34,6 @@ import {
   prepareDataDirAtStartup,
   readEnvAtStartup,
 } from './startup/startup-error.ts';
-import { findFfmpeg } from '../../scripts/find-ffmpeg.mjs';
 import { corsPolicyFor } from '../../supabase/functions/_shared/cors.ts';
 import { addressHasher, consoleLog, redactAddresses } from '../../supabase/functions/_shared/log.ts';
 import { createSendEmailHandler } from '../../supabase/functions/_shared/send-email-handler.ts';
@@ -132,7 +132,7 @@ const erasures = startErasureFinisher(db, log, {
 const streams = startStreamMaker(db, log, {
   courseFolder: path.join(storageFolder, 'course'),
   tools: () => {
-    const found = findFfmpeg({ install: false });
+    const found = findFfmpeg();
     return found.ffmpeg === undefined ? { missing: found.missing } : { ffmpeg: found.ffmpeg };
   },
   intervalSeconds: 5,

@@ -72,6 +72,15 @@ describe('import-x/no-restricted-paths', () => {
     ['supabase/functions/_shared/example.ts', "import '../../../src/content/site.ts';"],
     ['admin/example.ts', "import '../server/src/outbox/transports/file-mailbox-transport.ts';"],
     ['admin/commands/example.ts', "import '../../server/src/db/migrate.ts';"],
+    ['admin/example.ts', "import '../server/src/lessons/stream-jobs.ts';"],
+    ['admin/example.ts', "import '../server/src/storage/storage-bucket.ts';"],
+    ['admin/example.test.ts', "import '../server/src/jobs/stream-maker.ts';"],
+    ['server/src/db/example.ts', "import '../lessons/stream-jobs.ts';"],
+    ['server/src/db/example.ts', "import '../outbox/transports/file-mailbox-transport.ts';"],
+    ['server/src/example.ts', "import '../../scripts/find-caddy.mjs';"],
+    ['server/src/lessons/example.ts', "import '../../../scripts/build-stamp.mjs';"],
+    ['admin/example.ts', "import '../scripts/server-process.mjs';"],
+    ['admin/commands/example.ts', "import '../../scripts/build-stamp.mjs';"],
     [
       'server/src/routes/auth/example.ts',
       "import type { AppDeps } from '../../app.ts';\nexport type Deps = AppDeps;",
@@ -80,12 +89,24 @@ describe('import-x/no-restricted-paths', () => {
     expect(await rulesBrokenBy(source, file)).toEqual(['import-x/no-restricted-paths']);
   });
 
-  it("lets admin/ through the server's two doors (and its tests to server/test's helpers)", async () => {
+  it("lets admin/ through the server's doors (and its tests to server/test's helpers)", async () => {
     const source = [
       "import '../server/src/db/index.ts';",
       "import '../server/src/env.ts';",
+      "import '../server/src/config/load-env-file.mjs';",
+      "import '../server/src/lessons/lessons-door.ts';",
+      "import '../server/src/storage/storage-door.ts';",
+      "import '../server/src/outbox/file-mailbox-door.ts';",
       "import '../server/test/test-database.ts';",
     ].join('\n');
     expect(await rulesBrokenBy(source, 'admin/example.test.ts')).toEqual([]);
+  });
+
+  it("lets the server's and the tool's tests use scripts' test tooling, and scripts import the server", async () => {
+    const tooling = "import '../../scripts/server-process.mjs';";
+    expect(await rulesBrokenBy(tooling, 'server/src/example.test.ts')).toEqual([]);
+    expect(await rulesBrokenBy(tooling, 'admin/commands/example.test.ts')).toEqual([]);
+    const script = "import '../server/src/lessons/find-ffmpeg.ts';";
+    expect(await rulesBrokenBy(script, 'scripts/example.mjs')).toEqual([]);
   });
 });

@@ -1,9 +1,7 @@
 /**
- * What the owner's tool (admin/) may use of the server, besides its settings (env.ts): the database port and how
- * to open it, and DATA_DIR's lock, socket, secrets and files. An ESLint zone keeps admin/ from importing anything
- * else under server/src. The last exports live elsewhere because the tool must agree with the server on them:
- * the .eml files the file mailbox writes, the content type each stored file is served with, and how a lesson's
- * video is checked and made into a stream (the studio's uploads are made into streams by the server too).
+ * What the owner's tool (admin/) may use of the server's database: the database port and how to open it, its
+ * owners and erasures, and DATA_DIR's lock, socket and secrets. The tool's other doors are named for what is
+ * behind them (eslint.config.js lists them all).
  */
 export { type Database, type Sql, sqlState, type Tx } from './database.ts';
 export { openMigratedDatabase, readProjectMigrations } from './open-database.ts';
@@ -19,20 +17,3 @@ export {
   erasureHasher,
   finishErasures,
 } from './erasures.ts';
-export { eraseMailTo } from '../outbox/transports/file-mailbox-transport.ts';
-export { contentTypeOf } from '../storage/content-types.ts';
-export { localBucket, type StorageBucket, type StoredObject } from '../storage/storage-bucket.ts';
-export {
-  describeLessonVideo,
-  keptAsUploadedWarning,
-  type LessonVideo,
-  LessonVideoRefusal,
-} from '../lessons/lesson-video.ts';
-export {
-  type LessonRenditions,
-  makeRenditions,
-  renditionsInUse,
-  streamPaths,
-  type VideoTools,
-} from '../lessons/lesson-renditions.ts';
-export { makeWaitingStreams } from '../lessons/stream-jobs.ts';

@@ -5,13 +5,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { findFfmpeg } from '../../../scripts/find-ffmpeg.mjs';
+import { findOrInstallFfmpeg } from './find-ffmpeg.ts';
 import { localBucket } from '../storage/storage-bucket.ts';
 import { makeRenditions, type Rung } from './lesson-renditions.ts';
 import { describeLessonVideo } from './lesson-video.ts';
 
 const run = promisify(execFile);
-const found = findFfmpeg();
+const found = findOrInstallFfmpeg();
 if (found.missing !== undefined) throw new Error(found.missing);
 const { ffmpeg, ffprobe } = found;
 

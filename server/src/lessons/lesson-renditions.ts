@@ -25,7 +25,7 @@ const LESSON_LADDER: readonly Rung[] = [
 const SEGMENT_SECONDS = 4;
 
 export interface RenditionOptions {
-  /** ffmpeg's path (scripts/find-ffmpeg.mjs). */
+  /** ffmpeg's path (find-ffmpeg.ts). */
   ffmpeg: string;
   ladder?: readonly Rung[];
   segmentSeconds?: number;

@@ -11,12 +11,12 @@ import { localBucket, type StorageBucket } from '../storage/storage-bucket.ts';
 import { createTestApp, signedInToken } from '../../test/test-app.ts';
 import { createTestDatabase, databaseKind } from '../../test/test-database.ts';
 import { appClient } from '../../test/supabase-client.ts';
-import { findFfmpeg } from '../../../scripts/find-ffmpeg.mjs';
+import { findOrInstallFfmpeg } from './find-ffmpeg.ts';
 import { EMBEDDED_ANON_KEY } from '../../../supabase/embedded-keys.ts';
 import type { VideoTools } from './lesson-renditions.ts';
 import { makeWaitingStreams, releaseStreamJobsOfDeadRun } from './stream-jobs.ts';
 
-const found = findFfmpeg();
+const found = findOrInstallFfmpeg();
 if (found.missing !== undefined) throw new Error(found.missing);
 const FFMPEG: VideoTools = {
   ffmpeg: found.ffmpeg,
