@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
@@ -5,19 +6,38 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Every folder of src/features: each gets a zone of its own, so a new feature is kept apart as it is made. */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 /**
- * Imports go one way: shared code (components, lib, content) → sections and features → app;
- * sections never import features; server/ never imports src/, and src/ never imports server/.
+ * Imports go one way: shared code (content; components and lib; then src/shared, what several screens use) →
+ * sections and features → app. Sections never import features, a feature never imports another feature (what
+ * two need moves to src/shared; app composes them), and src/shared imports no feature, section or app.
+ * server/ never imports src/, and src/ never imports server/.
  */
 const importZones = [
-  { target: './src/components', from: ['./src/sections', './src/features', './src/app'] },
-  { target: './src/lib', from: ['./src/sections', './src/features', './src/app'] },
+  { target: './src/components', from: ['./src/shared', './src/sections', './src/features', './src/app'] },
+  { target: './src/lib', from: ['./src/shared', './src/sections', './src/features', './src/app'] },
   {
     target: './src/content',
-    from: ['./src/sections', './src/features', './src/app', './src/components', './src/lib'],
+    from: ['./src/shared', './src/sections', './src/features', './src/app', './src/components', './src/lib'],
+  },
+  {
+    target: './src/shared',
+    from: ['./src/sections', './src/features', './src/app'],
+    message: 'src/shared is what several screens use: it imports no feature, section or app.',
   },
   { target: './src/sections', from: ['./src/features', './src/app'] },
   { target: './src/features', from: ['./src/app'] },
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message:
+      'A feature imports no other feature: move what both use to src/shared, or compose them in src/app.',
+  })),
   { target: './src', from: ['./server', './admin'] },
   { target: './server', from: ['./src', './admin'] },
   { target: './supabase', from: ['./server', './admin'] },

@@ -110,3 +110,54 @@ describe('import-x/no-restricted-paths', () => {
     expect(await rulesBrokenBy(script, 'scripts/example.mjs')).toEqual([]);
   });
 });
+
+describe('the web app: features stand alone, src/shared depends on no screen', () => {
+  it.each([
+    ['src/features/studio/example.ts', "import '@/features/course/components/course-page';"],
+    ['src/features/studio/lessons/example.ts', "import '../../course/model/lesson.ts';"],
+    ['src/features/course/example.ts', "import '@/features/signup/components/questionnaire';"],
+    ['src/features/signup/components/example.test.tsx', "import '@/features/plan/components/plan-page';"],
+    ['src/shared/sign-in/example.ts', "import '@/features/course/model/course-backend';"],
+    ['src/shared/player/example.test.tsx', "import '@/features/studio/lessons/model/lessons-backend';"],
+    ['src/shared/questionnaire/example.ts', "import '@/sections/signup-section';"],
+    ['src/shared/course-outline/example.ts', "import '@/app/app';"],
+    ['src/lib/example.ts', "import '@/shared/sign-in/sign-in-backend';"],
+    ['src/components/example.tsx', "import '@/shared/player/captioned-video';"],
+  ])('keeps %s from importing across: %s', async (file, source) => {
+    expect(await rulesBrokenBy(source, file)).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('lets a feature use itself and src/shared, src/shared use the layers below it, and app compose features', async () => {
+    const legal: [string, string[]][] = [
+      [
+        'src/features/studio/lessons/example.ts',
+        [
+          "import '@/features/studio/shell/studio-access';",
+          "import '../model/lessons-backend.ts';",
+          "import '@/shared/player/captioned-video';",
+          "import '@/shared/sign-in/email-input';",
+          "import '@/components/ui/button';",
+          "import '@/lib/supabase';",
+          "import '@/content/studio';",
+        ],
+      ],
+      [
+        'src/shared/player/example.ts',
+        [
+          "import '@/shared/course-outline/outline';",
+          "import '@/components/retry-notice';",
+          "import '@/lib/supabase';",
+          "import '@/content/course-page';",
+        ],
+      ],
+      [
+        'src/app/routes/example.tsx',
+        [
+          "import '@/features/course/components/course-page';",
+          "import '@/features/studio/shell/studio-page';",
+        ],
+      ],
+    ];
+    for (const [file, imports] of legal) expect(await rulesBrokenBy(imports.join('\n'), file)).toEqual([]);
+  });
+});
