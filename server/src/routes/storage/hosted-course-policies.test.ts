@@ -25,6 +25,7 @@ async function storageBlockOf(migration: string): Promise<string> {
 
 const PREVIEWS_MIGRATION = '20261127000100_lesson_previews_and_tags.sql';
 const STREAMS_MIGRATION = '20261127003800_lesson_streams.sql';
+const CLOSED_FUNCTIONS_MIGRATION = '20261130000200_closed_functions_and_picture_buckets.sql';
 
 let db: Database;
 
@@ -56,6 +57,7 @@ beforeAll(async () => {
   await db.exec(await storageBlockOf('20261125000200_course_outline.sql'));
   await db.exec(await storageBlockOf(PREVIEWS_MIGRATION));
   await db.exec(await storageBlockOf(STREAMS_MIGRATION));
+  await db.exec(await storageBlockOf(CLOSED_FUNCTIONS_MIGRATION));
 });
 afterAll(() => db.close());
 
@@ -129,6 +131,7 @@ describe(`the course bucket's policies for adaptive streams (${databaseKind})`, 
   beforeAll(async () => {
     // Run again, as on a project that has the policies: the test above put back an older migration's.
     await db.exec(await storageBlockOf(STREAMS_MIGRATION));
+    await db.exec(await storageBlockOf(CLOSED_FUNCTIONS_MIGRATION));
     for (const [slug, folder] of [
       ['welcome', WELCOME_STREAM],
       ['taster', TASTER_STREAM],

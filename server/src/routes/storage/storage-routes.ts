@@ -83,12 +83,13 @@ interface StorageDeps {
 
 /**
  * The files the public outline names: the preview lessons' video, captions, poster and every file of their
- * stream's folder, and the first poster.
+ * stream's folder (its playlist's path less the file name: the API roles may not run public.stream_folder), and
+ * the first poster.
  */
 const OUTLINE_FILE = `exists (select 1 from public.course_outline
-  where $1 in (poster_path, video_path, captions_path) or starts_with($1, public.stream_folder(stream_path)))`;
+  where $1 in (poster_path, video_path, captions_path) or starts_with($1, left(stream_path, -length('master.m3u8'))))`;
 const LESSON_FILE = `exists (select 1 from public.lessons
-  where $1 in (video_path, captions_path, poster_path) or starts_with($1, public.stream_folder(stream_path)))`;
+  where $1 in (video_path, captions_path, poster_path) or starts_with($1, left(stream_path, -length('master.m3u8'))))`;
 /** anon may not name public.lessons at all: that statement would be refused, not answered false. */
 const READABLE_AS = {
   anon: `select ${OUTLINE_FILE} as readable`,
