@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from 'react';
-import { LensDots } from '@/components/lens-dots';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { useCallback, useId } from 'react';
+import { RetryNotice } from '@/components/retry-notice';
+import { buttonVariants } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
 import { COURSE_PATH } from '@/content/course';
 import { courseCopy } from '@/content/course-page';
-import { siteSettings } from '@/content/site';
 import { studioCopy } from '@/content/studio';
+import { useLoad } from '@/lib/use-load';
 import { CodeSignInForm } from '@/shared/sign-in/code-sign-in-form';
 import { NewLinkForm } from '@/shared/sign-in/new-link-form';
 import { SignOutButton } from '@/shared/sign-in/sign-out-button';
@@ -18,44 +19,28 @@ type Shown = { status: 'checking' } | StudioVisitor;
  * only an owner gets the sections; anyone else a plain page saying whom it is for.
  */
 export function StudioPage({ access }: { access: StudioAccess }) {
-  const [shown, setShown] = useState<Shown>({ status: 'checking' });
-  useEffect(() => {
-    let current = true;
-    void access.whoIsHere().then((visitor) => {
-      if (current) setShown(visitor);
-    });
-    return () => {
-      current = false;
-    };
-  }, [access]);
-  const check = async () => {
-    setShown({ status: 'checking' });
-    setShown(await access.whoIsHere());
-  };
+  const visitor = useLoad(useCallback(() => access.whoIsHere(), [access]));
+  const shown: Shown =
+    visitor.state.status === 'ready'
+      ? visitor.state.value
+      : visitor.state.status === 'failed'
+        ? { status: 'unreachable' }
+        : { status: 'checking' };
 
   return (
     <>
-      <header className="bg-paper px-5 pt-6 sm:px-8 sm:pt-8">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4">
-          <a
-            href="/"
-            className="inline-flex min-h-11 items-center gap-2.5 text-sm font-bold tracking-wide text-ink underline-offset-4 hover:underline"
-          >
-            <LensDots />
-            {siteSettings.brandName}
-          </a>
-          {shown.status === 'signed-in' && (
-            <div className="flex flex-wrap items-center gap-3">
-              <p className="text-sm text-ink-soft">{studioCopy.signedInAs(shown.email)}</p>
-              <SignOutButton backend={access} onSignedOut={() => setShown({ status: 'signed-out' })} />
-            </div>
-          )}
-        </div>
-      </header>
+      <PageHeader width="max-w-6xl">
+        {shown.status === 'signed-in' && (
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-sm text-ink-soft">{studioCopy.signedInAs(shown.email)}</p>
+            <SignOutButton backend={access} onSignedOut={() => visitor.set({ status: 'signed-out' })} />
+          </div>
+        )}
+      </PageHeader>
       <main className="min-h-[32rem] bg-paper px-5 pt-8 pb-16 sm:px-8 sm:pt-10 sm:pb-24">
         <div className="mx-auto max-w-6xl">
           <h1 className="font-display text-title font-semibold tracking-tight">{studioCopy.title}</h1>
-          <StudioBody shown={shown} access={access} onChanged={() => void check()} />
+          <StudioBody shown={shown} access={access} onChanged={visitor.retry} />
         </div>
       </main>
     </>
@@ -80,14 +65,13 @@ function StudioBody({
   }
   if (shown.status === 'unreachable') {
     return (
-      <div className="mt-6">
-        <p role="alert" className="font-semibold text-red-700">
-          {studioCopy.unreachable}
-        </p>
-        <Button variant="outline" className="mt-4" onClick={onChanged}>
-          {studioCopy.tryAgain}
-        </Button>
-      </div>
+      <RetryNotice
+        message={studioCopy.unreachable}
+        retryLabel={studioCopy.tryAgain}
+        tone="danger"
+        onRetry={onChanged}
+        className="mt-6"
+      />
     );
   }
   if (shown.status === 'signed-out') return <StudioSignIn access={access} onSignedIn={onChanged} />;

@@ -1,14 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { RetryNotice } from '@/components/retry-notice';
 import { studioGuidesCopy } from '@/content/studio-guides';
+import { useLoad } from '@/lib/use-load';
 import { carouselPlace, moveId } from '../model/guide-draft';
 import { type GuidesBackend, GuidesRefusal, type StudioGuide } from '../model/guides-backend';
 import { GuideForm } from './guide-form';
 import { GuideList } from './guide-list';
 
 const copy = studioGuidesCopy;
-
-type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; guides: StudioGuide[] };
 
 /** Where the form is: adding a new guide, or editing one. `round` starts a fresh form after each save. */
 interface FormState {
@@ -21,29 +20,15 @@ interface FormState {
  * live message after each change saying what the landing page now shows.
  */
 export function GuidesEditor({ backend }: { backend: GuidesBackend }) {
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const list = useLoad(
+    useCallback(() => backend.list(), [backend]),
+    'Studio: the guides could not be loaded.',
+  );
   const [form, setForm] = useState<FormState>({ editing: null, round: 0 });
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const formHeading = useRef<HTMLHeadingElement>(null);
   const focusForm = useRef(false);
-
-  useEffect(() => {
-    let current = true;
-    backend.list().then(
-      (guides) => {
-        if (current) setLoaded({ status: 'ready', guides });
-      },
-      (error: unknown) => {
-        console.error('Studio: the guides could not be loaded.', error);
-        if (current) setLoaded({ status: 'failed' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [backend, attempt]);
 
   // After Edit, Cancel or a save, the focus goes to the form's heading, so the next step starts there.
   useEffect(() => {
@@ -57,28 +42,20 @@ export function GuidesEditor({ backend }: { backend: GuidesBackend }) {
     setForm((previous) => ({ editing, round: previous.round + 1 }));
   }
 
-  if (loaded.status === 'loading') return <p className="mt-4 text-ink-soft">{copy.loading}</p>;
-  if (loaded.status === 'failed') {
+  if (list.state.status === 'loading') return <p className="mt-4 text-ink-soft">{copy.loading}</p>;
+  if (list.state.status === 'failed') {
     return (
-      <div className="mt-4">
-        <p role="alert" className="font-semibold text-red-700">
-          {copy.loadFailed}
-        </p>
-        <Button
-          variant="outline"
-          className="mt-3"
-          onClick={() => {
-            setLoaded({ status: 'loading' });
-            setAttempt((count) => count + 1);
-          }}
-        >
-          {copy.tryAgain}
-        </Button>
-      </div>
+      <RetryNotice
+        message={copy.loadFailed}
+        retryLabel={copy.tryAgain}
+        tone="danger"
+        onRetry={list.retry}
+        className="mt-4"
+      />
     );
   }
 
-  const { guides } = loaded;
+  const guides = list.state.value;
 
   /**
    * One change: shown at once when `expected` is given, then as the database answers. On a failure the list is
@@ -91,17 +68,17 @@ export function GuidesEditor({ backend }: { backend: GuidesBackend }) {
   ) {
     setBusy(true);
     setMessage('');
-    if (expected) setLoaded({ status: 'ready', guides: expected });
+    if (expected) list.set(expected);
     try {
       const answer = await request();
-      setLoaded({ status: 'ready', guides: answer });
+      list.set(answer);
       setMessage(done(answer));
     } catch (error) {
-      if (expected) setLoaded({ status: 'ready', guides });
+      if (expected) list.set(guides);
       if (error instanceof GuidesRefusal) {
         setMessage(copy.status.failed(error.message));
         // Refused, most often for a list someone changed meanwhile: read it again so a second try can work.
-        setAttempt((count) => count + 1);
+        list.reload();
       } else {
         setMessage(copy.status.unreachable);
       }
@@ -157,7 +134,7 @@ export function GuidesEditor({ backend }: { backend: GuidesBackend }) {
           backend={backend}
           headingRef={formHeading}
           onSaved={(answer, saved) => {
-            setLoaded({ status: 'ready', guides: answer });
+            list.set(answer);
             setMessage(saved);
             openForm(null);
           }}

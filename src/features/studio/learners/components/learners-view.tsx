@@ -1,7 +1,9 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
+import { RetryNotice } from '@/components/retry-notice';
 import { Button } from '@/components/ui/button';
 import { studioLearnersCopy } from '@/content/studio-learners';
 import { SIGNUPS_CSV_FILE_NAME, signupsCsv } from '@/lib/signups-csv';
+import { type LoadState, useLoad } from '@/lib/use-load';
 import {
   type LearnerList,
   type LearnersBackend,
@@ -13,8 +15,6 @@ import { LearnerTable } from './learner-table';
 
 const copy = studioLearnersCopy;
 
-type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; list: LearnerList };
-
 /** Saves a text file for the owner: the browser's download in the app, a fake in tests. */
 export type SaveFile = (name: string, text: string, type: string) => void;
 
@@ -25,8 +25,6 @@ export type SaveFile = (name: string, text: string, type: string) => void;
 export function LearnersView({ backend, saveFile }: { backend: LearnersBackend; saveFile: SaveFile }) {
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [erasing, setErasing] = useState<StudioLearner | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
@@ -37,27 +35,16 @@ export function LearnersView({ backend, saveFile }: { backend: LearnersBackend; 
   const eraseButton = useRef<HTMLButtonElement | null>(null);
   const erased = useRef(false);
 
-  useEffect(() => {
-    let current = true;
-    backend.list(search).then(
-      (list) => {
-        if (current) setLoaded({ status: 'ready', list });
-      },
-      (error: unknown) => {
-        console.error('Studio: the learners could not be loaded.', error);
-        if (current) setLoaded({ status: 'failed' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [backend, search, attempt]);
+  const list = useLoad(
+    useCallback(() => backend.list(search), [backend, search]),
+    'Studio: the learners could not be loaded.',
+  );
 
   function submitSearch(event: FormEvent) {
     event.preventDefault();
-    setLoaded({ status: 'loading' });
     setSearch(draft.trim());
-    setAttempt((count) => count + 1);
+    // The same words again read the list again too.
+    list.retry();
   }
 
   async function download() {
@@ -82,7 +69,7 @@ export function LearnersView({ backend, saveFile }: { backend: LearnersBackend; 
       erased.current = true;
       setErasing(null);
       setMessage(copy.erased(learner.email));
-      setAttempt((count) => count + 1);
+      list.reload();
     } catch (error) {
       setErasing(null);
       setMessage(error instanceof LearnersRefusal ? copy.eraseFailed(error.message) : copy.unreachable);
@@ -125,17 +112,14 @@ export function LearnersView({ backend, saveFile }: { backend: LearnersBackend; 
         {message}
       </p>
       <LearnerResults
-        loaded={loaded}
+        loaded={list.state}
         search={search}
         busy={busy}
         onErase={(learner, button) => {
           eraseButton.current = button;
           setErasing(learner);
         }}
-        onRetry={() => {
-          setLoaded({ status: 'loading' });
-          setAttempt((count) => count + 1);
-        }}
+        onRetry={list.retry}
       />
       {erasing && (
         <EraseDialog
@@ -161,7 +145,7 @@ function LearnerResults({
   onErase,
   onRetry,
 }: {
-  loaded: Loaded;
+  loaded: LoadState<LearnerList>;
   search: string;
   busy: boolean;
   onErase: (learner: StudioLearner, button: HTMLButtonElement) => void;
@@ -170,17 +154,16 @@ function LearnerResults({
   if (loaded.status === 'loading') return <p className="mt-4 text-ink-soft">{copy.loading}</p>;
   if (loaded.status === 'failed') {
     return (
-      <div className="mt-4">
-        <p role="alert" className="font-semibold text-red-700">
-          {copy.loadFailed}
-        </p>
-        <Button variant="outline" className="mt-3" onClick={onRetry}>
-          {copy.tryAgain}
-        </Button>
-      </div>
+      <RetryNotice
+        message={copy.loadFailed}
+        retryLabel={copy.tryAgain}
+        tone="danger"
+        onRetry={onRetry}
+        className="mt-4"
+      />
     );
   }
-  const { learners, total } = loaded.list;
+  const { learners, total } = loaded.value;
   if (learners.length === 0)
     return <p className="mt-4 text-ink-soft">{search ? copy.noMatch(search) : copy.empty}</p>;
   return (

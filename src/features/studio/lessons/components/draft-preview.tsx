@@ -1,30 +1,17 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef } from 'react';
 import { studioLessonsCopy as copy } from '@/content/studio-lessons';
+import { useLoad } from '@/lib/use-load';
 import { CaptionedVideo } from '@/shared/player/captioned-video';
-import type { LessonMedia } from '@/shared/player/lesson-media';
 import type { LessonsBackend, StudioLesson } from '../model/lessons-backend';
-
-type MediaState = { status: 'loading' } | { status: 'ready'; media: LessonMedia } | { status: 'failed' };
 
 /** A draft as a learner will see it: the course's own player, with the files signed for the owner. */
 export function DraftPreview({ backend, lesson }: { backend: LessonsBackend; lesson: StudioLesson }) {
   const headingId = useId();
   const video = useRef<HTMLVideoElement>(null);
-  const [state, setState] = useState<MediaState>({ status: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    backend.signLessonMedia(lesson).then(
-      (media) => current && setState({ status: 'ready', media }),
-      (error: unknown) => {
-        console.error('Studio: the draft could not be signed.', error);
-        if (current) setState({ status: 'failed' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [backend, lesson]);
+  const { state } = useLoad(
+    useCallback(() => backend.signLessonMedia(lesson), [backend, lesson]),
+    'Studio: the draft could not be signed.',
+  );
 
   return (
     <section aria-labelledby={headingId} className="mt-4 border-t border-line pt-4">
@@ -35,7 +22,7 @@ export function DraftPreview({ backend, lesson }: { backend: LessonsBackend; les
       <div className="mt-3 aspect-video max-w-3xl overflow-hidden rounded-card bg-night text-on-night">
         {state.status === 'ready' && (
           <CaptionedVideo
-            media={state.media}
+            media={state.value}
             stream={lesson.stream_path}
             videoRef={video}
             labelledBy={headingId}

@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { RetryNotice } from '@/components/retry-notice';
 import { Button } from '@/components/ui/button';
 import { studioLessonsCopy as copy } from '@/content/studio-lessons';
+import { useLoad } from '@/lib/use-load';
 import type { LessonsBackend, StudioLesson } from '../model/lessons-backend';
 import { movedOrder } from '../model/lesson-files';
 import { AddLessonForm } from './add-lesson-form';
 import { LessonItem } from './lesson-item';
 import { useLessonStreams } from './use-lesson-streams';
-
-type ListState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; lessons: StudioLesson[] };
 
 /** Where the keyboard goes after a move: the moved lesson's button that still has somewhere to go. */
 interface MovedFocus {
@@ -20,8 +20,11 @@ interface MovedFocus {
  * and previewed in place, and the form that adds one. Each change is said in one live region.
  */
 export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
-  const [state, setState] = useState<ListState>({ status: 'loading' });
-  const [loads, setLoads] = useState(0);
+  const list = useLoad(
+    useCallback(() => backend.listLessons(), [backend]),
+    'Studio: the lessons could not be loaded.',
+  );
+  const { state } = list;
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
   const [adding, setAdding] = useState(false);
@@ -36,21 +39,7 @@ export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
     addButton.current?.focus();
   }, [adding]);
 
-  useEffect(() => {
-    let current = true;
-    backend.listLessons().then(
-      (lessons) => current && setState({ status: 'ready', lessons }),
-      (error: unknown) => {
-        console.error('Studio: the lessons could not be loaded.', error);
-        if (current) setState({ status: 'failed' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [backend, loads]);
-
-  const lessons = state.status === 'ready' ? state.lessons : [];
+  const lessons = state.status === 'ready' ? state.value : [];
   // Read once the list is there, and again when a lesson is added (its video waits for its stream).
   const streams = useLessonStreams(backend, state.status === 'ready' ? lessons.length : null, (stream) => {
     const lesson = lessons.find((listed) => listed.id === stream.lesson_id);
@@ -65,7 +54,7 @@ export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
     // A made stream replaces the lesson's video with its faststart copy: the list must name the new files.
     if (stream.state === 'done') {
       backend.listLessons().then(
-        (listed) => setState({ status: 'ready', lessons: listed }),
+        (listed) => list.set(listed),
         (error: unknown) => console.error('Studio: the lessons could not be read again.', error),
       );
     }
@@ -82,7 +71,7 @@ export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
       const next = Array.isArray(answer)
         ? answer
         : lessons.map((lesson) => (lesson.id === answer.id ? answer : lesson));
-      setState({ status: 'ready', lessons: next });
+      list.set(next);
       setMessage({ text: said(next), failed: false });
       return true;
     } catch (error) {
@@ -110,20 +99,13 @@ export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
   if (state.status === 'loading') return <p role="status">{copy.loading}</p>;
   if (state.status === 'failed') {
     return (
-      <div role="alert" className="mt-4">
-        <p className="text-red-700">{copy.loadFailed}</p>
-        <Button
-          variant="outline"
-          size="sm"
-          className="mt-3"
-          onClick={() => {
-            setState({ status: 'loading' });
-            setLoads((count) => count + 1);
-          }}
-        >
-          {copy.tryAgain}
-        </Button>
-      </div>
+      <RetryNotice
+        message={copy.loadFailed}
+        retryLabel={copy.tryAgain}
+        tone="danger"
+        onRetry={list.retry}
+        className="mt-4"
+      />
     );
   }
 
@@ -181,7 +163,7 @@ export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
             onAdded={(added) => {
               refocusAdd.current = true;
               setAdding(false);
-              setState({ status: 'ready', lessons: [...lessons, added] });
+              list.set([...lessons, added]);
               setMessage({ text: copy.status.added(added.title), failed: false });
             }}
           />

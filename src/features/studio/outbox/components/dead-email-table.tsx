@@ -1,12 +1,12 @@
 import { Button } from '@/components/ui/button';
+import { type Column, DataTable } from '@/components/ui/data-table';
 import { studioOutboxCopy } from '@/content/studio-outbox';
 import { formatTime } from '@/lib/format-time';
 import type { DeadEmail } from '../model/outbox-backend';
-import { StudioTable } from '../../components/studio-table';
 
 const copy = studioOutboxCopy;
 
-/** The failed e-mails, newest first, each with its reason and a Retry button; scrolls sideways when narrow. */
+/** The failed e-mails, newest first, each with its reason and a Retry button; cards on a phone. */
 export function DeadEmailTable({
   dead,
   busy,
@@ -16,35 +16,45 @@ export function DeadEmailTable({
   busy: boolean;
   onRetry: (email: DeadEmail) => void;
 }) {
+  const columns: Column<DeadEmail>[] = [
+    {
+      label: copy.columns.recipient,
+      rowHeader: true,
+      className: 'min-w-48 font-semibold break-all text-ink',
+      cell: (email) => email.recipient,
+    },
+    { label: copy.columns.kind, cell: (email) => copy.kinds[email.kind] ?? email.kind },
+    { label: copy.columns.attempts, cell: (email) => email.attempts },
+    { label: copy.columns.queued, cell: (email) => formatTime(email.createdAt, copy.dateLocale) },
+    {
+      label: copy.columns.reason,
+      className: 'break-words text-red-700',
+      cell: (email) => email.lastError ?? copy.noReason,
+    },
+    {
+      label: copy.columns.actions,
+      actions: true,
+      cell: (email) => (
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={busy}
+          aria-label={copy.retryLabel(email.recipient)}
+          onClick={() => onRetry(email)}
+        >
+          {copy.retry}
+        </Button>
+      ),
+    },
+  ];
   return (
-    <StudioTable
+    <DataTable
       caption={copy.deadCaption}
-      columns={Object.values(copy.columns)}
+      columns={columns}
+      rows={dead}
+      rowKey={(email) => email.id}
       className="mt-3"
-      tableClassName="min-w-2xl"
-    >
-      {dead.map((email) => (
-        <tr key={email.id} className="border-b border-ink/5 align-top last:border-0">
-          <th scope="row" className="min-w-48 px-4 py-3 font-semibold break-all text-ink">
-            {email.recipient}
-          </th>
-          <td className="px-4 py-3">{copy.kinds[email.kind] ?? email.kind}</td>
-          <td className="px-4 py-3">{email.attempts}</td>
-          <td className="px-4 py-3">{formatTime(email.createdAt, copy.dateLocale)}</td>
-          <td className="px-4 py-3 break-words text-red-700">{email.lastError ?? copy.noReason}</td>
-          <td className="px-4 py-3">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={busy}
-              aria-label={copy.retryLabel(email.recipient)}
-              onClick={() => onRetry(email)}
-            >
-              {copy.retry}
-            </Button>
-          </td>
-        </tr>
-      ))}
-    </StudioTable>
+      minWidth="min-w-2xl"
+    />
   );
 }

@@ -1,47 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { RetryNotice } from '@/components/retry-notice';
 import { Button } from '@/components/ui/button';
 import { studioOutboxCopy } from '@/content/studio-outbox';
 import { formatTime } from '@/lib/format-time';
-import {
-  type DeadEmail,
-  type OutboxBackend,
-  OutboxRefusal,
-  type OutboxStatus,
-} from '../model/outbox-backend';
+import { useLoad } from '@/lib/use-load';
+import { type DeadEmail, type OutboxBackend, OutboxRefusal } from '../model/outbox-backend';
 import { DeadEmailTable } from './dead-email-table';
 
 const copy = studioOutboxCopy;
 const when = (at: Date) => formatTime(at, copy.dateLocale);
-
-type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; outbox: OutboxStatus };
 
 /**
  * The Outbox section: the count of e-mails in each status, any pause a provider asked for, and the failed
  * e-mails with their reason and a Retry button; one live message says what a retry did.
  */
 export function OutboxView({ backend }: { backend: OutboxBackend }) {
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const outbox = useLoad(
+    useCallback(() => backend.status(), [backend]),
+    'Studio: the outbox could not be loaded.',
+  );
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
-
-  useEffect(() => {
-    let current = true;
-    backend.status().then(
-      (outbox) => {
-        if (current) setLoaded({ status: 'ready', outbox });
-      },
-      (error: unknown) => {
-        console.error('Studio: the outbox could not be loaded.', error);
-        if (current) setLoaded({ status: 'failed' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [backend, attempt]);
-
-  const reload = () => setAttempt((count) => count + 1);
 
   async function retry(email: DeadEmail) {
     setBusy(true);
@@ -53,37 +32,30 @@ export function OutboxView({ backend }: { backend: OutboxBackend }) {
       setMessage(error instanceof OutboxRefusal ? copy.retryFailed(error.message) : copy.unreachable);
     } finally {
       setBusy(false);
-      reload();
+      outbox.reload();
     }
   }
 
-  if (loaded.status === 'loading') return <p className="mt-4 text-ink-soft">{copy.loading}</p>;
-  if (loaded.status === 'failed') {
+  const { state } = outbox;
+  if (state.status === 'loading') return <p className="mt-4 text-ink-soft">{copy.loading}</p>;
+  if (state.status === 'failed') {
     return (
-      <div className="mt-4">
-        <p role="alert" className="font-semibold text-red-700">
-          {copy.loadFailed}
-        </p>
-        <Button
-          variant="outline"
-          className="mt-3"
-          onClick={() => {
-            setLoaded({ status: 'loading' });
-            reload();
-          }}
-        >
-          {copy.tryAgain}
-        </Button>
-      </div>
+      <RetryNotice
+        message={copy.loadFailed}
+        retryLabel={copy.tryAgain}
+        tone="danger"
+        onRetry={outbox.retry}
+        className="mt-4"
+      />
     );
   }
 
-  const { counts, oldestDue, paused, dead } = loaded.outbox;
+  const { counts, oldestDue, paused, dead } = state.value;
   return (
     <div className="mt-2">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <p className="max-w-prose text-ink-soft">{copy.intro}</p>
-        <Button variant="outline" size="sm" onClick={reload} disabled={busy}>
+        <Button variant="outline" size="sm" onClick={outbox.reload} disabled={busy}>
           {copy.refresh}
         </Button>
       </div>

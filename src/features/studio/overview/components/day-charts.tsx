@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { DataTable } from '@/components/ui/data-table';
 import { studioOverviewCopy } from '@/content/studio-overview';
 import { busiestDay, FUNNEL_STEPS, type FunnelStepKey, type OverviewDay } from '../model/overview';
 import { OverviewCard } from './overview-card';
@@ -55,46 +56,24 @@ function DayChart({ days, step }: { days: readonly OverviewDay[]; step: FunnelSt
 
 /** Every day's numbers, newest first, for reading exact values and for screen readers. */
 function DayTable({ days }: { days: readonly OverviewDay[] }) {
-  const captionId = useId();
   return (
-    <div
-      role="region"
-      aria-labelledby={captionId}
-      tabIndex={0}
-      className="mt-3 overflow-x-auto focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus"
-    >
-      <table className="w-full min-w-xl text-left text-sm tabular-nums">
-        <caption id={captionId} className="sr-only">
-          {copy.tableCaption}
-        </caption>
-        <thead>
-          <tr className="border-b border-line">
-            <th scope="col" className="py-2 pr-3 font-semibold">
-              {copy.day}
-            </th>
-            {FUNNEL_STEPS.map((step) => (
-              <th key={step} scope="col" className="py-2 pr-3 font-semibold">
-                {stepNames[step]}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {[...days].reverse().map((day) => (
-            <tr key={day.day} className="border-b border-line/60">
-              <th scope="row" className="py-1.5 pr-3 font-normal whitespace-nowrap">
-                {day.day}
-              </th>
-              {FUNNEL_STEPS.map((step) => (
-                <td key={step} className="py-1.5 pr-3">
-                  {day[step]}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      variant="plain"
+      className="mt-3"
+      minWidth="min-w-xl"
+      caption={copy.tableCaption}
+      rows={[...days].reverse()}
+      rowKey={(day) => day.day}
+      columns={[
+        {
+          label: copy.day,
+          rowHeader: true,
+          className: 'font-normal whitespace-nowrap',
+          cell: (day) => day.day,
+        },
+        ...FUNNEL_STEPS.map((step) => ({ label: stepNames[step], cell: (day: OverviewDay) => day[step] })),
+      ]}
+    />
   );
 }
 

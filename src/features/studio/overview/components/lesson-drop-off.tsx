@@ -1,3 +1,4 @@
+import { DataTable } from '@/components/ui/data-table';
 import { studioOverviewCopy } from '@/content/studio-overview';
 import { finishedShare, type LessonDropOff as Lesson } from '../model/overview';
 import { OverviewCard } from './overview-card';
@@ -28,42 +29,33 @@ export function LessonDropOff({ lessons }: { lessons: readonly Lesson[] }) {
       {lessons.length === 0 ? (
         <p className="mt-4">{copy.none}</p>
       ) : (
-        <table className="mt-4 w-full table-fixed text-left text-sm tabular-nums">
-          <thead>
-            <tr className="border-b border-line">
-              <th scope="col" className="w-2/5 py-2 pr-3 font-semibold">
-                {copy.lesson}
-              </th>
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                {copy.started}
-              </th>
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                {copy.finished}
-              </th>
-              <th scope="col" className="hidden py-2 font-semibold sm:table-cell">
-                {copy.finishedShare}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {lessons.map((lesson) => (
-              <tr key={lesson.slug} className="border-b border-line/60 align-top">
-                <th scope="row" className="py-2 pr-3 font-normal break-words">
-                  {lesson.title}
-                </th>
-                <td className="py-2 pr-3">
-                  <CountBar count={lesson.started} widest={widest} className="bg-lens-1" />
-                </td>
-                <td className="py-2 pr-3">
-                  <CountBar count={lesson.finished} widest={widest} className="bg-lens-2" />
-                </td>
-                <td className="hidden py-2 sm:table-cell">
-                  {studioOverviewCopy.percent(finishedShare(lesson))}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          variant="plain"
+          className="mt-4"
+          rows={lessons}
+          rowKey={(lesson) => lesson.slug}
+          columns={[
+            {
+              label: copy.lesson,
+              rowHeader: true,
+              headClassName: 'w-2/5',
+              className: 'font-normal break-words',
+              cell: (lesson) => lesson.title,
+            },
+            {
+              label: copy.started,
+              cell: (lesson) => <CountBar count={lesson.started} widest={widest} className="bg-lens-1" />,
+            },
+            {
+              label: copy.finished,
+              cell: (lesson) => <CountBar count={lesson.finished} widest={widest} className="bg-lens-2" />,
+            },
+            {
+              label: copy.finishedShare,
+              cell: (lesson) => studioOverviewCopy.percent(finishedShare(lesson)),
+            },
+          ]}
+        />
       )}
     </OverviewCard>
   );

@@ -1,6 +1,7 @@
-import { useEffect, useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { useCallback, useId, useState } from 'react';
+import { RetryNotice } from '@/components/retry-notice';
 import { studioOverviewCopy } from '@/content/studio-overview';
+import { useLoad } from '@/lib/use-load';
 import { loadOverview } from '../api/load-overview';
 import { isEmptyOverview, type Overview } from '../model/overview';
 import { DayCharts } from './day-charts';
@@ -12,8 +13,6 @@ import { SourceViewsTable } from './source-views-table';
 
 const copy = studioOverviewCopy;
 const DEFAULT_DAYS = 30;
-
-type State = { step: 'loading' } | { step: 'failed' } | { step: 'loaded'; overview: Overview };
 
 function PeriodChoice({ days, onChoose }: { days: number; onChoose: (days: number) => void }) {
   const id = useId();
@@ -60,54 +59,33 @@ function OverviewContent({ overview, days }: { overview: Overview; days: number 
 
 /** The overview of the chosen period, read with `load`; the studio's panel gives it the database's. */
 export function OverviewView({ load }: { load: (days: number) => Promise<Overview> }) {
-  // A new object for each reading asked for, so an answer is shown only for the reading that is current.
-  const [request, setRequest] = useState({ days: DEFAULT_DAYS });
-  const [answer, setAnswer] = useState<{ request: typeof request; state: State } | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    load(request.days).then(
-      (overview) => current && setAnswer({ request, state: { step: 'loaded', overview } }),
-      (error: unknown) => {
-        console.error('Studio: the overview could not be read.', error);
-        if (current) setAnswer({ request, state: { step: 'failed' } });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [load, request]);
-
-  const state: State = answer?.request === request ? answer.state : { step: 'loading' };
-  const days = request.days;
+  const [days, setDays] = useState(DEFAULT_DAYS);
+  const overview = useLoad(
+    useCallback(() => load(days), [load, days]),
+    'Studio: the overview could not be read.',
+  );
+  const { state } = overview;
   return (
     <div className="mt-4">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <p className="max-w-2xl text-ink-soft">{copy.intro}</p>
-          {state.step === 'loaded' && (
+          {state.status === 'ready' && (
             <p className="mt-1 text-sm text-ink-muted">
-              {copy.period.range(state.overview.since, state.overview.until)}
+              {copy.period.range(state.value.since, state.value.until)}
             </p>
           )}
         </div>
-        <PeriodChoice days={days} onChoose={(chosen) => setRequest({ days: chosen })} />
+        <PeriodChoice days={days} onChoose={setDays} />
       </div>
-      <div className="mt-6" aria-busy={state.step === 'loading'}>
-        <p role="status" className={state.step === 'loading' ? 'text-ink-soft' : 'sr-only'}>
-          {state.step === 'loading' ? copy.loading : ''}
+      <div className="mt-6" aria-busy={state.status === 'loading'}>
+        <p role="status" className={state.status === 'loading' ? 'text-ink-soft' : 'sr-only'}>
+          {state.status === 'loading' ? copy.loading : ''}
         </p>
-        {state.step === 'failed' && (
-          <div className="flex flex-col items-start gap-4">
-            <p role="alert" className="font-semibold">
-              {copy.failed}
-            </p>
-            <Button variant="outline" onClick={() => setRequest({ days })}>
-              {copy.tryAgain}
-            </Button>
-          </div>
+        {state.status === 'failed' && (
+          <RetryNotice message={copy.failed} retryLabel={copy.tryAgain} onRetry={overview.retry} />
         )}
-        {state.step === 'loaded' && <OverviewContent overview={state.overview} days={days} />}
+        {state.status === 'ready' && <OverviewContent overview={state.value} days={days} />}
       </div>
     </div>
   );
