@@ -5,7 +5,8 @@ import { median } from './median.ts';
 import { summariseArrivals } from './course-arrival.ts';
 import { readCpuTimes, summariseJourneys } from './interaction.ts';
 import type { PageResult } from './page.ts';
-import { type ApiRun, type BenchResult, renderReport, renderSummary } from './report.ts';
+import type { ApiRun, BenchResult } from './bench-result.ts';
+import { renderReport, renderSummary } from './report.ts';
 
 const load = (requestsPerSecond: number, p99Ms: number): LoadResult => ({
   requestsPerSecond,

@@ -1,7 +1,7 @@
 // npm run bench: start the real server as a fresh checkout does (it builds dist/ first), then on a copy of that
 // build with the reference page, measure the page, the bundle and the API against their references and what the
-// first view loads, stop everything it started, print the tables and write them to bench/results/, and the summary
-// of the targets to docs/performance.md.
+// first view loads, stop everything it started, print the tables and the summary of the targets, and write both
+// to bench/results/ (which git ignores): the run never changes a tracked file.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,7 +36,8 @@ import {
   startHelloWorld,
   startSiteServer,
 } from './processes.ts';
-import { type ApiRun, type BenchResult, renderReport, renderSummary } from './report.ts';
+import type { ApiRun, BenchResult } from './bench-result.ts';
+import { renderReport, renderSummary } from './report.ts';
 import { TARGET_SETTINGS } from './targets.ts';
 
 const { values: args } = parseArgs({
@@ -78,7 +79,6 @@ const loadOptions: LoadOptions = {
 
 const dist = path.join(root, 'dist');
 const resultsDir = path.join(root, 'bench', 'results');
-const performanceDoc = path.join(root, 'docs', 'performance.md');
 /** Where the reference page lives in the bench's copy of the site; the shipped dist/ never has it. */
 const REFERENCE_FOLDER = 'bench-reference';
 const log = (line: string) => console.log(line);
@@ -169,18 +169,6 @@ async function measureApi(
   const peakRssMb = rss.stop();
   await server.stop();
   return { run: { startPath, guides, sendEmail, peakRssMb }, bareHonoGuides };
-}
-
-/** Puts the summary between the bench markers of docs/performance.md. */
-function updatePerformanceDoc(summary: string) {
-  const text = readFileSync(performanceDoc, 'utf8');
-  const pattern = /(<!-- bench:start -->\n)[\s\S]*?(\n<!-- bench:end -->)/;
-  if (!pattern.test(text))
-    throw new Error('docs/performance.md has no <!-- bench:start --> … <!-- bench:end --> markers.');
-  writeFileSync(
-    performanceDoc,
-    text.replace(pattern, (_match, start: string, end: string) => `${start}\n${summary.trim()}\n${end}`),
-  );
 }
 
 function chromiumVersion(): string {
@@ -321,33 +309,22 @@ async function main() {
     writeFileSync(path.join(resultsDir, 'lighthouse-reference.json'), reference.lighthouseJson);
   }
   const stamp = result.date.replace(/[:.]/g, '-');
+  const summary = renderSummary(result, path.relative(root, path.join(resultsDir, `${stamp}.md`)));
   for (const name of [stamp, 'latest']) {
     writeFileSync(
       path.join(resultsDir, `${name}.json`),
       `${JSON.stringify(result, (key, value: unknown) => (key === 'lighthouseJson' ? undefined : value), 2)}\n`,
     );
     writeFileSync(path.join(resultsDir, `${name}.md`), report);
+    writeFileSync(path.join(resultsDir, `${name}-targets.md`), summary);
   }
   console.log(`\n${report}`);
+  console.log(`\n${summary}`);
   console.log(
-    `Written to ${path.relative(root, resultsDir)}/: latest.{json,md}, ${stamp}.{json,md}` +
+    `Written to ${path.relative(root, resultsDir)}/: latest.{json,md}, latest-targets.md, ${stamp}.{json,md}, ` +
+      `${stamp}-targets.md` +
       (result.pages ? ', lighthouse-{ours,course,reference}.json (the median runs).' : '.'),
   );
-  // The published summary judges the targets, so only a whole run at the settings they are stated at replaces it.
-  if (
-    result.pages &&
-    result.api &&
-    lighthouseRuns === TARGET_SETTINGS.lighthouseRuns &&
-    loadOptions.connections === TARGET_SETTINGS.connections
-  ) {
-    updatePerformanceDoc(renderSummary(result, path.relative(root, path.join(resultsDir, `${stamp}.md`))));
-    log(`docs/performance.md: summary of the targets updated (the full tables: ${stamp}.md).`);
-  } else {
-    log(
-      `docs/performance.md left as it was: only a run of the page and the API with ${TARGET_SETTINGS.lighthouseRuns} ` +
-        `Lighthouse runs and ${TARGET_SETTINGS.connections} connections replaces its summary.`,
-    );
-  }
 }
 
 try {

@@ -1,0 +1,241 @@
+// The report's tables of what a browser measured: each page beside the reference, the sign-up journey, the
+// arrival at /course and a lesson's stream.
+import type { CourseArrivalResult } from './course-arrival.ts';
+import type { InteractionResult } from './interaction.ts';
+import type { LessonStreamResult } from './lesson-stream.ts';
+import { median } from './median.ts';
+import type { PageBench } from './bench-result.ts';
+import { type Judged, type Table, judging, kb, met, ms, percent, ratio } from './report-table.ts';
+import { TARGETS } from './targets.ts';
+
+export function pageTable({ path, ours, reference, textLength }: PageBench): Table {
+  const o = ours.median;
+  const r = reference.median;
+  const scores = [
+    ['performance', o.performance, r.performance],
+    ['accessibility', o.accessibility, r.accessibility],
+    ['best practices', o.bestPractices, r.bestPractices],
+    ['SEO', o.seo, r.seo],
+  ] as const;
+  const full = (value: number) => value >= TARGETS.lighthouseScore;
+  // The four scores are one target ("all four 100"): one row of the summary, each score in its own row here.
+  const judged: Judged[] = [
+    {
+      what: `scores: ${scores.map(([name]) => name).join(', ')}`,
+      measured: scores.map(([, value]) => value).join(', '),
+      target: `${TARGETS.lighthouseScore} each`,
+      met: met(scores.every(([, value]) => full(value))),
+    },
+  ];
+  const judge = judging(judged);
+  return {
+    title: `Page: Lighthouse mobile, median of ${ours.runs.length} runs (ours: ${path}, reference: hand-written static page)`,
+    header: ['metric', 'ours', 'reference', 'ours/ref', 'target', 'met'],
+    rows: [
+      ...scores.map(([name, value, referenceValue]) => [
+        name,
+        String(value),
+        String(referenceValue),
+        '',
+        `${TARGETS.lighthouseScore}`,
+        met(full(value)),
+      ]),
+      ['FCP', ms(o.fcpMs), ms(r.fcpMs), ratio(o.fcpMs, r.fcpMs), '', ''],
+      [
+        'LCP',
+        ms(o.lcpMs),
+        ms(r.lcpMs),
+        ratio(o.lcpMs, r.lcpMs),
+        ...judge(
+          'LCP',
+          `${ms(o.lcpMs)}, ${ratio(o.lcpMs, r.lcpMs)} ref`,
+          `≤ ${TARGETS.lcpRatio}× ref`,
+          o.lcpMs <= TARGETS.lcpRatio * r.lcpMs,
+        ),
+      ],
+      [
+        'TBT',
+        ms(o.tbtMs),
+        ms(r.tbtMs),
+        '',
+        ...judge(
+          'TBT',
+          `${ms(o.tbtMs)}, ref ${ms(r.tbtMs)}`,
+          `≤ ref + ${TARGETS.tbtOverReferenceMs} ms`,
+          o.tbtMs <= r.tbtMs + TARGETS.tbtOverReferenceMs,
+        ),
+      ],
+      [
+        'CLS',
+        o.cls.toFixed(3),
+        r.cls.toFixed(3),
+        '',
+        ...judge('CLS', o.cls.toFixed(3), String(TARGETS.cls), o.cls <= TARGETS.cls),
+      ],
+      ['Speed Index', ms(o.speedIndexMs), ms(r.speedIndexMs), ratio(o.speedIndexMs, r.speedIndexMs), '', ''],
+      ['total bytes', kb(o.totalBytes), kb(r.totalBytes), ratio(o.totalBytes, r.totalBytes), '', ''],
+      ['script bytes', kb(o.scriptBytes), kb(r.scriptBytes), '', '', ''],
+      ['requests', String(o.requests), String(r.requests), '', '', ''],
+      ['visible text', `${textLength.ours} chars`, `${textLength.reference} chars`, '', '', ''],
+    ],
+    group: `page ${path}`,
+    judged,
+  };
+}
+
+export function interactionTable({ runs, median: medians, hostStealShare }: InteractionResult): Table {
+  const range = (values: number[]) => `${ms(Math.min(...values))}–${ms(Math.max(...values))}`;
+  // Both opens of a journey meet the same moment of the machine: compared within each journey, a busy moment
+  // slows both and leaves their difference alone, where it would move one median and not the other.
+  const firstOverLater = runs.map((run) => run.firstOpenMs - run.laterOpenMs);
+  const firstOverLaterMedian = median(firstOverLater);
+  const judged: Judged[] = [];
+  const judge = judging(judged);
+  return {
+    title:
+      `Interaction: the sign-up journey at 4× CPU and slow 4G, median of ${runs.length} runs` +
+      (hostStealShare === null ? '' : ` (CPU time stolen by the host meanwhile: ${percent(hostStealShare)})`),
+    header: ['metric', 'median', 'range', 'target', 'met'],
+    rows: [
+      [
+        'dialog on screen after the first click',
+        ms(medians.firstOpenMs),
+        range(runs.map((run) => run.firstOpenMs)),
+        ...judge(
+          'dialog on screen after the first click',
+          ms(medians.firstOpenMs),
+          `≤ ${TARGETS.firstDialogOpenMs} ms`,
+          medians.firstOpenMs <= TARGETS.firstDialogOpenMs,
+        ),
+      ],
+      [
+        'dialog on screen after a later click',
+        ms(medians.laterOpenMs),
+        range(runs.map((run) => run.laterOpenMs)),
+        '',
+        '',
+      ],
+      [
+        'first click minus a later one, per journey',
+        ms(firstOverLaterMedian),
+        range(firstOverLater),
+        ...judge(
+          'first click minus a later one, per journey',
+          ms(firstOverLaterMedian),
+          `≤ 1 frame (${ms(TARGETS.probeResolutionMs)})`,
+          firstOverLaterMedian <= TARGETS.probeResolutionMs,
+        ),
+      ],
+      [
+        `slowest input event (${medians.slowestInputType})`,
+        ms(medians.slowestInputMs),
+        range(runs.map((run) => run.slowestInputMs)),
+        ...judge(
+          `slowest input event (${medians.slowestInputType})`,
+          ms(medians.slowestInputMs),
+          `≤ ${TARGETS.slowestInputMs} ms`,
+          medians.slowestInputMs <= TARGETS.slowestInputMs,
+        ),
+      ],
+    ],
+    group: 'interaction',
+    judged,
+  };
+}
+
+export function lessonStreamTable({ source, runs, median: medians }: LessonStreamResult): Table {
+  const judged: Judged[] = [];
+  const judge = judging(judged);
+  const { adaptive, progressive } = medians;
+  const share = adaptive.bytes / source.bytes;
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+  return {
+    title: `A ${source.seconds} s ${source.height}p lesson at ${source.videoKbps / 1000} Mbit/s (${mb(source.bytes)}) on slow 4G (1.6 Mbit/s, 150 ms RTT) and 4× CPU, median of ${runs.adaptive.length} plays each way`,
+    header: ['metric', 'adaptive stream', 'progressive MP4 (before)', 'target', 'met'],
+    rows: [
+      [
+        'first frame after Play',
+        ms(adaptive.firstFrameMs),
+        ms(progressive.firstFrameMs),
+        ...judge(
+          'lesson: first frame after Play',
+          ms(adaptive.firstFrameMs),
+          `≤ ${ms(TARGETS.lessonFirstFrameMs)}`,
+          adaptive.firstFrameMs <= TARGETS.lessonFirstFrameMs,
+        ),
+      ],
+      [
+        'longest stall in the 45 s after Play',
+        ms(adaptive.longestStallMs),
+        ms(progressive.longestStallMs),
+        ...judge(
+          'lesson: longest stall',
+          ms(adaptive.longestStallMs),
+          `≤ ${ms(TARGETS.lessonLongestStallMs)}`,
+          adaptive.longestStallMs <= TARGETS.lessonLongestStallMs,
+        ),
+      ],
+      ['time stalled in those 45 s', ms(adaptive.stalledMs), ms(progressive.stalledMs), '', ''],
+      [
+        'lesson seconds played in those 45 s',
+        `${adaptive.playedSeconds.toFixed(1)} s`,
+        `${progressive.playedSeconds.toFixed(1)} s`,
+        '',
+        '',
+      ],
+      [
+        "bytes fetched by then, share of the progressive file's",
+        `${mb(adaptive.bytes)} (${percent(share)})`,
+        `${mb(progressive.bytes)} (${percent(progressive.bytes / source.bytes)})`,
+        ...judge(
+          "lesson: bytes, share of the progressive file's",
+          percent(share),
+          `≤ ${percent(TARGETS.lessonBytesShare)}`,
+          share <= TARGETS.lessonBytesShare,
+        ),
+      ],
+    ],
+    group: 'lesson stream',
+    judged,
+  };
+}
+
+export function courseArrivalTable({ runs, median: medians }: CourseArrivalResult): Table {
+  const range = (values: number[]) => `${ms(Math.min(...values))}–${ms(Math.max(...values))}`;
+  const clicks = runs.flatMap((run) => (run.clickedMs === null ? [] : [run.clickedMs]));
+  const judged: Judged[] = [];
+  const judge = judging(judged);
+  const row = (what: string, value: number, values: number[], targetMs: number) => [
+    what,
+    ms(value),
+    range(values),
+    ...judge(what, ms(value), `≤ ${ms(targetMs)}`, value <= targetMs),
+  ];
+  return {
+    title: `Arrival at /course from the e-mail's link at 400 kbps, 400 ms RTT and 4× CPU, median of ${runs.length} visits (ms from the navigation's start)`,
+    header: ['metric', 'median', 'range', 'target', 'met'],
+    rows: [
+      row(
+        'lesson titles visible',
+        medians.titlesMs,
+        runs.map((run) => run.titlesMs),
+        TARGETS.courseTitlesMs,
+      ),
+      row(
+        "first lesson's poster visible",
+        medians.posterMs,
+        runs.map((run) => run.posterMs),
+        TARGETS.coursePosterMs,
+      ),
+      [
+        '"Continue to your course" clicked (no poster without it)',
+        clicks.length === 0 ? 'never' : `${clicks.length} of ${runs.length} visits, at ${range(clicks)}`,
+        '',
+        '',
+        '',
+      ],
+    ],
+    group: 'arrival at /course',
+    judged,
+  };
+}
