@@ -244,7 +244,10 @@ async function makeLesson({ lesson, lessonNumber, lessonCount, fonts, chromium, 
 /** Writes the lessons back with their measured durations, formatted as the repository's other JSON. */
 async function writeSeedData(lessons) {
   const options = await prettier.resolveConfig(seedDataFile);
-  const json = await prettier.format(JSON.stringify(lessons, null, 2), { ...options, filepath: seedDataFile });
+  const json = await prettier.format(JSON.stringify(lessons, null, 2), {
+    ...options,
+    filepath: seedDataFile,
+  });
   await writeFile(seedDataFile, json);
 }
 
