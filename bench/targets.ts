@@ -1,7 +1,7 @@
-// The performance targets of issue 16, all judged within one run: the bench reports against them, the budget test
-// enforces the byte ones.
+// The performance targets, all judged within one run: the bench reports against them, the budget test enforces
+// the byte ones.
 
-/** 1 KB = 1,000 bytes, as the issue writes it. */
+/** 1 KB = 1,000 bytes: the budgets are stated in decimal kilobytes. */
 export const KB = 1000;
 
 export const BUDGET = {
@@ -43,13 +43,13 @@ export const TARGETS = {
   guidesP99Ms: 25,
   guidesShareOfBareHono: 0.5,
   /**
-   * Issue 18, on PGlite: GET / as a browser's navigation and the guides read, each with the page-view counter on,
-   * keep at least this share of their rate with it off (the median of the rounds' ratios).
+   * On PGlite: GET / as a browser's navigation and the guides read, each with the page-view counter on, keep at
+   * least this share of their rate with it off (the median of the rounds' ratios).
    */
   pageViewCountShare: 0.95,
   /** The serving process's peak resident memory under that load, on every start path. */
   serverRssMb: 200,
-  /** Issue 19, the sign-up journey at 4× CPU and slow 4G: the slowest input event (Event Timing). */
+  /** The sign-up journey at 4× CPU and slow 4G: the slowest input event (Event Timing). */
   slowestInputMs: 100,
   /** The same journey: from the first click on the hero button to the dialog on screen. */
   firstDialogOpenMs: 150,
@@ -62,11 +62,11 @@ export const TARGETS = {
   firstViewFonts: ['fraunces-core.woff2', 'inter-core.woff2'],
   /** ...and the one teaser still a phone's screen (390 px at 2×) downloads. */
   phoneTeaserStill: 'teaser-still-960.webp',
-  /** Issue 34, /course opened from the e-mail's link at 400 kbps, 400 ms RTT and 4× CPU: lesson titles visible. */
+  /** /course opened from the e-mail's link at 400 kbps, 400 ms RTT and 4× CPU: lesson titles visible. */
   courseTitlesMs: 3000,
   /** ...and the first lesson's poster visible. */
   coursePosterMs: 4000,
-  /** Issue 38, a 60 s 1080p lesson at 6 Mbit/s on slow 4G and 4× CPU: from Play to the first frame. */
+  /** A 60 s 1080p lesson at 6 Mbit/s on slow 4G and 4× CPU: from Play to the first frame. */
   lessonFirstFrameMs: 1500,
   /** ...no stall longer than this in the 45 s after Play... */
   lessonLongestStallMs: 500,
