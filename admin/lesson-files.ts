@@ -56,22 +56,11 @@ export async function readLessonVideo(file: string): Promise<LessonVideo> {
   try {
     return await describeLessonVideo(file, size);
   } catch (error) {
-    throw asAdminError(`--video ${file}: `, error);
+    // A refused video is a refusal of the command (exit code 2); other errors stay as they are.
+    throw error instanceof LessonVideoRefusal
+      ? new AdminError('invalid', `--video ${file}: ${error.message}`)
+      : error;
   }
-}
-
-/** A refused video as a refusal of the command (exit code 2), its words after `prefix`; other errors as they are. */
-export function asAdminError(prefix: string, error: unknown): unknown {
-  return error instanceof LessonVideoRefusal ? new AdminError('invalid', `${prefix}${error.message}`) : error;
-}
-
-/** The video as uploaded, to be stored whole (where no renditions are made): read into memory only now. */
-export async function videoAsUploaded(video: LessonVideo): Promise<StoredObject> {
-  return {
-    bytes: await readFile(video.file),
-    contentType: video.contentType,
-    objectName: video.objectName,
-  };
 }
 
 /** A UTF-8 WebVTT file that the W3C's parser accepts without a single error, with at least one cue. */

@@ -3,9 +3,6 @@
 import { ageGroups, strengthOptions, worryOptions } from '../src/content/signup.ts';
 import { AdminError } from './admin-error.ts';
 
-/** At most this many tags a lesson (the database's check says the same). */
-const MAX_TAGS = 40;
-
 const strengths = [...new Set(Object.values(strengthOptions).flat())];
 
 /** Each spelling the tool accepts, lower-cased, and the tag it stands for: an age group by its id or its label. */
@@ -38,12 +35,7 @@ export function parseLessonTags(text: string): string[] {
     }
     if (!tags.includes(tag)) tags.push(tag);
   }
-  if (tags.length > MAX_TAGS) {
-    throw new AdminError(
-      'invalid',
-      `--for names ${tags.length} options: a lesson may speak to at most ${MAX_TAGS}.`,
-    );
-  }
+  // How many a lesson may have is the database's rule (public.check_lesson).
   return tags;
 }
 

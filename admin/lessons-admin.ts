@@ -1,110 +1,119 @@
-// The course's lessons as SQL for the owner's tool: every change in one transaction, the order kept 1..N.
-import { z } from 'zod';
-import { type Database, type Sql, sqlState } from '../server/src/db/index.ts';
+// The course's lessons for the owner's tool: its reads, and its writes through the database's own functions
+// (check_lesson, save_lesson, lessons_reorder, lessons_set_published), which hold a lesson's rules for the studio
+// too. The tool says each refusal in its own words.
+import { lessonRow } from '../src/lib/lesson-row.ts';
+import { z } from '../src/lib/zod.ts';
+import type { Database, Sql } from '../server/src/db/index.ts';
 import { AdminError, withSchemaAdvice } from './admin-error.ts';
+import { databaseRefusal } from './database-refusal.ts';
 
-const LESSON_COLUMNS =
-  'id, slug, title, summary, video_path, stream_path, captions_path, poster_path, duration_seconds, order_index, is_published, is_preview, speaks_to, created_at, updated_at';
+/** A lesson as the tool lists it: the row, and when it was added and last changed. */
+const listedLesson = z.extend(lessonRow, { created_at: z.coerce.date(), updated_at: z.coerce.date() });
+export type ListedLesson = z.infer<typeof listedLesson>;
 
-const lessonRow = z.object({
-  id: z.coerce.number(),
-  slug: z.string(),
-  title: z.string(),
-  summary: z.string(),
-  video_path: z.string(),
-  stream_path: z.string().nullable(),
-  captions_path: z.string().nullable(),
-  poster_path: z.string().nullable(),
-  duration_seconds: z.number(),
-  order_index: z.number(),
-  is_published: z.boolean(),
-  is_preview: z.boolean(),
-  speaks_to: z.array(z.string()),
-  created_at: z.coerce.date(),
-  updated_at: z.coerce.date(),
-});
-export type LessonRow = z.output<typeof lessonRow>;
+/** Rows of `select to_jsonb(lesson) as row`: every driver answers JSON the same way. */
+const listedLessons = (rows: { row: unknown }[]) => z.array(listedLesson).parse(rows.map(({ row }) => row));
 
 /** A lesson named on the command line: its id, or its slug. */
 export type LessonRef = { id: number } | { slug: string };
 
+/**
+ * What a save sets; a field left out stays as it is. A new lesson needs a slug, a title, a video and its length;
+ * it goes last unless `place` says where (the lessons from there move down one).
+ */
+export interface LessonSave {
+  slug?: string;
+  title?: string;
+  summary?: string;
+  video_path?: string;
+  captions_path?: string;
+  poster_path?: string;
+  duration_seconds?: number;
+  speaks_to?: string[];
+  is_preview?: boolean;
+  is_published?: boolean;
+  place?: number;
+}
+
 /** The columns that hold paths in the course bucket. */
 const FILE_COLUMNS = ['video_path', 'captions_path', 'poster_path'] as const;
 
-export interface NewLesson {
-  slug: string;
-  title: string;
-  summary: string;
-  video_path: string;
-  /** The master playlist of its HLS ladder, when one was made (server/src/lessons/lesson-renditions.ts). */
-  stream_path: string | null;
-  captions_path: string | null;
-  poster_path: string | null;
-  duration_seconds: number;
-  is_published: boolean;
-  /** A free preview: anyone may watch it without signing in, once it is published. */
-  is_preview: boolean;
-  /** The questionnaire's options the lesson speaks to (admin/lesson-tags.ts). */
-  speaks_to: string[];
-}
-
-export type LessonChanges = Partial<Omit<NewLesson, 'is_published'>>;
-
 const describeRef = (ref: LessonRef) => ('id' in ref ? `id ${ref.id}` : `slug "${ref.slug}"`);
 
-async function findLesson(sql: Sql, ref: LessonRef, lock: boolean): Promise<LessonRow> {
-  const [row] = await sql.query(
-    `select ${LESSON_COLUMNS} from public.lessons
+async function findLesson(sql: Sql, ref: LessonRef, lock: boolean): Promise<ListedLesson> {
+  const rows = await sql.query<{ row: unknown }>(
+    `select to_jsonb(lesson) as row from public.lessons as lesson
       where ${'id' in ref ? 'id = $1' : 'slug = $1'}${lock ? ' for update' : ''}`,
     ['id' in ref ? ref.id : ref.slug],
   );
-  if (!row) {
+  const [lesson] = listedLessons(rows);
+  if (!lesson) {
     throw new AdminError('not-found', `No lesson with ${describeRef(ref)}. \`lessons list\` shows them.`);
   }
-  return lessonRow.parse(row);
+  return lesson;
 }
 
-async function refuseTakenSlug(sql: Sql, slug: string, exceptId: number | null) {
-  const [taken] = await sql.query<{ id: string }>(
-    'select id::text as id from public.lessons where slug = $1 and id is distinct from $2',
-    [slug, exceptId],
-  );
-  if (taken) {
-    throw new AdminError(
-      'invalid',
-      `The slug "${slug}" is already used by lesson ${taken.id}: choose another with --slug.`,
-    );
-  }
-}
+/** The tool's words for the rules of a lesson that are the owner's to choose on the command line. */
+const REFUSALS: Record<string, (lesson: LessonSave) => string> = {
+  lessons_slug_length: () => 'slug: must be at most 80 characters',
+  lessons_slug_words: () => 'slug: must be lower-case letters and digits in words joined by single hyphens',
+  lessons_slug_letter: () => 'slug: must have a letter (a number alone is read as an id)',
+  lessons_title_not_empty: () => 'title: must not be empty',
+  lessons_title_length: () => 'title: must be at most 200 characters',
+  lessons_summary_check: () => 'summary: must be at most 1000 characters',
+  lessons_speaks_to_check: (lesson) =>
+    `--for names ${lesson.speaks_to?.length ?? 0} options: a lesson may speak to at most 40.`,
+};
 
-/** A unique violation on the slug (another command won the race) is the owner's to fix, like any taken slug. */
-async function withSlugRefusal<T>(slug: string | undefined, work: () => Promise<T>): Promise<T> {
+/** Runs a check or a save, turning the database's refusal into one the owner can act on (exit code 2). */
+async function withRefusals<T>(db: Sql, lesson: LessonSave, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (slug !== undefined && sqlState(error) === '23505') {
-      throw new AdminError('invalid', `The slug "${slug}" is already used: choose another with --slug.`);
+    const refusal = databaseRefusal(error);
+    if (refusal === undefined) throw error;
+    if (refusal.rule === 'lessons_slug_key') {
+      const [taken] = await db.query<{ id: string }>(
+        'select id::text as id from public.lessons where slug = $1',
+        [lesson.slug],
+      );
+      throw new AdminError(
+        'invalid',
+        `The slug "${lesson.slug}" is already used${taken ? ` by lesson ${taken.id}` : ''}: choose another with --slug.`,
+      );
     }
-    throw error;
+    const words = refusal.rule === undefined ? undefined : REFUSALS[refusal.rule];
+    throw new AdminError('invalid', words ? words(lesson) : refusal.message);
   }
 }
 
+/** save_lesson's and check_lesson's arguments after the lesson's id, in order. */
+const SAVE_ARGUMENTS = [
+  'slug',
+  'title',
+  'summary',
+  'video_path',
+  'captions_path',
+  'poster_path',
+  'duration_seconds',
+  'speaks_to',
+] as const;
+
+const saveArguments = (id: number | null, lesson: LessonSave) =>
+  [id, ...SAVE_ARGUMENTS.map((name) => lesson[name] ?? null)] as const;
+
 /**
- * Writes order numbers 1..N: every lesson but `placed` keeps its relative order, and `placed` (if given) goes
- * to `position` (clamped to 1..N). Other writers of the order wait for this transaction, so two commands at
- * once cannot leave a gap or a duplicate.
+ * Writes order numbers 1..N: every lesson but `placed` keeps its relative order, and `placed` goes to `position`
+ * (clamped to 1..N). Other writers of the order wait for this transaction, so two commands at once cannot leave a
+ * gap or a duplicate.
  */
-async function renumber(tx: Sql, placed?: { id: number; position: number | undefined }) {
+async function renumber(tx: Sql, placed?: { id: number; position: number }) {
   const others = await tx.query<{ id: string }>(
     'select id::text as id from public.lessons where id is distinct from $1 order by order_index, id',
     [placed?.id ?? null],
   );
   const ids = others.map((row) => Number(row.id));
-  if (placed) {
-    const position = Math.min(Math.max(placed.position ?? ids.length + 1, 1), ids.length + 1);
-    ids.splice(position - 1, 0, placed.id);
-  }
-  // The studio's reorder too (supabase/migrations/20261128000500_studio_lessons.sql).
+  if (placed) ids.splice(Math.min(Math.max(placed.position, 1), ids.length + 1) - 1, 0, placed.id);
   await tx.query('select public.lessons_reorder($1::bigint[])', [ids]);
 }
 
@@ -115,89 +124,50 @@ export function createLessonsAdmin(db: Database) {
   return {
     list: () =>
       withSchemaAdvice(async () =>
-        z
-          .array(lessonRow)
-          .parse(await db.query(`select ${LESSON_COLUMNS} from public.lessons order by order_index, id`)),
+        listedLessons(
+          await db.query(
+            'select to_jsonb(lesson) as row from public.lessons as lesson order by order_index, id',
+          ),
+        ),
       ),
 
     find: (ref: LessonRef) => withSchemaAdvice(() => findLesson(db, ref, false)),
 
-    /** Refuses a slug another lesson has, before any file is uploaded for it. */
-    checkSlugFree: (slug: string, exceptId: number | null) =>
-      withSchemaAdvice(() => refuseTakenSlug(db, slug, exceptId)),
+    // In both, the cast lets an empty list of tags through every driver as text[].
 
-    add: (lesson: NewLesson, position: number | undefined) =>
+    /** The database's refusal of this save, if any, before a single file is uploaded for it. */
+    check: (id: number | null, lesson: LessonSave) =>
       withSchemaAdvice(() =>
-        withSlugRefusal(lesson.slug, () =>
-          db.transaction(async (tx) => {
-            await lockLessons(tx);
-            await refuseTakenSlug(tx, lesson.slug, null);
-            const [inserted] = await tx.query<{ id: string }>(
-              `insert into public.lessons
-                 (slug, title, summary, video_path, captions_path, poster_path, duration_seconds, order_index,
-                  is_published, is_preview, speaks_to, stream_path)
-               values ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9, $10::text[], $11) returning id::text as id`,
-              [
-                lesson.slug,
-                lesson.title,
-                lesson.summary,
-                lesson.video_path,
-                lesson.captions_path,
-                lesson.poster_path,
-                lesson.duration_seconds,
-                lesson.is_published,
-                lesson.is_preview,
-                lesson.speaks_to,
-                lesson.stream_path,
-              ],
-            );
-            const id = Number(inserted?.id);
-            await renumber(tx, { id, position });
-            return findLesson(tx, { id }, false);
-          }),
+        withRefusals(db, lesson, () =>
+          db.query('select public.check_lesson($1, $2, $3, $4, $5, $6, $7, $8, $9::text[])', [
+            ...saveArguments(id, lesson),
+          ]),
         ),
       ),
 
-    /** Returns the lesson before and after, so the caller knows which files it no longer uses. */
-    update: (ref: LessonRef, changes: LessonChanges) =>
+    /** Adds a lesson (id null) or changes one; a save that names a video queues the job that makes its stream. */
+    save: (id: number | null, lesson: LessonSave) =>
       withSchemaAdvice(() =>
-        withSlugRefusal(changes.slug, () =>
-          db.transaction(async (tx) => {
-            const before = await findLesson(tx, ref, true);
-            if (changes.slug !== undefined) await refuseTakenSlug(tx, changes.slug, before.id);
-            const columns = (
-              [
-                'slug',
-                'title',
-                'summary',
-                'video_path',
-                'stream_path',
-                'captions_path',
-                'poster_path',
-                'duration_seconds',
-                'is_preview',
-                'speaks_to',
-              ] as const
-            ).filter((column) => changes[column] !== undefined);
-            // The cast lets an empty list through every driver as text[].
-            const value = (column: (typeof columns)[number], index: number) =>
-              `$${index + 2}${column === 'speaks_to' ? '::text[]' : ''}`;
-            await tx.query(
-              `update public.lessons
-                  set ${[...columns.map((column, index) => `${column} = ${value(column, index)}`), 'updated_at = now()'].join(', ')}
-                where id = $1`,
-              [before.id, ...columns.map((column) => changes[column])],
-            );
-            return { before, after: await findLesson(tx, { id: before.id }, false) };
-          }),
-        ),
+        withRefusals(db, lesson, async () => {
+          const rows = await db.query<{ row: unknown }>(
+            `select to_jsonb(public.save_lesson($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10, $11, $12)) as row`,
+            [
+              ...saveArguments(id, lesson),
+              lesson.is_preview ?? null,
+              lesson.is_published ?? null,
+              lesson.place ?? null,
+            ],
+          );
+          const [saved] = listedLessons(rows);
+          if (!saved) throw new Error('save_lesson answered no lesson.');
+          return saved;
+        }),
       ),
 
     setPublished: (ref: LessonRef, published: boolean) =>
       withSchemaAdvice(() =>
         db.transaction(async (tx) => {
           const lesson = await findLesson(tx, ref, true);
-          // The studio's publish too (supabase/migrations/20261128000500_studio_lessons.sql).
           await tx.query('select public.lessons_set_published($1, $2)', [lesson.id, published]);
           return findLesson(tx, { id: lesson.id }, false);
         }),

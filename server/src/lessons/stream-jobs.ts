@@ -1,6 +1,7 @@
-// The studio's stream jobs (public.lesson_stream_jobs): each waiting job's video becomes an HLS ladder and a
-// faststart MP4 in the course bucket, as the owner's tool makes them. The embedded server runs this in its
-// periodic pass; for hosted Supabase the owner's tool runs it (`lessons make-streams`).
+// The lessons' stream jobs (public.lesson_stream_jobs, queued by every save of a video): each waiting job's video
+// becomes an HLS ladder and a faststart MP4 in the course bucket. The one way a stream is made: the embedded
+// server runs this in its periodic pass, and the owner's tool runs it right after `lessons add|update --video`
+// and, for hosted Supabase, in `lessons make-streams`.
 import { stat } from 'node:fs/promises';
 import type { Database } from '../db/database.ts';
 import type { StorageBucket } from '../storage/storage-bucket.ts';
@@ -21,9 +22,22 @@ export interface StreamJobSettings {
   tools: () => VideoTools;
   /** A job left working without a change for this long belongs to a process that died: it is taken again. */
   staleAfterSeconds?: number;
+  /** Takes only this lesson's job: the owner's tool makes the stream of the lesson it has just saved. */
+  lessonId?: number;
   /** Called as a job's percent moves on, e.g. to show it on a terminal. */
   onProgress?: (job: StreamJob, percent: number) => void;
+  /** Called at each step of a job, for a terminal that shows them as the owner's tool does. */
+  onStep?: (job: StreamJob, step: StreamJobStep) => void;
 }
+
+/**
+ * Converting (`done`, the share of the conversion made), using the stream another lesson already plays for the
+ * same upload instead, or storing the stream's files.
+ */
+export type StreamJobStep =
+  | { step: 'converting'; done: number }
+  | { step: 'reusing' }
+  | { step: 'storing'; stored: number; total: number };
 
 interface StreamJob {
   id: number;
@@ -43,7 +57,11 @@ const PATH_IN_USE = `exists (select 1 from public.lessons as lesson
                                  or starts_with($1, public.stream_folder(lesson.stream_path)))`;
 
 /** Takes the oldest waiting job (or one whose process died), so that two processes never take the same one. */
-async function claimJob(db: Database, staleAfterSeconds: number): Promise<StreamJob | undefined> {
+async function claimJob(
+  db: Database,
+  staleAfterSeconds: number,
+  lessonId: number | null,
+): Promise<StreamJob | undefined> {
   // A waiting job whose lesson has another video since (the owner's tool replaced it) has nothing to do.
   await db.query(
     `delete from public.lesson_stream_jobs as job
@@ -55,13 +73,14 @@ async function claimJob(db: Database, staleAfterSeconds: number): Promise<Stream
         set state = 'working', percent = 0, message = null, updated_at = now()
       where job.id = (
         select candidate.id from public.lesson_stream_jobs as candidate
-         where candidate.state = 'waiting'
-            or (candidate.state = 'working' and candidate.updated_at < now() - make_interval(secs => $1))
+         where (candidate.state = 'waiting'
+                or (candidate.state = 'working' and candidate.updated_at < now() - make_interval(secs => $1)))
+           and ($2::bigint is null or candidate.lesson_id = $2)
          order by candidate.queued_at, candidate.id
          limit 1
          for update skip locked)
       returning job.id::text, job.lesson_id::text, job.video_path`,
-    [staleAfterSeconds],
+    [staleAfterSeconds, lessonId],
   );
   return job && { id: Number(job.id), lessonId: Number(job.lesson_id), videoPath: job.video_path };
 }
@@ -147,11 +166,21 @@ async function runJob(
       if ('missing' in tools) return fail(db, job, keptAsUploadedWarning(tools.missing, video));
       const { playlist } = streamPaths(video);
       const inUse = (await db.query(`select 1 where ${PATH_IN_USE}`, [playlist])).length > 0;
+      if (inUse) settings.onStep?.(job, { step: 'reusing' });
       const renditions = inUse
         ? renditionsInUse(video)
-        : await makeRenditions(file, video, { ...tools, onProgress: (done) => progress(done * 0.9) });
+        : await makeRenditions(file, video, {
+            ...tools,
+            onProgress: (done) => {
+              settings.onStep?.(job, { step: 'converting', done });
+              progress(done * 0.9);
+            },
+          });
       try {
-        await renditions.store(bucket, (stored, total) => progress(0.9 + (stored / total) * 0.1));
+        await renditions.store(bucket, (stored, total) => {
+          settings.onStep?.(job, { step: 'storing', stored, total });
+          progress(0.9 + (stored / total) * 0.1);
+        });
         await writes;
         if (!(await finish(db, job, renditions))) {
           if (!inUse) await removeUnused(settings, { folder: streamPaths(video).folder });
@@ -195,7 +224,7 @@ export async function makeWaitingStreams(settings: StreamJobSettings): Promise<S
   const outcomes: StreamJobOutcome[] = [];
   let tools: VideoTools | undefined;
   for (;;) {
-    const job = await claimJob(settings.db, settings.staleAfterSeconds ?? 600);
+    const job = await claimJob(settings.db, settings.staleAfterSeconds ?? 600, settings.lessonId ?? null);
     if (job === undefined) return outcomes;
     tools ??= settings.tools();
     outcomes.push(await runJob(settings, tools, job));

@@ -1,28 +1,14 @@
 /** The studio's lessons through supabase-js: the database's `studio_*` functions and the bucket "course". */
 import type { Upload } from 'tus-js-client';
 import { signCourseFiles } from '@/shared/player/sign-course-files';
+import { lessonRow } from '@/lib/lesson-row';
 import { getSupabase, supabaseConfig } from '@/lib/supabase';
 import { z } from '@/lib/zod';
 import { studioRpc } from '../../api/studio-rpc';
 import type { LessonsBackend, StudioLesson } from '../model/lessons-backend';
 import { inspectVideo } from './inspect-video';
 
-const studioLesson = z.object({
-  id: z.number(),
-  slug: z.string(),
-  title: z.string(),
-  summary: z.string(),
-  video_path: z.string(),
-  stream_path: z.nullable(z.string()),
-  captions_path: z.nullable(z.string()),
-  poster_path: z.nullable(z.string()),
-  duration_seconds: z.number(),
-  order_index: z.number(),
-  is_published: z.boolean(),
-  is_preview: z.boolean(),
-  speaks_to: z.array(z.string()),
-});
-const studioLessons = z.array(studioLesson);
+const studioLessons = z.array(lessonRow);
 const lessonStreams = z.array(
   z.object({
     lesson_id: z.number(),
@@ -44,10 +30,10 @@ async function accessToken(): Promise<string> {
 
 export const supabaseLessonsBackend: LessonsBackend = {
   listLessons: () => studioRpc('studio_lessons', {}, studioLessons),
-  saveLesson: (lesson) => studioRpc('studio_save_lesson', lesson, studioLesson),
+  saveLesson: (lesson) => studioRpc('studio_save_lesson', lesson, lessonRow),
   reorderLessons: (ids) => studioRpc('studio_reorder_lessons', { ids }, studioLessons),
   setPublished: (id, published) =>
-    studioRpc('studio_set_lesson_published', { lesson_id: id, published }, studioLesson),
+    studioRpc('studio_set_lesson_published', { lesson_id: id, published }, lessonRow),
   lessonStreams: () => studioRpc('studio_lesson_streams', {}, lessonStreams),
   inspectVideo,
 

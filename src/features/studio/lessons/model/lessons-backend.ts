@@ -1,23 +1,10 @@
 // What the studio's Lessons panel asks of its back end: the real one speaks supabase-js
 // (api/supabase-lessons-backend.ts); tests hand the panel their own.
+import type { LessonRow } from '@/lib/lesson-row';
 import type { LessonMedia } from '@/shared/player/lesson-media';
 
-/** A lesson as the owner sees it in the studio, drafts included. */
-export interface StudioLesson {
-  id: number;
-  slug: string;
-  title: string;
-  summary: string;
-  video_path: string;
-  stream_path: string | null;
-  captions_path: string | null;
-  poster_path: string | null;
-  duration_seconds: number;
-  order_index: number;
-  is_published: boolean;
-  is_preview: boolean;
-  speaks_to: string[];
-}
+/** A lesson as the owner sees it in the studio, drafts included: the row as the database holds it. */
+export type StudioLesson = LessonRow;
 
 /**
  * A lesson's adaptive stream, made on the server from the video the studio saved: waiting for its turn, being
