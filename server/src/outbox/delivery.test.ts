@@ -7,12 +7,12 @@ import { readMime } from '../../test/mime.ts';
 import { startSmtpPeer } from '../../test/smtp-peer.ts';
 import { createTestDatabase, databaseKind } from '../../test/test-database.ts';
 import type { Log, LogLine } from '../../../supabase/functions/_shared/log.ts';
+import { deliverDue } from '../../../supabase/functions/_shared/outbox.ts';
 import {
   claimDue,
   type DeliveryContext,
-  deliverDue,
   retryDelaySeconds,
-} from '../../../supabase/functions/_shared/outbox.ts';
+} from '../../../supabase/functions/_shared/outbox-rows.ts';
 import { DEFAULT_LIMITS } from '../../../supabase/functions/_shared/send-email-handler.ts';
 import { queueSignInLinkEmail, type SignInLink } from '../../../supabase/functions/_shared/sign-in-link.ts';
 import { recordSignup } from '../../../supabase/functions/_shared/signup-store.ts';

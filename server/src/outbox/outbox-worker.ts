@@ -1,4 +1,5 @@
-import { type DeliveryContext, deliverDue } from '../../../supabase/functions/_shared/outbox.ts';
+import { deliverDue } from '../../../supabase/functions/_shared/outbox.ts';
+import type { DeliveryContext } from '../../../supabase/functions/_shared/outbox-rows.ts';
 import type { Sql } from '../db/database.ts';
 
 export interface OutboxWorker {

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { platformClientAddress } from '../_shared/client-key.ts';
 import { corsPolicyFor } from '../_shared/cors.ts';
 import { addressHasher, consoleLog, redactAddresses } from '../_shared/log.ts';
-import { type DeliveryContext, deliverDue } from '../_shared/outbox.ts';
+import { deliverDue } from '../_shared/outbox.ts';
+import type { DeliveryContext } from '../_shared/outbox-rows.ts';
 import { createSendEmailHandler } from '../_shared/send-email-handler.ts';
 import {
   DEFAULT_MAIL_RATE_PER_SECOND,
