@@ -1,4 +1,4 @@
-/** The moment of sign-up (issue 19) on a phone and on a desktop: what the visitor sees when asked and after. */
+/** The moment of sign-up on a phone and on a desktop: what the visitor sees when asked and after. */
 import AxeBuilder from '@axe-core/playwright';
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import {

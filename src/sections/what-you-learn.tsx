@@ -4,7 +4,7 @@ import { learnCopy } from '@/content/learn';
 
 const lensColours = ['bg-lens-1', 'bg-lens-2', 'bg-lens-3', 'bg-ink'];
 
-/** The spec's list of what the course teaches; `outline`, the course's lessons, follows it. */
+/** What the course teaches, as a list (src/content/learn.ts); `outline`, the course's lessons, follows it. */
 export function WhatYouLearn({ outline }: { outline: ReactNode }) {
   return (
     <section aria-labelledby="learn-title" className="below-the-fold bg-surface px-5 py-16 sm:px-8 sm:py-24">

@@ -1,6 +1,6 @@
--- The sign-up hot path in one statement (issue 6's throughput): the 10-minute "no second e-mail" check moves
--- from a scan of email_outbox onto the signups row that the upsert already locks, and the idempotency key is
--- derived from the outbox id by the database instead of a separate nextval() call.
+-- The sign-up hot path in one statement, for the sign-up throughput target (docs/performance.md): the 10-minute
+-- "no second e-mail" check moves from a scan of email_outbox onto the signups row that the upsert already locks,
+-- and the idempotency key is derived from the outbox id by the database instead of a separate nextval() call.
 
 alter table public.signups add column last_email_queued_at timestamptz;
 

@@ -1,4 +1,4 @@
--- One person, one address (issue 21): sign-ups compare e-mail addresses case-insensitively, so Ada@ and ada@
+-- One person, one address: sign-ups compare e-mail addresses case-insensitively, so Ada@ and ada@
 -- are one row, one 10-minute rule and one per-address limit. The stored address keeps what the visitor first
 -- typed. The per-address limit counts the row's recent sign-up times, so it holds across restarts and across
 -- several servers on one database.

@@ -1,4 +1,4 @@
--- Delivery under a burst (issue 22): one shared send rate per mail provider, and batches that are retried
+-- Delivery under a burst: one shared send rate per mail provider, and batches that are retried
 -- exactly as they were first sent (docs/decisions/0090-a-send-rate-shared-through-the-database.md).
 
 -- One row per provider. Every worker of every server and every edge-function instance takes its send slot

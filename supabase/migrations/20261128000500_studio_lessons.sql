@@ -1,4 +1,4 @@
--- The studio's lessons (issue 37): the owner lists every lesson (drafts too), adds or edits one, puts them in
+-- The studio's lessons: the owner lists every lesson (drafts too), adds or edits one, puts them in
 -- order and publishes or unpublishes them, all through these functions. Each checks the caller is an owner
 -- first; learners and visitors keep reading lessons only through the row-level security of `lessons` and the
 -- view `course_outline`, as before.

@@ -2,7 +2,7 @@ import { secureHeaders } from 'hono/secure-headers';
 
 /**
  * Hono's secure headers on every answer. The page runs scripts only from its own origin (no inline script,
- * no eval); a guide's image may be a full https address (the product spec, "Entities and their fields"), so
+ * no eval); a guide's image may be a full https address rather than a file in our bucket, so
  * images may come from any https origin.
  * No Cross-Origin-Resource-Policy: a site hosted elsewhere may show this server's guide pictures. A header a
  * route already set is kept: storage answers set a stricter policy of their own.

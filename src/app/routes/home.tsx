@@ -19,7 +19,7 @@ function scrollToSignup() {
 }
 
 /**
- * The landing page: the spec's sections in order, and the sign-up dialog that two of them open. The page holds
+ * The landing page: its sections in order, and the sign-up dialog that two of them open. The page holds
  * no state of its own, so opening the dialog re-renders the dialog only.
  */
 export function Home() {

@@ -6,7 +6,7 @@ export type GuidesState =
 
 /**
  * Loads the guides (and supabase-js with them) once `wanted` turns true; failure or an empty list is logged
- * and reported as 'unavailable' (the product spec, "Error catalogue").
+ * and reported as 'unavailable', which the carousel shows as placeholder cards rather than an error.
  */
 export function useGuides(wanted: boolean): GuidesState {
   const [state, setState] = useState<GuidesState>({ status: 'loading' });

@@ -1,6 +1,6 @@
 /**
- * The questionnaire's rules (the product spec's "States and transitions", "Validation rules" and "Business
- * constants and limits") as a pure reducer: no DOM, no storage, no network.
+ * The questionnaire's rules (its five steps and the moves between them, what each step needs before Next, at
+ * most 3 worries) as a pure reducer: no DOM, no storage, no network.
  */
 import { type AgeGroupId, strengthOptions, worryOptions } from '@/content/signup';
 
@@ -79,7 +79,7 @@ function canLeaveStep(state: QuestionnaireState): boolean {
   return state.step !== STRENGTHS_STEP || state.answers.strengths.length >= MIN_STRENGTHS;
 }
 
-/** The only data that leaves the browser: the product spec sends only name and email; the rest stays here. */
+/** The only data that leaves the browser: name and e-mail; the other answers stay on the device. */
 export function signupPayload(answers: Pick<Answers, 'name' | 'email'>): { name: string; email: string } {
   return { name: answers.name.trim(), email: answers.email.trim() };
 }

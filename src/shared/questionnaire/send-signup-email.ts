@@ -2,9 +2,8 @@ import { getSupabase } from '@/lib/supabase';
 import type { SendFailure } from './questionnaire';
 
 /**
- * Asks the back end to record the sign-up and send the course e-mail (the product spec, "The calls it
- * makes"). Only the response's error field is read; any failure, including supabase-js failing to load,
- * rejects.
+ * Asks the back end to record the sign-up and send the course e-mail: the questionnaire's one call. Only the
+ * response's error field is read; any failure, including supabase-js failing to load, rejects.
  */
 export async function sendSignupEmail(contact: { name: string; email: string }): Promise<void> {
   const supabase = await getSupabase();

@@ -2,7 +2,7 @@ import { signupCopy, worryOptions } from '@/content/signup';
 import { MAX_WORRIES, type QuestionnaireAction } from './questionnaire';
 import { ChoiceChip } from './choice-chip';
 
-/** Step 2: up to 3 worries; with 3 chosen the others are disabled (the product spec, "Validation rules"). */
+/** Step 2: up to 3 worries; with 3 chosen the others are disabled. */
 export function WorriesStep({
   worries,
   labelledBy,

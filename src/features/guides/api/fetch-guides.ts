@@ -4,8 +4,8 @@ import { resolveGuideImageUrl } from '@/shared/guide-card/guide-image';
 import { type GuideCardData, guideSchema } from './guide';
 
 /**
- * The carousel's query, exactly as the product spec's "The calls it makes" states it, with each image
- * resolved to the address the browser loads. Rejects on any failure, including a malformed row.
+ * The carousel's query: the active guides by order, with each image resolved to the address the browser
+ * loads. Rejects on any failure, including a malformed row.
  */
 export async function fetchGuides(): Promise<GuideCardData[]> {
   const supabase = await getSupabase();

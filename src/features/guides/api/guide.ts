@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 // zod compiles object parsers with `new Function` unless told not to; the page's CSP forbids eval.
 z.config({ jitless: true });
 
-/** A row of `guides` as the carousel reads it (the product spec, "Entities and their fields"). */
+/** A row of `guides` as the carousel reads it. */
 export const guideSchema = z.object({
   id: z.union([z.number(), z.string()]),
   name: z.string(),

@@ -1,7 +1,7 @@
 import { signupCopy } from '@/content/signup';
 import { type Step, TOTAL_STEPS, progressPercent } from '@/shared/questionnaire/questionnaire';
 
-/** Progress as step/5 in percent (the product spec's "Business constants and limits"), read "Step n of 5". */
+/** Progress as step/5 in percent, read "Step n of 5". */
 export function ProgressBar({ step }: { step: Step }) {
   const percent = progressPercent(step);
   const stepOf = signupCopy.stepOf(step, TOTAL_STEPS);

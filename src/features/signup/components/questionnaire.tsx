@@ -32,7 +32,7 @@ const stepTitles: Record<Step, string> = {
 };
 
 const { contact } = signupCopy;
-/** The spec's messages word for word; a refused address or a rate limit adds a sentence saying what to do. */
+/** The sent and failed messages as they stand; a refused address or a rate limit adds what to do next. */
 const submitMessages = {
   sent: { text: contact.sent, tone: 'text-green-800' },
   'send-failed': { text: contact.sendFailed, tone: 'text-red-700' },
@@ -81,7 +81,7 @@ interface QuestionnaireProps {
 }
 
 /**
- * The five-step sign-up questionnaire (the product spec, "States and transitions"). Every instance shows the
+ * The five-step sign-up questionnaire. Every instance shows the
  * one shared store, so the section (`full`) and the dialog (`compact`) are the same form. Focus moves to the
  * step's heading only in the instance the visitor is using, and never on page load. `stepHeadingRef` lets the page focus the heading
  * too; `onWatchTeaser` is where the success panel's teaser link leads.
