@@ -129,7 +129,7 @@ test('the headline switch shows the clean version when on and the profane one wh
   await expect(headline).toHaveText(HEADLINE_PROFANE);
 });
 
-test('sections come in the spec order, with the founder photo described', async ({ page }) => {
+test('sections come in the page order, with the founder photo described', async ({ page }) => {
   await page.goto('/');
   const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
   expect(headings).toEqual([

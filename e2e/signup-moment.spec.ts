@@ -86,7 +86,7 @@ for (const viewport of [PHONE, DESKTOP]) {
         .toBeGreaterThan(0);
     });
 
-    test('a refused address (400) and a rate limit (429) add what to do; other failures keep the spec message', async ({
+    test('a refused address (400) and a rate limit (429) add what to do; other failures keep the failure message alone', async ({
       page,
     }) => {
       const answers = [

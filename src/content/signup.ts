@@ -1,11 +1,13 @@
 /**
- * Every word of the sign-up questionnaire. Strings marked "spec" are the product spec's, word for word (its
- * option lists, steps, validation rules and error catalogue); the others are ours and free to edit.
+ * Every word of the sign-up questionnaire. Strings marked "fixed" stay word for word: the option lists are what
+ * stored answers and the lessons' tags (`speaks_to`) hold, and the steps, validation and error messages are the
+ * product's own wording. The others are ours and free to edit.
  */
 
 /**
- * The spec's ids are kept; the labels are ours: the ids' ranges (25-35, 45-55) would leave 36–44 without a
- * group, so each label runs up to the next group's start (docs/decisions/0030).
+ * The ids are fixed (stored answers and the skill lists use them); the labels are ours: the ids' ranges (25-35,
+ * 45-55) would leave 36–44 without a group, so each label runs up to the next group's start
+ * (docs/decisions/0030).
  */
 export const ageGroups = [
   { id: 'under25', label: 'Under 25' },
@@ -16,7 +18,7 @@ export const ageGroups = [
 
 export type AgeGroupId = (typeof ageGroups)[number]['id'];
 
-/** spec: option lists */
+/** fixed: option lists */
 export const worryOptions = [
   'AI taking over jobs',
   'Climate change',
@@ -32,7 +34,7 @@ export const worryOptions = [
   'Starting my first job',
 ] as const;
 
-/** spec, option lists: school subjects for under-25s, a skill list for each other group. */
+/** fixed, option lists: school subjects for under-25s, a skill list for each other group. */
 export const strengthOptions: Record<AgeGroupId, readonly string[]> = {
   under25: [
     'Science',
@@ -99,13 +101,13 @@ export const signupCopy = {
   next: 'Next',
   startOver: 'Start over',
   intro: {
-    /** spec: steps */
+    /** fixed: steps */
     title: "Let's make this course yours.",
     body: 'A few quick questions, and it takes just 30 seconds.',
   },
   worries: {
     title: 'What worries you most about your future?',
-    /** spec: validation rules */
+    /** fixed: validation rules */
     counter: (selected: number, max: number) =>
       `Selected ${selected}/${max}. No wrong answers here, promise.`,
   },
@@ -119,9 +121,9 @@ export const signupCopy = {
     subjectsLegend: 'Which school subjects do you enjoy?',
     skillsLegend: 'What are your strengths?',
     chooseAgeFirst: 'Choose your age group to see the list.',
-    /** spec: validation rules */
+    /** fixed: validation rules */
     pickAtLeastOne: 'Please pick at least one.',
-    /** spec: validation rules, error catalogue */
+    /** fixed: validation rules, error messages */
     pickToContinue: 'Pick at least one strength to continue.',
   },
   contact: {
@@ -140,17 +142,17 @@ export const signupCopy = {
       'Please enter the whole address, with a dot in the part after the @ (like name@example.com).',
     /** Under the e-mail field when its domain looks like a typo of a well-known one; the address is a button. */
     didYouMean: { before: 'Did you mean ', after: '?' },
-    /** spec: steps */
+    /** fixed: steps */
     submit: 'Show Me My Free Course',
     sending: 'Sending...',
-    /** spec: validation rules, error catalogue */
+    /** fixed: validation rules, error messages */
     strengthsMissing: 'Please pick at least one strength.',
-    /** spec: error catalogue */
+    /** fixed: error messages */
     sent: "You're in! Check your inbox for access.",
     sendFailed: "We couldn't send the email. Please try again.",
-    /** Added after the spec's failure message when the server refused the address (400). */
+    /** Added after the fixed failure message when the server refused the address (400). */
     addressRejected: "That e-mail address doesn't look right.",
-    /** Added after the spec's failure message when the server asked us to slow down (429). */
+    /** Added after the fixed failure message when the server asked us to slow down (429). */
     rateLimited: 'Too many tries — please wait a minute.',
   },
   /** The panel under the success message: where the e-mail went and what to do meanwhile. */

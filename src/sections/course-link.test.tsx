@@ -38,7 +38,7 @@ describe('CourseLink', () => {
 });
 
 describe('the hero for a signed-in learner', () => {
-  it('turns the sign-up button into a link to the course, and keeps the spec words for everyone else', () => {
+  it('turns the sign-up button into a link to the course, and keeps the sign-up words for everyone else', () => {
     const { rerender } = render(<Hero proof={null} onSignUp={() => undefined} />);
     expect(screen.getByRole('button', { name: 'Sign up free and watch instantly' })).toBeInTheDocument();
     rerender(<Hero proof={null} courseUnlocked onSignUp={() => undefined} />);
