@@ -1,72 +1,32 @@
-// The landing page's guides as SQL for the owner's tool: every input parsed first, every change in one transaction.
+// The landing page's guides for the owner's tool: its reads, and its writes through the database's save_guide,
+// which holds a guide's rules for the studio too. The tool says each refusal in its own words.
 import { z } from 'zod';
 import type { Database, Sql } from '../server/src/db/index.ts';
-import { GUIDE_LIMITS, isGuideImageAddress } from '../src/lib/guide-rules.ts';
 import { AdminError, parseInput, withSchemaAdvice } from './admin-error.ts';
+import { databaseRefusal } from './database-refusal.ts';
 
 const INT4_MAX = 2_147_483_647;
 
-const guideIdSchema = z
-  .number({ error: 'must be a guide id (a whole number)' })
-  .int('must be a guide id (a whole number)')
-  .min(1, 'must be a guide id (a whole number)')
-  .max(Number.MAX_SAFE_INTEGER, 'must be a guide id (a whole number)');
-
+/** An order the column can hold: the command line takes any whole number. */
 const orderSchema = z
   .number({ error: 'must be a whole number' })
   .int('must be a whole number')
   .min(-INT4_MAX, 'is too small')
   .max(INT4_MAX, 'is too large');
 
-const nameSchema = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(GUIDE_LIMITS.name, `must be at most ${GUIDE_LIMITS.name} characters`);
-const titleSchema = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(GUIDE_LIMITS.title, `must be at most ${GUIDE_LIMITS.title} characters`);
-/** A blank quote means "no quote". */
-const quoteSchema = z
-  .string()
-  .trim()
-  .max(GUIDE_LIMITS.quote, `must be at most ${GUIDE_LIMITS.quote} characters`)
-  .transform((quote) => (quote === '' ? null : quote))
-  .nullable();
-
-/** A full http(s) address (used as is) or a path inside the public bucket "guides". */
-export const imageUrlSchema = z
-  .string()
-  .max(GUIDE_LIMITS.imageUrl, `must be at most ${GUIDE_LIMITS.imageUrl} characters`)
-  .refine(isGuideImageAddress, 'must be an http(s) address or a path in the guides bucket')
-  .nullable();
-
-export const addGuideInput = z.object({
-  name: nameSchema,
-  title: titleSchema,
-  quote: quoteSchema.optional(),
-  image_url: imageUrlSchema.optional(),
+/**
+ * What a save sets; a field left out stays as it is, and a null quote or picture removes it. A new guide needs a
+ * name and a title; it is shown, at the end of the carousel, unless it says otherwise.
+ */
+const guideSave = z.object({
+  name: z.string().optional(),
+  title: z.string().optional(),
+  quote: z.string().nullable().optional(),
+  image_url: z.string().nullable().optional(),
   order_index: orderSchema.optional(),
-  is_active: z.boolean().default(true),
+  is_active: z.boolean().optional(),
 });
-
-export const updateGuideInput = z
-  .object({
-    id: guideIdSchema,
-    name: nameSchema.optional(),
-    title: titleSchema.optional(),
-    quote: quoteSchema.optional(),
-    image_url: imageUrlSchema.optional(),
-    order_index: orderSchema.optional(),
-    is_active: z.boolean().optional(),
-  })
-  .refine((input) => Object.entries(input).some(([key, value]) => key !== 'id' && value !== undefined), {
-    message: 'Nothing to change: give at least one field to update (see --help).',
-  });
-
-const guideIdInput = z.object({ id: guideIdSchema });
+export type GuideSave = z.input<typeof guideSave>;
 
 const guideRow = z.object({
   id: z.coerce.number(),
@@ -82,24 +42,22 @@ export type GuideRow = z.output<typeof guideRow>;
 
 const GUIDE_COLUMNS = 'id, name, title, quote, image_url, order_index, is_active, created_at';
 
-/** Columns `update` may set, in a fixed order: the SET list is built only from these names. */
-const EDITABLE = ['name', 'title', 'quote', 'image_url', 'order_index', 'is_active'] as const;
+/** The tool's words for the rules of a guide, by the name the database's refusal gives them. */
+const REFUSALS: Record<string, (guide: GuideSave) => string> = {
+  guides_name_not_empty: () => 'name: must not be empty',
+  guides_name_length: () => 'name: must be at most 120 characters',
+  guides_title_not_empty: () => 'title: must not be empty',
+  guides_title_length: () => 'title: must be at most 200 characters',
+  guides_quote_check: () => 'quote: must be at most 600 characters',
+  // Only --image gives a picture's address: a file's is its hash, which the database always takes.
+  image_url: (guide) => `--image ${guide.image_url ?? ''}: not a valid http(s) address.`,
+};
 
-/**
- * Makes room at `order`: when another guide already sits there, it and every guide after it move down one,
- * so positions stay distinct and the carousel order is exactly what the owner asked for.
- */
-async function makeRoomAt(tx: Sql, order: number, exceptId: number | null) {
-  await tx.query(
-    `update public.guides set order_index = order_index + 1
-      where order_index >= $1 and id is distinct from $2
-        and exists (select 1 from public.guides where order_index = $1 and id is distinct from $2)`,
-    [order, exceptId],
+async function findGuide(sql: Sql, id: number, lock: boolean) {
+  const [row] = await sql.query(
+    `select ${GUIDE_COLUMNS} from public.guides where id = $1${lock ? ' for update' : ''}`,
+    [id],
   );
-}
-
-async function findGuideForUpdate(tx: Sql, id: number) {
-  const [row] = await tx.query(`select ${GUIDE_COLUMNS} from public.guides where id = $1 for update`, [id]);
   if (!row) throw new AdminError('not-found', `No guide with id ${id}. \`guides list\` shows the ids.`);
   return guideRow.parse(row);
 }
@@ -114,61 +72,53 @@ export function createGuidesAdmin(db: Database) {
           .parse(await db.query(`select ${GUIDE_COLUMNS} from public.guides order by order_index, id`)),
       ),
 
-    /** At the end of the carousel, or at `order_index` with the guides from there moving down one. */
-    add: (raw: z.input<typeof addGuideInput>) => {
-      const input = parseInput(addGuideInput, raw);
-      return withSchemaAdvice(() =>
-        db.transaction(async (tx) => {
-          let order = input.order_index;
-          if (order === undefined) {
-            const [last] = await tx.query<{ next: number }>(
-              'select coalesce(max(order_index), 0) + 1 as next from public.guides',
-            );
-            order = last?.next ?? 1;
-          } else {
-            await makeRoomAt(tx, order, null);
-          }
-          const [row] = await tx.query(
-            `insert into public.guides (name, title, quote, image_url, order_index, is_active)
-             values ($1, $2, $3, $4, $5, $6) returning ${GUIDE_COLUMNS}`,
-            [input.name, input.title, input.quote ?? null, input.image_url ?? null, order, input.is_active],
+    find: (id: number) => withSchemaAdvice(() => findGuide(db, id, false)),
+
+    /** Whether a guide shows this picture of the bucket "guides". */
+    usesImage: async (objectName: string) =>
+      (await db.query('select 1 from public.guides where image_url = $1', [objectName])).length > 0,
+
+    /**
+     * Adds a guide (id null) or changes one. At an order another guide holds, that guide and every one after it
+     * move down one.
+     */
+    save: (id: number | null, raw: GuideSave) => {
+      const guide = parseInput(guideSave, raw);
+      return withSchemaAdvice(async () => {
+        try {
+          if (id !== null) await findGuide(db, id, false);
+          const [row] = await db.query(
+            `select ${GUIDE_COLUMNS} from public.save_guide($1, $2, $3, $4, $5, $6, $7)`,
+            [
+              id,
+              guide.name ?? null,
+              guide.title ?? null,
+              // To save_guide a blank quote or picture means none, and a null one leaves it as it is.
+              guide.quote === null ? '' : (guide.quote ?? null),
+              guide.image_url === null ? '' : (guide.image_url ?? null),
+              guide.order_index ?? null,
+              guide.is_active ?? null,
+            ],
           );
           return guideRow.parse(row);
-        }),
-      );
+        } catch (error) {
+          const refusal = databaseRefusal(error);
+          if (refusal === undefined) throw error;
+          const words = refusal.rule === undefined ? undefined : REFUSALS[refusal.rule];
+          throw new AdminError('invalid', words ? words(raw) : refusal.message);
+        }
+      });
     },
 
-    /** Sets the fields given; what is left out stays as it is. */
-    update: (raw: z.input<typeof updateGuideInput>) => {
-      const input = parseInput(updateGuideInput, raw);
-      return withSchemaAdvice(() =>
+    remove: (id: number) =>
+      withSchemaAdvice(() =>
         db.transaction(async (tx) => {
-          const current = await findGuideForUpdate(tx, input.id);
-          if (input.order_index !== undefined && input.order_index !== current.order_index) {
-            await makeRoomAt(tx, input.order_index, input.id);
-          }
-          const changes = EDITABLE.filter((column) => input[column] !== undefined);
-          const [row] = await tx.query(
-            `update public.guides set ${changes.map((column, index) => `${column} = $${index + 2}`).join(', ')}
-              where id = $1 returning ${GUIDE_COLUMNS}`,
-            [input.id, ...changes.map((column) => input[column])],
-          );
-          return guideRow.parse(row);
-        }),
-      );
-    },
-
-    remove: (raw: z.input<typeof guideIdInput>) => {
-      const { id } = parseInput(guideIdInput, raw);
-      return withSchemaAdvice(() =>
-        db.transaction(async (tx) => {
-          await findGuideForUpdate(tx, id);
+          await findGuide(tx, id, true);
           const [row] = await tx.query(`delete from public.guides where id = $1 returning ${GUIDE_COLUMNS}`, [
             id,
           ]);
           return guideRow.parse(row);
         }),
-      );
-    },
+      ),
   };
 }

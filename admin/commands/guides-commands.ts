@@ -1,31 +1,19 @@
 import { type Command, Option } from 'commander';
-import { AdminError, parseInput } from '../admin-error.ts';
+import { AdminError } from '../admin-error.ts';
 import type { AdminSession } from '../admin-session.ts';
 import { readGuideImage, type GuideImage } from '../guide-image.ts';
-import {
-  addGuideInput,
-  createGuidesAdmin,
-  type GuideRow,
-  imageUrlSchema,
-  updateGuideInput,
-} from '../guides-admin.ts';
+import { createGuidesAdmin, type GuideRow } from '../guides-admin.ts';
 import { type AdminContext, wholeNumber } from '../admin-context.ts';
 import { textTable } from './text-table.ts';
 
 const guideId = wholeNumber('ID', { positive: true });
 const order = wholeNumber('--order', { positive: false });
 
-/** --image is a file to upload, or an http(s) address stored as is. Checked before anything changes. */
+/** --image is a file to upload (checked before anything changes), or an http(s) address the database checks. */
 type ImageChoice = { url: string } | { file: GuideImage };
 
 async function checkImage(value: string): Promise<ImageChoice> {
-  if (/^https?:\/\//i.test(value)) {
-    const parsed = imageUrlSchema.safeParse(value);
-    if (!parsed.success || parsed.data === null)
-      throw new AdminError('invalid', `--image ${value}: not a valid http(s) address.`);
-    return { url: parsed.data };
-  }
-  return { file: await readGuideImage(value) };
+  return /^https?:\/\//i.test(value) ? { url: value } : { file: await readGuideImage(value) };
 }
 
 /** The value image_url will hold: known before the upload, since a file's object name is its content's hash. */
@@ -33,8 +21,32 @@ function imagePath(choice: ImageChoice): string {
   return 'url' in choice ? choice.url : choice.file.objectName;
 }
 
-async function storeImage(session: AdminSession, choice: ImageChoice | undefined) {
-  if (choice && 'file' in choice) await session.buckets.guides.put(choice.file);
+/**
+ * Uploads a picture file, then runs the save; when the database refuses it, the picture goes again unless a guide
+ * already shows it, so a refused command leaves no stray file behind.
+ */
+async function withStoredImage<T>(
+  session: AdminSession,
+  choice: ImageChoice | undefined,
+  save: () => Promise<T>,
+): Promise<T> {
+  if (!choice || !('file' in choice)) return save();
+  const { guides } = session.buckets;
+  await guides.put(choice.file);
+  try {
+    return await save();
+  } catch (error) {
+    // Cleaning up is best effort: the refusal is the error to report.
+    const { objectName } = choice.file;
+    if (
+      !(await createGuidesAdmin(session.db)
+        .usesImage(objectName)
+        .catch(() => true))
+    ) {
+      await guides.remove([objectName]).catch(() => undefined);
+    }
+    throw error;
+  }
 }
 
 function describeGuide(guide: GuideRow): string {
@@ -94,18 +106,18 @@ export function guidesCommands(program: Command, context: AdminContext) {
         inactive?: true;
       }) => {
         const image = options.image === undefined ? undefined : await checkImage(options.image);
-        // Every field is checked before the picture is uploaded or anything is written.
-        const input = parseInput(addGuideInput, {
-          name: options.name,
-          title: options.title,
-          quote: options.quote,
-          image_url: image && imagePath(image),
-          order_index: options.order,
-          is_active: options.inactive !== true,
-        });
         await context.withSession(async (session) => {
-          await storeImage(session, image);
-          io.stdout(`Added ${describeGuide(await createGuidesAdmin(session.db).add(input))}.\n`);
+          const guide = await withStoredImage(session, image, () =>
+            createGuidesAdmin(session.db).save(null, {
+              name: options.name,
+              title: options.title,
+              quote: options.quote,
+              image_url: image && imagePath(image),
+              order_index: options.order,
+              is_active: options.inactive !== true,
+            }),
+          );
+          io.stdout(`Added ${describeGuide(guide)}.\n`);
         });
       },
     );
@@ -133,25 +145,25 @@ export function guidesCommands(program: Command, context: AdminContext) {
         },
       ) => {
         const image = typeof options.image === 'string' ? await checkImage(options.image) : undefined;
-        const imageChange = options.image === false ? null : image && imagePath(image);
-        const input = parseInput(updateGuideInput, {
-          id,
+        const changes = {
           name: options.name,
           title: options.title,
           quote: options.quote === false ? null : options.quote,
-          image_url: imageChange,
+          image_url: options.image === false ? null : image && imagePath(image),
           order_index: options.order,
-        });
+        };
+        if (Object.values(changes).every((value) => value === undefined)) {
+          throw new AdminError(
+            'invalid',
+            'Nothing to change: give at least one field to update (see --help).',
+          );
+        }
         await context.withSession(async (session) => {
           const guides = createGuidesAdmin(session.db);
-          if (image) {
-            // Upload only for a guide that exists: a typo in the id must not leave a stray picture behind.
-            if (!(await guides.list()).some((guide) => guide.id === id)) {
-              throw new AdminError('not-found', `No guide with id ${id}. \`guides list\` shows the ids.`);
-            }
-            await storeImage(session, image);
-          }
-          io.stdout(`Updated ${describeGuide(await guides.update(input))}.\n`);
+          // Before the upload: a typo in the id must not leave a stray picture behind.
+          await guides.find(id);
+          const guide = await withStoredImage(session, image, () => guides.save(id, changes));
+          io.stdout(`Updated ${describeGuide(guide)}.\n`);
         });
       },
     );
@@ -168,7 +180,7 @@ export function guidesCommands(program: Command, context: AdminContext) {
       .argument('<id>', "the guide's id (see `guides list`)", guideId)
       .action((id: number) =>
         context.withSession(async ({ db }) => {
-          const guide = await createGuidesAdmin(db).update({ id, is_active: active });
+          const guide = await createGuidesAdmin(db).save(id, { is_active: active });
           io.stdout(`${active ? 'Activated' : 'Deactivated'} ${describeGuide(guide)}.\n`);
         }),
       );
@@ -181,7 +193,7 @@ export function guidesCommands(program: Command, context: AdminContext) {
     .addOption(new Option('--order <n>', 'the new position').argParser(order).makeOptionMandatory())
     .action((id: number, options: { order: number }) =>
       context.withSession(async ({ db }) => {
-        const guide = await createGuidesAdmin(db).update({ id, order_index: options.order });
+        const guide = await createGuidesAdmin(db).save(id, { order_index: options.order });
         io.stdout(`Moved ${describeGuide(guide)}.\n`);
       }),
     );
@@ -194,7 +206,7 @@ export function guidesCommands(program: Command, context: AdminContext) {
     .argument('<id>', "the guide's id (see `guides list`)", guideId)
     .action((id: number) =>
       context.withSession(async ({ db }) => {
-        const guide = await createGuidesAdmin(db).remove({ id });
+        const guide = await createGuidesAdmin(db).remove(id);
         io.stdout(`Removed ${describeGuide(guide)}.\n`);
       }),
     );
