@@ -1,5 +1,6 @@
 import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { TextareaField, TextField } from '@/components/ui/text-field';
 import { studioGuidesCopy } from '@/content/studio-guides';
 import { GuideCard } from '@/shared/guide-card/guide-card';
 import { fallbackGuideImage } from '@/shared/guide-card/guide-image';
@@ -16,10 +17,6 @@ import { PictureField } from './picture-field';
 const copy = studioGuidesCopy.form;
 const errors = studioGuidesCopy.errors;
 const status = studioGuidesCopy.status;
-
-/** The field's look, as /course's text fields. */
-const fieldClassName =
-  'block min-h-11 w-full min-w-0 rounded-xl border border-ink/50 bg-surface px-4 py-2.5 text-ink aria-invalid:border-red-700';
 
 type Picture = { kind: 'kept' } | { kind: 'removed' } | { kind: 'new'; picture: CheckedPicture; url: string };
 
@@ -116,9 +113,6 @@ export function GuideForm({ guide, position, backend, headingRef, onSaved, onCan
     }
   }
 
-  const describedBy = (field: DraftProblem['field']) =>
-    problemOf(field) ? `${id}-${field}-hint ${id}-${field}-error` : `${id}-${field}-hint`;
-
   return (
     <form
       noValidate
@@ -130,52 +124,40 @@ export function GuideForm({ guide, position, backend, headingRef, onSaved, onCan
         {guide ? copy.editHeading(guide.name) : copy.addHeading}
       </h3>
 
-      <div>
-        <FieldLabel id={`${id}-name`} label={copy.name} hint={copy.nameHint} />
-        <input
-          ref={nameInput}
-          id={`${id}-name`}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          required
-          autoComplete="off"
-          aria-describedby={describedBy('name')}
-          aria-invalid={problemOf('name') ? true : undefined}
-          className={fieldClassName}
-        />
-        <FieldError id={`${id}-name-error`} message={problemOf('name')} />
-      </div>
+      <TextField
+        ref={nameInput}
+        id={`${id}-name`}
+        label={copy.name}
+        hint={copy.nameHint}
+        error={problemOf('name')}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        required
+        autoComplete="off"
+      />
 
-      <div>
-        <FieldLabel id={`${id}-title`} label={copy.title} hint={copy.titleHint} />
-        <input
-          ref={titleInput}
-          id={`${id}-title`}
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          required
-          autoComplete="off"
-          aria-describedby={describedBy('title')}
-          aria-invalid={problemOf('title') ? true : undefined}
-          className={fieldClassName}
-        />
-        <FieldError id={`${id}-title-error`} message={problemOf('title')} />
-      </div>
+      <TextField
+        ref={titleInput}
+        id={`${id}-title`}
+        label={copy.title}
+        hint={copy.titleHint}
+        error={problemOf('title')}
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        required
+        autoComplete="off"
+      />
 
-      <div>
-        <FieldLabel id={`${id}-quote`} label={copy.quote} hint={copy.quoteHint} />
-        <textarea
-          ref={quoteInput}
-          id={`${id}-quote`}
-          value={quote}
-          onChange={(event) => setQuote(event.target.value)}
-          rows={3}
-          aria-describedby={describedBy('quote')}
-          aria-invalid={problemOf('quote') ? true : undefined}
-          className={fieldClassName}
-        />
-        <FieldError id={`${id}-quote-error`} message={problemOf('quote')} />
-      </div>
+      <TextareaField
+        ref={quoteInput}
+        id={`${id}-quote`}
+        label={copy.quote}
+        hint={copy.quoteHint}
+        error={problemOf('quote')}
+        value={quote}
+        onChange={(event) => setQuote(event.target.value)}
+        rows={3}
+      />
 
       <PictureField
         id={`${id}-picture`}
@@ -229,28 +211,5 @@ export function GuideForm({ guide, position, backend, headingRef, onSaved, onCan
         )}
       </div>
     </form>
-  );
-}
-
-/** A field's label and, below it, its hint (which the field names in aria-describedby as `<id>-hint`). */
-function FieldLabel({ id, label, hint }: { id: string; label: string; hint: string }) {
-  return (
-    <>
-      <label htmlFor={id} className="mb-1 block font-semibold text-ink">
-        {label}
-      </label>
-      <p id={`${id}-hint`} className="mb-2 text-sm text-ink-muted">
-        {hint}
-      </p>
-    </>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message: string | null }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-2 text-sm font-semibold text-red-700">
-      {message}
-    </p>
   );
 }

@@ -1,5 +1,6 @@
-import { type ChangeEvent, type Ref } from 'react';
+import type { Ref } from 'react';
 import { Button } from '@/components/ui/button';
+import { FileField } from '@/components/ui/file-picker';
 import { studioGuidesCopy } from '@/content/studio-guides';
 import type { PictureVerdict } from '@/lib/guide-rules';
 import { inspectPicture } from '../model/inspect-picture';
@@ -35,9 +36,7 @@ export function PictureField({
   onRefused,
   onRemove,
 }: PictureFieldProps) {
-  async function pick(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
+  async function pick(file: File | null, input: HTMLInputElement) {
     if (!file) return;
     let verdict: PictureVerdict;
     try {
@@ -56,33 +55,20 @@ export function PictureField({
   }
 
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block font-semibold text-ink">
-        {copy.picture}
-      </label>
-      <p id={`${id}-hint`} className="mb-2 text-sm text-ink-muted">
-        {copy.pictureHint}
-      </p>
-      <input
-        ref={inputRef}
-        id={id}
-        type="file"
-        accept="image/*"
-        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
-        aria-invalid={error ? true : undefined}
-        onChange={(event) => void pick(event)}
-        className="block w-full min-w-0 text-sm text-ink-soft file:mr-3 file:min-h-10 file:rounded-full file:border file:border-ink/15 file:bg-surface file:px-4 file:py-2 file:font-semibold file:text-ink hover:file:bg-paper"
-      />
-      {error && (
-        <p id={`${id}-error`} className="mt-2 text-sm font-semibold text-red-700">
-          {error}
-        </p>
-      )}
+    <FileField
+      ref={inputRef}
+      id={id}
+      label={copy.picture}
+      hint={copy.pictureHint}
+      error={error}
+      accept="image/*"
+      onFile={(file, input) => void pick(file, input)}
+    >
       {canRemove && (
         <Button variant="outline" size="sm" className="mt-3" onClick={onRemove}>
           {copy.removePicture}
         </Button>
       )}
-    </div>
+    </FileField>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { TextField } from '@/components/ui/text-field';
 import { studioLearnersCopy } from '@/content/studio-learners';
 
 const copy = studioLearnersCopy.dialog;
@@ -45,17 +46,14 @@ export function EraseDialog({
             if (matches && !busy) onConfirm();
           }}
         >
-          <label htmlFor={inputId} className="block font-semibold text-ink">
-            {copy.confirmLabel}
-          </label>
-          <input
+          <TextField
             id={inputId}
+            label={copy.confirmLabel}
             type="text"
             autoComplete="off"
             spellCheck={false}
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
-            className="mt-2 w-full rounded-xl border border-ink/20 bg-surface px-4 py-3 text-base text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
           />
           <div className="mt-5 flex flex-wrap gap-3">
             <Button type="submit" variant="dark" disabled={!matches || busy}>

@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { RetryNotice } from '@/components/retry-notice';
 import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
 import { studioLearnersCopy } from '@/content/studio-learners';
 import { SIGNUPS_CSV_FILE_NAME, signupsCsv } from '@/lib/signups-csv';
 import { type LoadState, useLoad } from '@/lib/use-load';
@@ -87,19 +88,15 @@ export function LearnersView({ backend, saveFile }: { backend: LearnersBackend; 
           onSubmit={submitSearch}
           className="flex w-full max-w-md flex-wrap items-end gap-3"
         >
-          <div className="min-w-0 flex-1">
-            <label htmlFor={searchId} className="block font-semibold text-ink">
-              {copy.searchLabel}
-            </label>
-            <input
-              ref={searchInput}
-              id={searchId}
-              type="search"
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              className="mt-2 w-full rounded-xl border border-ink/20 bg-surface px-4 py-2.5 text-base text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
-            />
-          </div>
+          <TextField
+            ref={searchInput}
+            id={searchId}
+            label={copy.searchLabel}
+            type="search"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            className="min-w-0 flex-1"
+          />
           <Button type="submit" variant="dark">
             {copy.searchButton}
           </Button>

@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { FileField } from '@/components/ui/file-picker';
+import { TextareaField, TextField } from '@/components/ui/text-field';
 import { studioLessonsCopy } from '@/content/studio-lessons';
-import { fieldClassName } from '@/shared/sign-in/email-input';
 import { type CaptionsProblem, captionsAsWebVtt } from '@/lib/lesson-captions';
 import { LESSON_SLUG_PATTERN, slugFromTitle } from '@/lib/lesson-slug';
 import { PICTURE_HEAD_BYTES } from '@/lib/guide-rules';
@@ -213,15 +214,6 @@ export function AddLessonForm({
     }
   }
 
-  const described = (field: Field, hint?: string) =>
-    [errors[field] ? `${id}-${field}-error` : null, hint].filter(Boolean).join(' ') || undefined;
-  const fieldError = (field: Field) =>
-    errors[field] && (
-      <p id={`${id}-${field}-error`} className="mt-1 text-sm font-semibold text-red-700">
-        {errors[field]}
-      </p>
-    );
-
   return (
     <form
       aria-labelledby={`${id}-heading`}
@@ -236,71 +228,49 @@ export function AddLessonForm({
         <p className="mt-1 text-ink-soft">{copy.intro}</p>
       </div>
       <fieldset disabled={working} className="grid gap-5">
-        <div>
-          <label htmlFor={`${id}-title`} className="mb-1 block font-semibold text-ink">
-            {copy.title}
-          </label>
-          <input
-            id={`${id}-title`}
-            value={title}
-            maxLength={200}
-            aria-invalid={errors.title ? true : undefined}
-            aria-describedby={described('title')}
-            onChange={(event) => setTitle(event.target.value)}
-            className={fieldClassName}
-          />
-          {fieldError('title')}
-        </div>
-        <div>
-          <label htmlFor={`${id}-summary`} className="mb-1 block font-semibold text-ink">
-            {copy.summary}
-          </label>
-          <textarea
-            id={`${id}-summary`}
-            value={summary}
-            maxLength={1000}
-            rows={3}
-            onChange={(event) => setSummary(event.target.value)}
-            className={fieldClassName}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-slug`} className="mb-1 block font-semibold text-ink">
-            {copy.slug}
-          </label>
-          <input
-            id={`${id}-slug`}
-            value={shownSlug}
-            maxLength={80}
-            aria-invalid={errors.slug ? true : undefined}
-            aria-describedby={described('slug', `${id}-slug-hint`)}
-            onChange={(event) => {
-              setSlugEdited(true);
-              setSlug(event.target.value);
-            }}
-            className={fieldClassName}
-          />
+        <TextField
+          id={`${id}-title`}
+          label={copy.title}
+          error={errors.title}
+          value={title}
+          maxLength={200}
+          onChange={(event) => setTitle(event.target.value)}
+        />
+        <TextareaField
+          id={`${id}-summary`}
+          label={copy.summary}
+          value={summary}
+          maxLength={1000}
+          rows={3}
+          onChange={(event) => setSummary(event.target.value)}
+        />
+        <TextField
+          id={`${id}-slug`}
+          label={copy.slug}
+          error={errors.slug}
+          describedBy={`${id}-slug-hint`}
+          value={shownSlug}
+          maxLength={80}
+          onChange={(event) => {
+            setSlugEdited(true);
+            setSlug(event.target.value);
+          }}
+        >
           <p id={`${id}-slug-hint`} className="mt-1 text-sm text-ink-muted">
             {copy.slugHint(shownSlug)}
           </p>
-          {fieldError('slug')}
-        </div>
-        <div>
-          <label htmlFor={`${id}-video`} className="mb-1 block font-semibold text-ink">
-            {copy.video}
-          </label>
-          <input
-            id={`${id}-video`}
-            type="file"
-            accept="video/mp4,video/webm"
-            aria-invalid={errors.video || video.status === 'unreadable' ? true : undefined}
-            aria-describedby={described('video', `${id}-video-state`)}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) void pickVideo(file);
-            }}
-            className="block w-full text-sm"
-          />
+        </TextField>
+        <FileField
+          id={`${id}-video`}
+          label={copy.video}
+          error={errors.video}
+          describedBy={`${id}-video-state`}
+          accept="video/mp4,video/webm"
+          aria-invalid={errors.video || video.status === 'unreadable' ? true : undefined}
+          onFile={(file) => {
+            if (file) void pickVideo(file);
+          }}
+        >
           <p id={`${id}-video-state`} className="mt-1 text-sm text-ink-soft" aria-live="polite">
             {video.status === 'reading' && copy.videoReading}
             {video.status === 'ready' && copy.videoLength(video.facts.durationSeconds)}
@@ -308,25 +278,18 @@ export function AddLessonForm({
               <span className="font-semibold text-red-700">{copy.videoUnreadable}</span>
             )}
           </p>
-          {fieldError('video')}
-        </div>
-        <div>
-          <label htmlFor={`${id}-captions`} className="mb-1 block font-semibold text-ink">
-            {copy.captions}
-          </label>
-          <input
-            id={`${id}-captions`}
-            type="file"
-            accept=".vtt,.srt,text/vtt,application/x-subrip"
-            aria-invalid={captions.status === 'refused' || undefined}
-            aria-describedby={`${id}-captions-state`}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) void pickCaptions(file);
-              else setCaptions({ status: 'none' });
-            }}
-            className="block w-full text-sm"
-          />
+        </FileField>
+        <FileField
+          id={`${id}-captions`}
+          label={copy.captions}
+          describedBy={`${id}-captions-state`}
+          accept=".vtt,.srt,text/vtt,application/x-subrip"
+          aria-invalid={captions.status === 'refused' || undefined}
+          onFile={(file) => {
+            if (file) void pickCaptions(file);
+            else setCaptions({ status: 'none' });
+          }}
+        >
           <p id={`${id}-captions-state`} className="mt-1 text-sm text-ink-soft" aria-live="polite">
             {captions.status === 'none' && copy.captionsOptional}
             {captions.status === 'ready' &&
@@ -335,7 +298,7 @@ export function AddLessonForm({
               <span className="font-semibold text-red-700">{captions.message}</span>
             )}
           </p>
-        </div>
+        </FileField>
         <PosterPicker
           frameUrls={video.status === 'ready' ? video.frameUrls : []}
           choice={poster}

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { TextareaField, TextField } from '@/components/ui/text-field';
 import { studioLessonsCopy } from '@/content/studio-lessons';
-import { fieldClassName } from '@/shared/sign-in/email-input';
 import type { StudioLesson } from '../model/lessons-backend';
 
 const copy = studioLessonsCopy.editForm;
@@ -41,46 +41,31 @@ export function LessonEditForm({
 
   return (
     <form onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4 border-t border-line pt-4">
-      <div>
-        <label htmlFor={`${id}-title`} className="mb-1 block font-semibold text-ink">
-          {copy.title}
-        </label>
-        <input
-          id={`${id}-title`}
-          value={title}
-          maxLength={200}
-          autoFocus
-          aria-invalid={titleMissing || undefined}
-          aria-describedby={titleMissing ? `${id}-title-error` : undefined}
-          onChange={(event) => {
-            setTitle(event.target.value);
-            setTitleMissing(false);
-          }}
-          className={fieldClassName}
-        />
-        {titleMissing && (
-          <p id={`${id}-title-error`} className="mt-1 text-sm font-semibold text-red-700">
-            {copy.titleMissing}
-          </p>
-        )}
-      </div>
-      <div>
-        <label htmlFor={`${id}-summary`} className="mb-1 block font-semibold text-ink">
-          {copy.summary}
-        </label>
-        <textarea
-          id={`${id}-summary`}
-          value={summary}
-          maxLength={1000}
-          rows={3}
-          aria-describedby={`${id}-summary-hint`}
-          onChange={(event) => setSummary(event.target.value)}
-          className={fieldClassName}
-        />
+      <TextField
+        id={`${id}-title`}
+        label={copy.title}
+        error={titleMissing ? copy.titleMissing : null}
+        value={title}
+        maxLength={200}
+        autoFocus
+        onChange={(event) => {
+          setTitle(event.target.value);
+          setTitleMissing(false);
+        }}
+      />
+      <TextareaField
+        id={`${id}-summary`}
+        label={copy.summary}
+        describedBy={`${id}-summary-hint`}
+        value={summary}
+        maxLength={1000}
+        rows={3}
+        onChange={(event) => setSummary(event.target.value)}
+      >
         <p id={`${id}-summary-hint`} className="mt-1 text-sm text-ink-muted">
           {copy.summaryHint}
         </p>
-      </div>
+      </TextareaField>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={saving}>
           {saving ? copy.saving : copy.save}

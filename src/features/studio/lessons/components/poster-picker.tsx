@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { FileField } from '@/components/ui/file-picker';
 import { studioLessonsCopy } from '@/content/studio-lessons';
 
 const copy = studioLessonsCopy.add;
@@ -59,26 +60,16 @@ export function PosterPicker({
           </label>
         )}
       </div>
-      <label htmlFor={`${id}-picture`} className="mt-3 block text-sm font-semibold text-ink">
-        {copy.posterUpload}
-      </label>
-      <input
+      <FileField
         id={`${id}-picture`}
-        type="file"
+        label={copy.posterUpload}
+        error={pictureProblem ? copy.posterNotPicture : null}
         accept="image/jpeg,image/png,image/webp"
-        aria-invalid={pictureProblem || undefined}
-        aria-describedby={pictureProblem ? `${id}-picture-error` : undefined}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
+        onFile={(file) => {
           if (file) onPicture(file);
         }}
-        className="mt-1 block w-full text-sm"
+        className="mt-3"
       />
-      {pictureProblem && (
-        <p id={`${id}-picture-error`} className="mt-1 text-sm font-semibold text-red-700">
-          {copy.posterNotPicture}
-        </p>
-      )}
     </fieldset>
   );
 }
