@@ -153,6 +153,37 @@ describe(`rpc through REST (${databaseKind})`, () => {
     },
   );
 
+  it('keeps the functions that hold a lesson’s and a guide’s rules from every API caller, the owner too', async () => {
+    const inner = await db.query<{ name: string; args: string[] }>(`
+      select p.proname as name, p.proargnames as args
+        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'public' and p.proname in ('check_lesson', 'save_lesson', 'save_guide')`);
+    expect(inner.map(({ name }) => name).sort()).toEqual(['check_lesson', 'save_guide', 'save_lesson']);
+    const before = await db.query(
+      'select (select count(*) from public.lessons) + (select count(*) from public.guides) as rows',
+    );
+    for (const { name, args } of inner) {
+      const nulls = Object.fromEntries(args.map((arg) => [arg, null]));
+      for (const [who, status] of [
+        [OWNER, 403],
+        [LEARNER, 403],
+        [undefined, 401],
+      ] as const) {
+        const answer = await as(who).rpc(name, nulls);
+        expect(answer, `${name} as ${who ?? 'a visitor'}`).toMatchObject({
+          data: null,
+          status,
+          error: { code: '42501' },
+        });
+      }
+    }
+    expect(
+      await db.query(
+        'select (select count(*) from public.lessons) + (select count(*) from public.guides) as rows',
+      ),
+    ).toEqual(before);
+  });
+
   it('gives a learner and a visitor nothing from any studio function, whatever they pass', async () => {
     const studio = await db.query<{ name: string; args: string[] | null }>(`
       select p.proname as name, p.proargnames as args
