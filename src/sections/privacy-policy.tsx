@@ -1,6 +1,5 @@
-import { LensDots } from '@/components/lens-dots';
+import { BrandBar } from '@/components/ui/page-header';
 import { privacyCopy } from '@/content/privacy';
-import { siteSettings } from '@/content/site';
 import { CourseLink } from './course-link';
 
 /** The privacy page's body: what a sign-up keeps, what stays in the browser, and how to have it erased. */
@@ -8,16 +7,9 @@ export function PrivacyPolicy() {
   return (
     <main className="bg-paper px-5 py-10 sm:px-8 sm:py-16">
       <article className="mx-auto max-w-2xl">
-        <div className="flex items-center justify-between gap-4">
-          <a
-            href="/"
-            className="inline-flex min-h-11 items-center gap-2.5 text-sm font-bold tracking-wide text-ink underline-offset-4 hover:underline"
-          >
-            <LensDots />
-            {siteSettings.brandName}
-          </a>
+        <BrandBar>
           <CourseLink tone="paper" />
-        </div>
+        </BrandBar>
         <h1 className="mt-10 font-display text-title font-semibold tracking-tight">{privacyCopy.title}</h1>
         <p className="mt-3 text-sm text-ink-muted">{privacyCopy.updated}</p>
         <p className="mt-8 text-lg leading-relaxed text-ink-soft">{privacyCopy.intro}</p>

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { LensDots } from '@/components/lens-dots';
 import { Button } from '@/components/ui/button';
+import { BrandLink } from '@/components/ui/page-header';
 import { COURSE_PATH } from '@/content/course';
-import { siteSettings } from '@/content/site';
 import { unsubscribeCopy as copy } from '@/content/unsubscribe';
 
 type Step = 'asking' | 'working' | 'failed' | 'done';
@@ -41,13 +40,7 @@ export function UnsubscribePage({ send }: { send: (token: string) => Promise<voi
   return (
     <main className="bg-paper px-5 py-10 sm:px-8 sm:py-16">
       <div className="mx-auto max-w-xl">
-        <a
-          href="/"
-          className="inline-flex min-h-11 items-center gap-2.5 text-sm font-bold tracking-wide text-ink underline-offset-4 hover:underline"
-        >
-          <LensDots />
-          {siteSettings.brandName}
-        </a>
+        <BrandLink />
         {step === 'done' ? (
           <>
             <h1

@@ -1,7 +1,6 @@
 import { type ReactNode, useId, useRef, useState } from 'react';
-import { LensDots } from '@/components/lens-dots';
+import { PageHeader } from '@/components/ui/page-header';
 import { courseCopy } from '@/content/course-page';
-import { siteSettings } from '@/content/site';
 import type { SignInState } from '@/shared/sign-in/sign-in-state';
 import type { CourseBackend } from '../model/course-backend';
 import { useSignInState } from '@/shared/sign-in/use-sign-in-state';
@@ -58,26 +57,17 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
 
   return (
     <>
-      <header className="bg-paper px-5 pt-6 sm:px-8 sm:pt-8">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4">
+      <PageHeader width="max-w-6xl">
+        {access.status === 'signed-in' && <SignOutButton backend={backend} onSignedOut={showSignedOut} />}
+        {access.status === 'signed-out' && (
           <a
-            href="/"
-            className="inline-flex min-h-11 items-center gap-2.5 text-sm font-bold tracking-wide text-ink underline-offset-4 hover:underline"
+            href={`#${SIGN_IN_ANCHOR}`}
+            className="inline-flex min-h-11 items-center font-semibold text-ink underline underline-offset-4"
           >
-            <LensDots />
-            {siteSettings.brandName}
+            {courseCopy.signIn}
           </a>
-          {access.status === 'signed-in' && <SignOutButton backend={backend} onSignedOut={showSignedOut} />}
-          {access.status === 'signed-out' && (
-            <a
-              href={`#${SIGN_IN_ANCHOR}`}
-              className="inline-flex min-h-11 items-center font-semibold text-ink underline underline-offset-4"
-            >
-              {courseCopy.signIn}
-            </a>
-          )}
-        </div>
-      </header>
+        )}
+      </PageHeader>
       <main className="bg-paper px-5 pt-8 pb-16 sm:px-8 sm:pt-10 sm:pb-24">
         <div className="mx-auto max-w-6xl">
           <h1 className="font-display text-title font-semibold tracking-tight">{courseCopy.title}</h1>

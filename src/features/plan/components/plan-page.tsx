@@ -1,9 +1,8 @@
 import { useId, useSyncExternalStore } from 'react';
-import { LensDots } from '@/components/lens-dots';
 import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
 import { COURSE_PATH } from '@/content/course';
 import { planCopy } from '@/content/plan';
-import { siteSettings } from '@/content/site';
 import { useQuestionnaireState } from '@/shared/questionnaire/questionnaire-store';
 import { planStore, usePlanAnswers } from '@/shared/plan-notes/plan-store';
 import { LensSection } from './lens-section';
@@ -27,23 +26,14 @@ export function PlanPage() {
 
   return (
     <>
-      <header className="bg-paper px-5 pt-6 sm:px-8 sm:pt-8 print:hidden">
-        <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-4">
-          <a
-            href="/"
-            className="inline-flex min-h-11 items-center gap-2.5 text-sm font-bold tracking-wide text-ink underline-offset-4 hover:underline"
-          >
-            <LensDots />
-            {siteSettings.brandName}
-          </a>
-          <a
-            href={COURSE_PATH}
-            className="inline-flex min-h-11 items-center font-semibold text-ink underline underline-offset-4"
-          >
-            {planCopy.backToCourse}
-          </a>
-        </div>
-      </header>
+      <PageHeader width="max-w-3xl" className="print:hidden">
+        <a
+          href={COURSE_PATH}
+          className="inline-flex min-h-11 items-center font-semibold text-ink underline underline-offset-4"
+        >
+          {planCopy.backToCourse}
+        </a>
+      </PageHeader>
       <main
         data-print-sheet
         className="bg-paper px-5 pt-8 pb-16 sm:px-8 sm:pt-10 sm:pb-24 print:bg-transparent print:p-0"
