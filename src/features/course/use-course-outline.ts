@@ -4,7 +4,7 @@ import type { CourseContentBackend } from './model/course-backend';
 import type { CourseOutline } from '@/shared/course-outline/outline';
 
 /**
- * The outline the page is prerendered with: the seeded lessons (supabase/seeds/lessons.sql, read at build
+ * The outline the page is prerendered with: the seeded lessons (supabase/seeds/lessons.json, read at build
  * time) and their first poster, so a visitor on a slow line sees the course at once. The live outline replaces it as soon as it comes,
  * the same in the usual case (docs/decisions/0120-*).
  */
