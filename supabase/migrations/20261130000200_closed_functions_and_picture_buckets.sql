@@ -18,10 +18,18 @@ revoke all on function public.lesson_progress_before_write() from public, anon, 
 -- On hosted Supabase: the course bucket's two read policies named a stream's folder with public.stream_folder,
 -- which a policy runs as the caller; they now say it themselves (the playlist's path less its file name). The
 -- embedded server's storage routes say it the same way.
+-- And a public bucket serves its files to anyone from the project's address, so it takes only the pictures the
+-- landing page shows: Storage refuses an upload of any other type (an SVG, a page of HTML). The embedded server
+-- checks a guide picture's bytes as the studio and the owner's tool do.
 do $$
 begin
   if to_regclass('storage.objects') is null then
     return;
+  end if;
+  if to_regclass('storage.buckets') is not null then
+    update storage.buckets
+       set allowed_mime_types = array['image/jpeg', 'image/png', 'image/webp', 'image/avif']
+     where public;
   end if;
   drop policy if exists "Signed-in learners read the files of published lessons" on storage.objects;
   create policy "Signed-in learners read the files of published lessons" on storage.objects

@@ -4,10 +4,11 @@
  * takes its place in its bucket without ever being seen half-written.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, rename, rm } from 'node:fs/promises';
+import { copyFile, link, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Caller, runAsCaller } from '../../http/caller.ts';
 import type { Database } from '../../db/database.ts';
+import { checkPicture, PICTURE_HEAD_BYTES, type PictureExtension } from '../../../../src/lib/guide-rules.ts';
 
 const MB = 1024 * 1024;
 
@@ -19,6 +20,57 @@ export const UPLOAD_LIMITS: ReadonlyMap<string, number> = new Map([
   ['guides', 5 * MB],
   ['course', 20 * MB],
 ]);
+
+const PICTURE_NAMES: Record<PictureExtension, { label: string; endings: readonly string[] }> = {
+  jpg: { label: 'JPEG', endings: ['.jpg', '.jpeg'] },
+  png: { label: 'PNG', endings: ['.png'] },
+  webp: { label: 'WebP', endings: ['.webp'] },
+  avif: { label: 'AVIF', endings: ['.avif'] },
+};
+
+const PICTURE_REFUSALS = {
+  'too-big': 'A guide’s picture is at most 5 MB.',
+  heic: 'An iPhone HEIC photo is not accepted, as browsers cannot show it: upload a JPEG, PNG, WebP or AVIF picture.',
+  svg: 'SVG pictures are not accepted, as they can carry scripts: upload a JPEG, PNG, WebP or AVIF picture.',
+  'not-a-picture':
+    'This file is not a JPEG, PNG, WebP or AVIF picture, the only kinds the guides bucket takes.',
+} as const;
+
+/**
+ * Why a file may not take this key in the bucket, or undefined when it may. The public bucket `guides` serves
+ * its files to anyone, typed by their names, so it takes only the pictures the landing page shows, recognised
+ * by their bytes by the rules the studio and the owner's tool use, and named as what they are: an SVG or a page
+ * of HTML never goes in, whatever type the upload names.
+ */
+export function contentRefusal(
+  bucket: string,
+  key: string,
+  file: { size: number; head: Uint8Array },
+): string | undefined {
+  if (bucket !== 'guides') return undefined;
+  const verdict = checkPicture(file);
+  if (!verdict.ok) return PICTURE_REFUSALS[verdict.reason];
+  const { label, endings } = PICTURE_NAMES[verdict.extension];
+  const named = endings.includes(path.extname(key).toLowerCase());
+  return named ? undefined : `This is a ${label} picture: a ${label} picture's name ends in ${endings[0]}.`;
+}
+
+/** A finished upload's size and first bytes, as much as `contentRefusal` reads. */
+export async function headOf(file: string): Promise<{ size: number; head: Uint8Array }> {
+  const handle = await open(file);
+  try {
+    const { size } = await handle.stat();
+    const { buffer, bytesRead } = await handle.read(
+      Buffer.alloc(PICTURE_HEAD_BYTES),
+      0,
+      PICTURE_HEAD_BYTES,
+      0,
+    );
+    return { size, head: buffer.subarray(0, bytesRead) };
+  } finally {
+    await handle.close();
+  }
+}
 
 /**
  * Whether the caller may write objects: an owner (`public.is_owner()` run as the caller, so the database alone

@@ -22,7 +22,9 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await db.exec(`
     create schema storage;
-    create table storage.buckets (id text primary key, name text, public boolean, file_size_limit bigint);
+    create table storage.buckets (
+      id text primary key, name text, public boolean, file_size_limit bigint, allowed_mime_types text[]
+    );
     create table storage.objects (id bigint generated always as identity primary key, bucket_id text, name text);
     alter table storage.objects enable row level security;
     grant usage on schema storage to anon, authenticated;
@@ -96,5 +98,24 @@ describe(`the studio's storage policies on hosted Supabase (${databaseKind})`, (
       expect(await names(caller)).toEqual([]);
     }
     expect(await db.query('select count(*)::int as count from storage.objects')).toEqual([{ count: 2 }]);
+  });
+
+  it('let the public buckets take only JPEG, PNG, WebP and AVIF files, and leave a private bucket’s types', async () => {
+    await db.exec(`insert into storage.buckets (id, name, public) values ('course', 'course', false)`);
+    try {
+      const migration = await readFile(
+        path.join(supabaseFolder, 'migrations', '20261130000200_closed_functions_and_picture_buckets.sql'),
+        'utf8',
+      );
+      const block = /do \$\$[\s\S]*?end \$\$;/.exec(migration)?.[0];
+      if (!block) throw new Error('the migration has no storage block');
+      await db.exec(block);
+      expect(await db.query('select id, allowed_mime_types from storage.buckets order by id')).toEqual([
+        { id: 'course', allowed_mime_types: null },
+        { id: 'guides', allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] },
+      ]);
+    } finally {
+      await db.exec(`delete from storage.buckets where id = 'course'`);
+    }
   });
 });

@@ -9,11 +9,14 @@ import type { Database } from '../../db/database.ts';
 import { createTestApp, signedInToken } from '../../../test/test-app.ts';
 import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
 import { appClient } from '../../../test/supabase-client.ts';
+import { solidPng } from '../../../test/test-images.ts';
 import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
 
 const OWNER = '00000000-0000-4000-8000-0000000000d1';
 const LEARNER = '00000000-0000-4000-8000-0000000000d2';
-const PICTURE = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="3"/></svg>');
+const PICTURE = solidPng(4, 3, [200, 120, 40]);
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
 
 let db: Database;
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -37,37 +40,65 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 const as = (userId?: string) => appClient(app, EMBEDDED_ANON_KEY, userId && tokens.get(userId));
-const picture = () => new Blob([PICTURE], { type: 'image/svg+xml' });
+const picture = () => new Blob([PICTURE], { type: 'image/png' });
 
 describe(`owner uploads on the embedded server (${databaseKind})`, () => {
   it('stores an owner’s picture in guides, served at its public URL, and replaces it only when asked', async () => {
     const guides = as(OWNER).storage.from('guides');
-    const { data, error } = await guides.upload('people/ada lovelace.svg', picture(), {
+    const { data, error } = await guides.upload('people/ada lovelace.png', picture(), {
       cacheControl: '3600',
     });
     expect(error).toBeNull();
     expect(data).toMatchObject({
-      path: 'people/ada lovelace.svg',
-      fullPath: 'guides/people/ada lovelace.svg',
+      path: 'people/ada lovelace.png',
+      fullPath: 'guides/people/ada lovelace.png',
     });
     expect(data?.id).toMatch(/^[0-9a-f-]{36}$/);
 
     const served = await app.request(
-      new URL(guides.getPublicUrl('people/ada lovelace.svg').data.publicUrl).pathname,
+      new URL(guides.getPublicUrl('people/ada lovelace.png').data.publicUrl).pathname,
     );
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer())).toEqual(PICTURE);
 
-    const again = await guides.upload('people/ada lovelace.svg', new Blob(['other']));
+    const other = solidPng(4, 3, [10, 20, 30]);
+    const again = await guides.upload('people/ada lovelace.png', new Blob([other]));
     expect(again.error).toMatchObject({ statusCode: '409', message: 'The resource already exists' });
-    expect(await readFile(path.join(storage, 'guides', 'people', 'ada lovelace.svg'))).toEqual(PICTURE);
+    expect(await readFile(path.join(storage, 'guides', 'people', 'ada lovelace.png'))).toEqual(PICTURE);
 
     expect(
-      (await guides.upload('people/ada lovelace.svg', new Blob(['new']), { upsert: true })).error,
+      (await guides.upload('people/ada lovelace.png', new Blob([other]), { upsert: true })).error,
     ).toBeNull();
-    expect((await guides.update('people/ada lovelace.svg', new Blob(['newer']))).error).toBeNull();
-    expect(await readFile(path.join(storage, 'guides', 'people', 'ada lovelace.svg'), 'utf8')).toBe('newer');
-    expect(await readdir(path.join(storage, 'guides', 'people'))).toEqual(['ada lovelace.svg']);
+    const newer = solidPng(4, 3, [40, 50, 60]);
+    expect((await guides.update('people/ada lovelace.png', new Blob([newer]))).error).toBeNull();
+    expect(await readFile(path.join(storage, 'guides', 'people', 'ada lovelace.png'))).toEqual(newer);
+    expect(await readdir(path.join(storage, 'guides', 'people'))).toEqual(['ada lovelace.png']);
+  });
+
+  it('takes in guides only a JPEG, PNG, WebP or AVIF picture named as what it is, whatever type the upload names', async () => {
+    const guides = as(OWNER).storage.from('guides');
+    for (const [name, bytes, contentType, message] of [
+      ['drawing.svg', SVG, 'image/svg+xml', /SVG pictures are not accepted/],
+      ['drawing.png', SVG, 'image/png', /SVG pictures are not accepted/],
+      ['page.html', HTML, 'text/html', /not a JPEG, PNG, WebP or AVIF picture/],
+      ['page.jpg', HTML, 'image/jpeg', /not a JPEG, PNG, WebP or AVIF picture/],
+      ['picture.html', PICTURE, 'image/png', /a PNG picture's name ends in \.png/],
+    ] as const) {
+      for (const upsert of [false, true]) {
+        const { error } = await guides.upload(name, new Blob([bytes]), { contentType, upsert });
+        expect(error, name).toMatchObject({ statusCode: '415', message });
+      }
+    }
+    const replacing = await app.request('/storage/v1/object/guides/people/ada%20lovelace.png', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${tokens.get(OWNER) ?? ''}`, apikey: EMBEDDED_ANON_KEY },
+      body: SVG,
+    });
+    expect(replacing.status).toBe(415);
+    expect(await replacing.json()).toMatchObject({ statusCode: '415', error: 'invalid_mime_type' });
+    const kept = await readFile(path.join(storage, 'guides', 'people', 'ada lovelace.png'));
+    expect(kept.subarray(0, 8)).toEqual(PICTURE.subarray(0, 8));
+    expect(await readdir(path.join(storage, 'guides'))).toEqual(['people']);
   });
 
   it('takes a raw body too, as supabase-js sends an ArrayBuffer', async () => {
@@ -82,7 +113,7 @@ describe(`owner uploads on the embedded server (${databaseKind})`, () => {
   });
 
   it('refuses a learner and a visitor in Storage’s shape, and writes nothing', async () => {
-    const learner = await as(LEARNER).storage.from('guides').upload('learner.svg', picture());
+    const learner = await as(LEARNER).storage.from('guides').upload('learner.png', picture());
     expect(learner.error).toMatchObject({
       statusCode: '403',
       message: 'new row violates row-level security policy',
@@ -97,7 +128,7 @@ describe(`owner uploads on the embedded server (${databaseKind})`, () => {
     expect(await readFile(path.join(storage, 'course', 'lessons', 'draft.mp4'))).toEqual(
       Buffer.from([1, 2, 3]),
     );
-    expect(await readdir(path.join(storage, 'guides')).catch(() => [])).not.toContain('learner.svg');
+    expect(await readdir(path.join(storage, 'guides')).catch(() => [])).not.toContain('learner.png');
   });
 
   it('refuses an owner’s token once its session has ended', async () => {
@@ -105,9 +136,9 @@ describe(`owner uploads on the embedded server (${databaseKind})`, () => {
     await db.query('delete from auth.sessions where id = $1', [String(decodeJwt(ended).session_id)]);
     const { error } = await appClient(app, EMBEDDED_ANON_KEY, ended)
       .storage.from('guides')
-      .upload('late.svg', picture());
+      .upload('late.png', picture());
     expect(error).toMatchObject({ statusCode: '401' });
-    expect(await readdir(path.join(storage, 'guides'))).not.toContain('late.svg');
+    expect(await readdir(path.join(storage, 'guides'))).not.toContain('late.png');
   });
 
   it('refuses a key that leaves the bucket, an unknown bucket and a body over the bucket’s limit', async () => {

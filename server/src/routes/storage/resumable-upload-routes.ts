@@ -14,7 +14,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { CallerResolver } from '../../http/caller.ts';
 import type { Database } from '../../db/database.ts';
-import { UPLOAD_LIMITS, mayWriteObjects, placeObject } from './bucket-writes.ts';
+import { UPLOAD_LIMITS, contentRefusal, headOf, mayWriteObjects, placeObject } from './bucket-writes.ts';
 import { resolveUploadPath } from './resolve-object-path.ts';
 import { requestCaller, storageError } from './storage-request.ts';
 
@@ -101,6 +101,11 @@ export function resumableUploadRoutes({ storageFolder, uploads, callers, db }: R
     async onUploadFinish(req, upload) {
       const target = await targetOf(storageFolder, upload);
       const source = upload.storage?.path ?? path.join(uploads.folder, upload.id);
+      const refused = contentRefusal(target.bucketName, target.key, await headOf(source));
+      if (refused) {
+        answeredThenRemoved.set(req, [...(answeredThenRemoved.get(req) ?? []), upload.id]);
+        throw refusal(415, refused);
+      }
       // A second name for the bytes takes the object's place; the upload keeps its own until its request is
       // answered, because the library reads it once more for that answer (an upload finished by its creation).
       const placing = `${source}.placing`;

@@ -224,6 +224,30 @@ describe(`resumable uploads on the embedded server (${databaseKind})`, () => {
     expect((await readdir(uploads)).filter((name) => name.startsWith(id))).toEqual([]);
   });
 
+  it('refuses in guides a file that is no JPEG, PNG, WebP or AVIF picture, and keeps nothing of it', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    const unfinished = await readdir(uploads);
+    const created = await app.request(ENDPOINT, {
+      method: 'POST',
+      headers: {
+        ...authOf(OWNER),
+        'tus-resumable': '1.0.0',
+        'upload-length': String(Buffer.byteLength(svg)),
+        'upload-metadata': metadataHeader({
+          bucketName: 'guides',
+          objectName: 'drawing.png',
+          contentType: 'image/png',
+        }),
+        'content-type': 'application/offset+octet-stream',
+      },
+      body: svg,
+    });
+    expect(created.status).toBe(415);
+    expect(await created.text()).toMatch(/SVG pictures are not accepted/);
+    expect(await readdir(path.join(storage, 'guides')).catch(() => [])).not.toContain('drawing.png');
+    expect(await readdir(uploads)).toEqual(unfinished);
+  });
+
   it('keeps an object that appeared while the upload was on its way, unless the upload may replace it', async () => {
     const created = await app.request(ENDPOINT, {
       method: 'POST',

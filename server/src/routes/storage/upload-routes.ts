@@ -9,7 +9,13 @@ import path from 'node:path';
 import { type Context, Hono } from 'hono';
 import type { CallerResolver } from '../../http/caller.ts';
 import type { Database } from '../../db/database.ts';
-import { UPLOAD_LIMITS, draftPathFor, mayWriteObjects, placeObject } from './bucket-writes.ts';
+import {
+  UPLOAD_LIMITS,
+  contentRefusal,
+  draftPathFor,
+  mayWriteObjects,
+  placeObject,
+} from './bucket-writes.ts';
 import { resolveUploadPath } from './resolve-object-path.ts';
 import { requestCaller, storageError } from './storage-request.ts';
 
@@ -80,6 +86,8 @@ export function uploadRoutes({ storageFolder, callers, db }: UploadDeps): Hono {
 
     const target = await resolveUploadPath(path.join(storageFolder, bucket), rawKeyOf(c.req.url, bucket));
     if (target === 'invalid') return storageError(c, 400, 'InvalidKey', 'Invalid key');
+    const refused = contentRefusal(bucket, target.key, { size: bytes.byteLength, head: bytes });
+    if (refused) return storageError(c, 415, 'invalid_mime_type', refused);
     const draft = draftPathFor(target.file);
     try {
       await writeFile(draft, bytes, { mode: 0o600 });
