@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef } from 'react';
 import { courseCopy } from '@/content/course-page';
+import { useLoad } from '@/lib/use-load';
 import type { LessonMedia } from './lesson-media';
 import type { OutlineLesson } from '@/shared/course-outline/outline';
 import { CaptionedVideo } from './captioned-video';
@@ -9,8 +10,6 @@ const copy = courseCopy.player;
 
 /** A preview lesson's files, as the public outline names them. */
 export type PreviewFiles = NonNullable<OutlineLesson['preview']>;
-
-type MediaState = { status: 'loading' } | { status: 'ready'; media: LessonMedia } | { status: 'failed' };
 
 /**
  * A free preview lesson, for anyone: its title, the native player with captions on, and what comes after.
@@ -38,26 +37,13 @@ export function PreviewVideo({
   const headingId = useId();
   const video = useRef<HTMLVideoElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const [state, setState] = useState<MediaState>({ status: 'loading' });
-  const [signings, setSignings] = useState(0);
+  const media = useLoad(
+    useCallback(() => sign(preview), [sign, preview]),
+    'Course: the preview could not be signed.',
+  );
+  const { state } = media;
 
   useEffect(() => heading.current?.focus(), []);
-
-  useEffect(() => {
-    let current = true;
-    sign(preview).then(
-      (media) => {
-        if (current) setState({ status: 'ready', media });
-      },
-      (error: unknown) => {
-        console.error('Course: the preview could not be signed.', error);
-        if (current) setState({ status: 'failed' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [sign, preview, signings]);
 
   useEffect(() => {
     if (state.status !== 'ready') return;
@@ -80,11 +66,11 @@ export function PreviewVideo({
       <div className="mt-4 aspect-video overflow-hidden rounded-card bg-night text-on-night shadow-card">
         {state.status === 'ready' && (
           <CaptionedVideo
-            media={state.media}
+            media={state.value}
             stream={preview.streamPath}
             videoRef={video}
             labelledBy={headingId}
-            onError={() => setState({ status: 'failed' })}
+            onError={media.fail}
           />
         )}
         {state.status === 'loading' && (
@@ -95,10 +81,7 @@ export function PreviewVideo({
         {state.status === 'failed' && (
           <RetryNotice
             message={copy.failed}
-            onRetry={() => {
-              setState({ status: 'loading' });
-              setSignings((count) => count + 1);
-            }}
+            onRetry={media.retry}
             className="size-full justify-center p-6"
           />
         )}

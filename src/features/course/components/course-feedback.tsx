@@ -1,6 +1,8 @@
-import { type FormEvent, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { TextareaField } from '@/components/ui/text-field';
 import { courseCopy } from '@/content/course-page';
+import { type LoadState, useLoad } from '@/lib/use-load';
 import { FEEDBACK_COMMENT_MAX_LENGTH } from '../api/course-feedback';
 import type { FeedbackInput, FeedbackOutcome, OwnFeedback } from '../model/course-backend';
 import { RetryNotice } from '@/components/retry-notice';
@@ -8,9 +10,8 @@ import { RetryNotice } from '@/components/retry-notice';
 const copy = courseCopy.feedback;
 const RATINGS = [1, 2, 3, 4, 5] as const;
 
-type State =
-  | { step: 'loading' }
-  | { step: 'load-failed' }
+/** Where the question stands once the stored answer is read. */
+type Asked =
   | { step: 'asking'; problem: 'no-rating' | 'send-failed' | null }
   | { step: 'sending' }
   /**
@@ -18,6 +19,14 @@ type State =
    * form sent it, so the thanks takes the focus the vanished form held.
    */
   | { step: 'answered'; rating: number | null; sentHere: boolean };
+
+/** What the stored answer shows: the thanks for it, or the question; null until it is read. */
+function askedBy(stored: LoadState<OwnFeedback | null>): Asked | null {
+  if (stored.status !== 'ready') return null;
+  return stored.value
+    ? { step: 'answered', rating: stored.value.rating, sentHere: false }
+    : { step: 'asking', problem: null };
+}
 
 /** One point of the scale: the number, and at the two ends what it means. */
 function RatingChoice({
@@ -71,68 +80,39 @@ export function CourseFeedback({
   learnerId: string;
 }) {
   const id = useId();
-  const [state, setState] = useState<State>({ step: 'loading' });
+  const stored = useLoad(load, 'Course: the feedback question could not be loaded.');
+  // What the learner did since: null while the stored answer decides what shows.
+  const [asked, setAsked] = useState<Asked | null>(null);
   const [rating, setRating] = useState<number | null>(null);
   const [comment, setComment] = useState('');
-  const [attempt, setAttempt] = useState(0);
   const statusRef = useRef<HTMLParagraphElement>(null);
-  const thanksAfterSend = state.step === 'answered' && state.sentHere;
+  const state = asked ?? askedBy(stored.state);
+  const thanksAfterSend = state?.step === 'answered' && state.sentHere;
   useEffect(() => {
     if (thanksAfterSend) statusRef.current?.focus();
   }, [thanksAfterSend]);
 
-  const readAnswer = useEffectEvent(load);
-  useEffect(() => {
-    let current = true;
-    readAnswer().then(
-      (answer) => {
-        if (current)
-          setState(
-            answer
-              ? { step: 'answered', rating: answer.rating, sentHere: false }
-              : { step: 'asking', problem: null },
-          );
-      },
-      (error: unknown) => {
-        console.error('Course: the feedback question could not be loaded.', error);
-        if (current) setState({ step: 'load-failed' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (state.step === 'sending') return;
+    if (state?.step === 'sending') return;
     if (rating === null) {
-      setState({ step: 'asking', problem: 'no-rating' });
+      setAsked({ step: 'asking', problem: 'no-rating' });
       return;
     }
-    setState({ step: 'sending' });
+    setAsked({ step: 'sending' });
     const outcome = await send({ learnerId, rating, comment });
-    if (outcome === 'saved') setState({ step: 'answered', rating, sentHere: true });
-    else if (outcome === 'failed') setState({ step: 'asking', problem: 'send-failed' });
+    if (outcome === 'saved') setAsked({ step: 'answered', rating, sentHere: true });
+    else if (outcome === 'failed') setAsked({ step: 'asking', problem: 'send-failed' });
     else {
       // Answered already, from another tab or device: the thanks names the answer that counts, the stored one.
       const stored = await load().catch(() => null);
-      setState({ step: 'answered', rating: stored?.rating ?? null, sentHere: true });
+      setAsked({ step: 'answered', rating: stored?.rating ?? null, sentHere: true });
     }
   }
 
-  if (state.step === 'loading') return null;
-  if (state.step === 'load-failed') {
-    return (
-      <RetryNotice
-        message={copy.loadFailed}
-        onRetry={() => {
-          setState({ step: 'loading' });
-          setAttempt((count) => count + 1);
-        }}
-      />
-    );
-  }
+  if (stored.state.status === 'failed')
+    return <RetryNotice message={copy.loadFailed} onRetry={stored.retry} />;
+  if (!state) return null;
 
   const sending = state.step === 'sending';
   const problem = state.step === 'asking' ? state.problem : null;
@@ -163,23 +143,21 @@ export function CourseFeedback({
                   disabled={sending}
                   onChoose={() => {
                     setRating(value);
-                    if (problem === 'no-rating') setState({ step: 'asking', problem: null });
+                    if (problem === 'no-rating') setAsked({ step: 'asking', problem: null });
                   }}
                 />
               ))}
             </div>
           </fieldset>
-          <label htmlFor={`${id}-comment`} className="mt-5 mb-1 block font-semibold text-ink">
-            {copy.commentLabel}
-          </label>
-          <textarea
+          <TextareaField
             id={`${id}-comment`}
+            label={copy.commentLabel}
+            className="mt-5 sm:max-w-xl"
             value={comment}
             maxLength={FEEDBACK_COMMENT_MAX_LENGTH}
             rows={3}
             disabled={sending}
             onChange={(event) => setComment(event.target.value)}
-            className="block w-full rounded-xl border border-ink/50 bg-surface px-4 py-2.5 text-ink placeholder:text-ink-muted sm:max-w-xl"
           />
           <Button type="submit" variant="dark" disabled={sending} className="mt-4">
             {problem === 'send-failed' ? courseCopy.tryAgain : copy.send}

@@ -1,6 +1,6 @@
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useCallback, useId, useRef, useState } from 'react';
 import { courseCopy } from '@/content/course-page';
-import type { LessonMedia } from '@/shared/player/lesson-media';
+import { useLoad } from '@/lib/use-load';
 import type { CourseContentBackend } from '../model/course-backend';
 import type { Lesson } from '../model/lesson';
 import { type EndOffer, type LessonProgress, resumePosition } from '../model/progress';
@@ -14,8 +14,6 @@ const copy = courseCopy.player;
 
 /** An address this fresh that fails is not an expired one: signing it again would only fail again. */
 const FRESH_ADDRESS_MS = 60_000;
-
-type MediaState = { status: 'loading' } | { status: 'ready'; media: LessonMedia } | { status: 'failed' };
 
 /**
  * One lesson: its title (focused when the visitor picks a lesson), the native player with captions on and
@@ -55,9 +53,19 @@ export function LessonPlayer({
 }) {
   const headingId = useId();
   const video = useRef<HTMLVideoElement>(null);
-  const [state, setState] = useState<MediaState>({ status: 'loading' });
-  const [signings, setSignings] = useState(0);
   const signedAt = useRef(0);
+  const media = useLoad(
+    useCallback(
+      () =>
+        backend.signLessonMedia(lesson).then((signed) => {
+          signedAt.current = Date.now();
+          return signed;
+        }),
+      [backend, lesson],
+    ),
+    'Course: the lesson files could not be signed.',
+  );
+  const { state } = media;
   // Read once: the player is remounted for each lesson, and its own saves must not move where it opened.
   const [resumeFrom] = useState(() => resumePosition(progress));
   const [offerStartOver, setOfferStartOver] = useState(resumeFrom > 0);
@@ -72,37 +80,14 @@ export function LessonPlayer({
     record,
   });
 
-  useEffect(() => {
-    let current = true;
-    backend.signLessonMedia(lesson).then(
-      (media) => {
-        if (!current) return;
-        signedAt.current = Date.now();
-        setState({ status: 'ready', media });
-      },
-      (error: unknown) => {
-        console.error('Course: the lesson files could not be signed.', error);
-        if (current) setState({ status: 'failed' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [backend, lesson, signings]);
-
-  function signAgain() {
-    setState({ status: 'loading' });
-    setSignings((count) => count + 1);
-  }
-
   function onVideoError() {
     const player = video.current;
     if (!player || Date.now() - signedAt.current < FRESH_ADDRESS_MS) {
-      setState({ status: 'failed' });
+      media.fail();
       return;
     }
     resume.current = { at: player.currentTime, playing: !player.paused };
-    setSignings((count) => count + 1);
+    media.reload();
   }
 
   function startOver() {
@@ -140,7 +125,7 @@ export function LessonPlayer({
       <div className="mt-4 aspect-video overflow-hidden rounded-card bg-night text-on-night shadow-card">
         {state.status === 'ready' && (
           <CaptionedVideo
-            media={state.media}
+            media={state.value}
             stream={lesson.stream_path}
             videoRef={video}
             labelledBy={headingId}
@@ -166,7 +151,7 @@ export function LessonPlayer({
           </p>
         )}
         {state.status === 'failed' && (
-          <RetryNotice message={copy.failed} onRetry={signAgain} className="size-full justify-center p-6" />
+          <RetryNotice message={copy.failed} onRetry={media.retry} className="size-full justify-center p-6" />
         )}
       </div>
       {offerStartOver && (

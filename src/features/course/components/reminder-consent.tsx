@@ -1,14 +1,17 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { courseCopy } from '@/content/course-page';
+import { useLoad } from '@/lib/use-load';
 import { RetryNotice } from '@/components/retry-notice';
 
 const copy = courseCopy.reminders;
 
-type State =
-  | { step: 'loading' }
-  | { step: 'load-failed' }
-  /** `saved`: the answer this page just stored (said in the live region); null until one is. */
-  | { step: 'ready'; given: boolean; saving: boolean; saved: boolean | null; saveFailed: boolean };
+/** `saved`: the answer this page just stored (said in the live region); null until one is. */
+interface Ready {
+  given: boolean;
+  saving: boolean;
+  saved: boolean | null;
+  saveFailed: boolean;
+}
 
 /**
  * "E-mail me if I pause for a week", off until the learner turns it on. Each change is stored at once with the
@@ -23,40 +26,25 @@ export function ReminderConsent({
   save: (given: boolean) => Promise<void>;
 }) {
   const id = useId();
-  const [state, setState] = useState<State>({ step: 'loading' });
-  const [loads, setLoads] = useState(0);
+  const stored = useLoad(load);
+  // The learner's change since it was read: null until they make one.
+  const [changed, setChanged] = useState<Ready | null>(null);
 
-  useEffect(() => {
-    let current = true;
-    load().then(
-      (given) => current && setState({ step: 'ready', given, saving: false, saved: null, saveFailed: false }),
-      () => current && setState({ step: 'load-failed' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [load, loads]);
+  if (stored.state.status === 'failed')
+    return <RetryNotice message={copy.loadFailed} onRetry={stored.retry} />;
 
-  if (state.step === 'load-failed') {
-    return (
-      <RetryNotice
-        message={copy.loadFailed}
-        onRetry={() => {
-          setState({ step: 'loading' });
-          setLoads((count) => count + 1);
-        }}
-      />
-    );
-  }
-
-  const ready = state.step === 'ready' ? state : null;
+  const ready =
+    changed ??
+    (stored.state.status === 'ready'
+      ? { given: stored.state.value, saving: false, saved: null, saveFailed: false }
+      : null);
   async function change(given: boolean) {
-    setState({ step: 'ready', given, saving: true, saved: null, saveFailed: false });
+    setChanged({ given, saving: true, saved: null, saveFailed: false });
     try {
       await save(given);
-      setState({ step: 'ready', given, saving: false, saved: given, saveFailed: false });
+      setChanged({ given, saving: false, saved: given, saveFailed: false });
     } catch {
-      setState({ step: 'ready', given: !given, saving: false, saved: null, saveFailed: true });
+      setChanged({ given: !given, saving: false, saved: null, saveFailed: true });
     }
   }
 
