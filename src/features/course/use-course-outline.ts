@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import seededFirstPosterUrl from '@seeded-first-poster?url';
+import { useLoad } from '@/lib/use-load';
 import type { CourseContentBackend } from './model/course-backend';
 import type { CourseOutline } from '@/shared/course-outline/outline';
 
@@ -19,18 +20,9 @@ const seededOutline: CourseOutline = {
  * outline: it is a preview, and signing in does not wait for it.
  */
 export function useCourseOutline(backend: Pick<CourseContentBackend, 'loadOutline'>): CourseOutline {
-  const [outline, setOutline] = useState(seededOutline);
-  useEffect(() => {
-    let current = true;
-    backend.loadOutline().then(
-      (loaded) => {
-        if (current) setOutline(loaded);
-      },
-      (error: unknown) => console.error('Course: the outline could not be loaded.', error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [backend]);
-  return outline;
+  const { state } = useLoad(
+    useCallback(() => backend.loadOutline(), [backend]),
+    'Course: the outline could not be loaded.',
+  );
+  return state.status === 'ready' ? state.value : seededOutline;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLoad } from '@/lib/use-load';
 import type { GuideCardData } from './api/guide';
 
 export type GuidesState =
@@ -9,23 +9,18 @@ export type GuidesState =
  * and reported as 'unavailable', which the carousel shows as placeholder cards rather than an error.
  */
 export function useGuides(wanted: boolean): GuidesState {
-  const [state, setState] = useState<GuidesState>({ status: 'loading' });
-  useEffect(() => {
-    if (!wanted) return;
-    let current = true;
-    import('./api/fetch-guides')
-      .then(({ fetchGuides }) => fetchGuides())
-      .then((guides) => {
-        if (guides.length === 0) console.error('Guides: the list is empty; showing placeholders.');
-        if (current) setState(guides.length > 0 ? { status: 'ready', guides } : { status: 'unavailable' });
-      })
-      .catch((error: unknown) => {
-        console.error('Guides: could not load them; showing placeholders.', error);
-        if (current) setState({ status: 'unavailable' });
-      });
-    return () => {
-      current = false;
-    };
-  }, [wanted]);
-  return state;
+  const { state } = useLoad(wanted ? loadGuides : null, 'Guides: could not load them; showing placeholders.');
+  if (state.status === 'loading') return state;
+  return state.status === 'ready' && state.value.length > 0
+    ? { status: 'ready', guides: state.value }
+    : { status: 'unavailable' };
+}
+
+function loadGuides(): Promise<GuideCardData[]> {
+  return import('./api/fetch-guides')
+    .then(({ fetchGuides }) => fetchGuides())
+    .then((guides) => {
+      if (guides.length === 0) console.error('Guides: the list is empty; showing placeholders.');
+      return guides;
+    });
 }

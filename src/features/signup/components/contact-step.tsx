@@ -1,6 +1,8 @@
-import { type FocusEvent, type ReactNode, type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useCallback, useEffect } from 'react';
+import { TextField } from '@/components/ui/text-field';
 import { PRIVACY_PATH } from '@/content/privacy';
 import { signupCopy } from '@/content/signup';
+import { useLoad } from '@/lib/use-load';
 import { loadEmailSpellChecker, suggestEmail } from '../model/email-suggestion';
 import {
   type Answers,
@@ -9,9 +11,6 @@ import {
 } from '@/shared/questionnaire/questionnaire';
 
 const copy = signupCopy.contact;
-const inputClass =
-  'block min-h-11 w-full rounded-xl border border-ink/50 bg-surface px-4 py-2.5 text-ink placeholder:text-ink-muted aria-invalid:border-red-700';
-const errorClass = 'mt-1.5 text-sm font-medium text-red-700';
 
 const errorMessages = {
   name: { missing: copy.nameMissing },
@@ -48,26 +47,28 @@ export function ContactStep({
   const shownSuggestion = checkEmail ? suggestion : null;
   return (
     <div className="space-y-4">
-      <RequiredField
+      <TextField
         id={`${idPrefix}-name`}
         label={copy.nameLabel}
         type="text"
+        required
         autoComplete="name"
         value={answers.name}
-        inputRef={nameRef}
+        ref={nameRef}
         error={errors.name && errorMessages.name[errors.name]}
-        onChange={(name) => dispatch({ type: 'setName', name })}
+        onChange={(event) => dispatch({ type: 'setName', name: event.target.value })}
       />
-      <RequiredField
+      <TextField
         id={`${idPrefix}-email`}
         label={copy.emailLabel}
         type="email"
+        required
         autoComplete="email"
         value={answers.email}
-        inputRef={emailRef}
+        ref={emailRef}
         error={errors.email && errorMessages.email[errors.email]}
         describedBy={[shownSuggestion ? suggestionId : '', trustId].filter(Boolean).join(' ')}
-        onChange={(email) => dispatch({ type: 'setEmail', email })}
+        onChange={(event) => dispatch({ type: 'setEmail', email: event.target.value })}
         onBlur={(event) => {
           // Leaving for a button lets the button act first: an error appearing now would move the button
           // from under the pointer and lose the click. A submit shows the errors anyway.
@@ -102,7 +103,7 @@ export function ContactStep({
             {copy.privacyLink}
           </a>
         </p>
-      </RequiredField>
+      </TextField>
     </div>
   );
 }
@@ -112,74 +113,10 @@ export function ContactStep({
  * with the page.
  */
 function useEmailSuggestion(email: string): string | null {
-  const [found, setFound] = useState<{ email: string; suggestion: string | null } | null>(null);
   useEffect(() => {
     void loadEmailSpellChecker().catch(() => {});
   }, []);
-  useEffect(() => {
-    let current = true;
-    suggestEmail(email).then(
-      (suggestion) => {
-        if (current) setFound({ email, suggestion });
-      },
-      // No suggestion when the checker cannot load (offline): it is a help, never a requirement.
-      () => {},
-    );
-    return () => {
-      current = false;
-    };
-  }, [email]);
-  return found?.email === email ? found.suggestion : null;
-}
-
-function RequiredField({
-  id,
-  label,
-  onChange,
-  inputRef,
-  error,
-  describedBy = '',
-  children,
-  ...input
-}: {
-  id: string;
-  label: string;
-  type: 'text' | 'email';
-  autoComplete: string;
-  value: string;
-  inputRef: RefObject<HTMLInputElement | null>;
-  /** The message under the field while its value is wrong; undefined when it is fine or not checked yet. */
-  error: string | undefined;
-  /** Ids of other text under the field that describes it, after the error. */
-  describedBy?: string;
-  /** More under the field, below the error. */
-  children?: ReactNode;
-  onChange: (value: string) => void;
-  onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
-}) {
-  const errorId = `${id}-error`;
-  const description = [error ? errorId : '', describedBy].filter(Boolean).join(' ');
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block font-semibold text-ink">
-        {label}
-      </label>
-      <input
-        id={id}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={description || undefined}
-        {...input}
-        ref={inputRef}
-        onChange={(event) => onChange(event.target.value)}
-        className={inputClass}
-      />
-      {error && (
-        <p id={errorId} className={errorClass}>
-          {error}
-        </p>
-      )}
-      {children}
-    </div>
-  );
+  // No suggestion when the checker cannot load (offline): it is a help, never a requirement.
+  const { state } = useLoad(useCallback(() => suggestEmail(email), [email]));
+  return state.status === 'ready' ? state.value : null;
 }
