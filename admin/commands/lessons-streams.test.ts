@@ -45,6 +45,17 @@ const lessonRow = async (slug: string) =>
     )
   )[0];
 
+/** The lesson's stream job: `lessons add|update` queue it as the studio's saves do, and make it at once. */
+const jobOf = async (slug: string) =>
+  (
+    await db.query<{ state: string; percent: number; message: string | null; video_path: string }>(
+      `select job.state, job.percent, job.message, job.video_path
+         from public.lesson_stream_jobs as job join public.lessons as lesson on lesson.id = job.lesson_id
+        where lesson.slug = $1`,
+      [slug],
+    )
+  )[0];
+
 describe(`lessons add with ffmpeg (${databaseKind})`, () => {
   it('stores an adaptive stream and a faststart MP4, showing the conversion and the upload', async () => {
     const result = await withFfmpeg.run([
@@ -65,6 +76,12 @@ describe(`lessons add with ffmpeg (${databaseKind})`, () => {
     expect(row?.video_path).toBe(row?.stream_path?.replace('master.m3u8', 'video.mp4'));
     expect(row?.duration_seconds).toBe(3);
     expect(result.stdout).toContain(`Its video streams adaptively (${row?.stream_path}).`);
+    expect(await jobOf('streamed')).toEqual({
+      state: 'done',
+      percent: 100,
+      message: null,
+      video_path: row?.video_path,
+    });
     const folder = path.join(withFfmpeg.courseFolder, path.dirname(row?.stream_path ?? ''));
     expect((await readdir(folder, { recursive: true })).sort()).toEqual(
       expect.arrayContaining(['144p/index.m3u8', '90p/segment-000.m4s', 'master.m3u8', 'video.mp4']),
@@ -90,6 +107,13 @@ describe(`lessons add with ffmpeg (${databaseKind})`, () => {
     const row = await lessonRow('progressive');
     expect(row?.stream_path).toBeNull();
     expect(row?.video_path).toMatch(/^lessons\/[0-9a-f]{32}\.mp4$/);
+    // The studio reads why, as for its own uploads on a server without ffmpeg.
+    expect(await jobOf('progressive')).toEqual({
+      state: 'failed',
+      percent: 0,
+      message: expect.stringMatching(/^No ffmpeg found\. The video is kept as uploaded/),
+      video_path: row?.video_path,
+    });
   });
 
   it('replaces a video with its stream on update; the same upload again plays the stream it has, unconverted', async () => {

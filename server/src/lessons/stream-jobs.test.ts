@@ -170,4 +170,19 @@ describe(`the studio's stream jobs (${databaseKind})`, () => {
     expect(await releaseStreamJobsOfDeadRun(db)).toBe(1);
     expect((await pass(NO_FFMPEG)).map(({ job }) => job.lessonId)).toEqual([left]);
   });
+  it("takes only the named lesson's job when asked (the owner's tool, right after its save), telling each step", async () => {
+    const [other, named] = [await addLesson('waits-its-turn'), await addLesson('saved-by-the-tool')];
+    const steps: string[] = [];
+    const outcomes = await makeWaitingStreams({
+      db,
+      bucket: localBucket(courseFolder),
+      tools: () => FFMPEG,
+      lessonId: named,
+      onStep: (_, step) => steps.push(step.step),
+    });
+    expect(outcomes.map(({ job, outcome }) => [job.lessonId, outcome])).toEqual([[named, 'done']]);
+    // The clip already streams for the first test's lesson: that stream is used as it is, unconverted.
+    expect(steps).toEqual(['reusing']);
+    expect(await streamOf(other)).toMatchObject({ state: 'waiting' });
+  });
 });
