@@ -16,11 +16,13 @@ describe('TextField', () => {
         value="Ada"
         onChange={onChange}
         autoComplete="name"
+        inputClassName="font-mono"
       />,
     );
     const input = screen.getByLabelText('Name');
     expect(input).toHaveAccessibleDescription('As the card shows it.');
     expect(input).toHaveAttribute('autocomplete', 'name');
+    expect(input).toHaveClass('font-mono');
     expect(input).not.toBeInvalid();
     expect(ref.current).toBe(input);
     fireEvent.change(input, { target: { value: 'Bo' } });

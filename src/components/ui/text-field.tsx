@@ -76,7 +76,10 @@ export function Field({
 }
 
 type InputProps<Element extends 'input' | 'textarea'> = FieldParts &
-  Omit<React.ComponentProps<Element>, keyof FieldParts>;
+  Omit<React.ComponentProps<Element>, keyof FieldParts> & {
+    /** Classes of the box itself (`className` is the field's), e.g. a typeface for a code. */
+    inputClassName?: string;
+  };
 
 /** A one-line text field: label, hint, box and error (see Field). Attributes given override the field's own. */
 export function TextField({
@@ -87,12 +90,13 @@ export function TextField({
   describedBy,
   children,
   className,
+  inputClassName,
   ...input
 }: InputProps<'input'>) {
   return (
     <Field
       {...{ id, label, hint, error, describedBy, children, className }}
-      control={(aria) => <Input id={id} {...aria} {...input} />}
+      control={(aria) => <Input id={id} className={inputClassName} {...aria} {...input} />}
     />
   );
 }
@@ -106,12 +110,13 @@ export function TextareaField({
   describedBy,
   children,
   className,
+  inputClassName,
   ...textarea
 }: InputProps<'textarea'>) {
   return (
     <Field
       {...{ id, label, hint, error, describedBy, children, className }}
-      control={(aria) => <Textarea id={id} {...aria} {...textarea} />}
+      control={(aria) => <Textarea id={id} className={inputClassName} {...aria} {...textarea} />}
     />
   );
 }

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
 import { courseCopy } from '@/content/course-page';
 import type { LinkOutcome, SignInBackend } from './sign-in-backend';
 import { readSignInCode } from './sign-in-code';
-import { EmailInput, fieldClassName } from './email-input';
 
 const copy = courseCopy.code;
 
@@ -58,31 +58,31 @@ export function CodeSignInForm({
         {copy.heading}
       </h3>
       <div className="mt-4 grid gap-4 sm:grid-cols-[minmax(0,1fr)_11rem]">
-        <div>
-          <label htmlFor={`${id}-email`} className="mb-1 block font-semibold text-ink">
-            {copy.emailLabel}
-          </label>
-          <EmailInput id={`${id}-email`} value={email} onChange={setEmail} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-code`} className="mb-1 block font-semibold text-ink">
-            {copy.codeLabel}
-          </label>
-          <input
-            ref={codeField}
-            id={`${id}-code`}
-            type="text"
-            required
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={9}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            aria-invalid={problem === 'invalid' || problem === 'refused' ? true : undefined}
-            aria-describedby={`${id}-hint${problem ? ` ${errorId}` : ''}`}
-            className={`${fieldClassName} font-mono text-lg tracking-[0.3em]`}
-          />
-        </div>
+        <TextField
+          id={`${id}-email`}
+          label={copy.emailLabel}
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        {/* The hint and the error stand under both fields, so the code names them itself. */}
+        <TextField
+          ref={codeField}
+          id={`${id}-code`}
+          label={copy.codeLabel}
+          type="text"
+          required
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={9}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          aria-invalid={problem === 'invalid' || problem === 'refused' ? true : undefined}
+          aria-describedby={`${id}-hint${problem ? ` ${errorId}` : ''}`}
+          inputClassName="font-mono text-lg tracking-[0.3em]"
+        />
       </div>
       <p id={`${id}-hint`} className="mt-2 text-sm text-ink-soft">
         {copy.codeHint}

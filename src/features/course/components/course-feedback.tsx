@@ -152,7 +152,8 @@ export function CourseFeedback({
           <TextareaField
             id={`${id}-comment`}
             label={copy.commentLabel}
-            className="mt-5 sm:max-w-xl"
+            className="mt-5"
+            inputClassName="sm:max-w-xl"
             value={comment}
             maxLength={FEEDBACK_COMMENT_MAX_LENGTH}
             rows={3}
