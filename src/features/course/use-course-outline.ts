@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import seededFirstPosterUrl from '@seeded-first-poster?url';
 import { useLoad } from '@/lib/use-load';
-import type { CourseContentBackend } from './model/course-backend';
 import type { CourseOutline } from '@/shared/course-outline/outline';
+import type { CourseContentBackend } from './model/course-backend';
 
 /**
  * The outline the page is prerendered with: the seeded lessons (supabase/seeds/lessons.json, read at build

@@ -1,10 +1,10 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef } from 'react';
+import { RetryNotice } from '@/components/retry-notice';
 import { courseCopy } from '@/content/course-page';
 import { useLoad } from '@/lib/use-load';
-import type { LessonMedia } from './lesson-media';
 import type { OutlineLesson } from '@/shared/course-outline/outline';
+import type { LessonMedia } from './lesson-media';
 import { CaptionedVideo } from './captioned-video';
-import { RetryNotice } from '@/components/retry-notice';
 
 const copy = courseCopy.player;
 

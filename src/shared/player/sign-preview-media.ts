@@ -1,6 +1,6 @@
 import { getSupabase } from '@/lib/supabase';
-import type { LessonMedia } from './lesson-media';
 import type { OutlineLesson } from '@/shared/course-outline/outline';
+import type { LessonMedia } from './lesson-media';
 
 /** How long a preview's signed addresses work: an hour, as the lessons' files. */
 const SIGNED_URL_SECONDS = 60 * 60;

@@ -1,6 +1,6 @@
 import { COURSE_PATH } from '@/content/course';
-import { getSupabase } from '@/lib/supabase';
 import { hasStoredSession } from '@/lib/stored-session';
+import { getSupabase } from '@/lib/supabase';
 import type { LinkOutcome, NewLinkOutcome, SignInBackend } from './sign-in-backend';
 
 /**

@@ -1,7 +1,7 @@
 import { type ReactNode, type RefObject, useId } from 'react';
 import { buttonVariants } from '@/components/ui/button';
-import { courseCopy } from '@/content/course-page';
 import { courseNextStep } from '@/content/course-next-step';
+import { courseCopy } from '@/content/course-page';
 import { PlanLink } from './plan-link';
 
 const copy = courseCopy.complete;

@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { RetryNotice } from '@/components/retry-notice';
 import { Button } from '@/components/ui/button';
 import { TextareaField } from '@/components/ui/text-field';
 import { courseCopy } from '@/content/course-page';
 import { type LoadState, useLoad } from '@/lib/use-load';
 import { FEEDBACK_COMMENT_MAX_LENGTH } from '../api/course-feedback';
 import type { FeedbackInput, FeedbackOutcome, OwnFeedback } from '../model/course-backend';
-import { RetryNotice } from '@/components/retry-notice';
 
 const copy = courseCopy.feedback;
 const RATINGS = [1, 2, 3, 4, 5] as const;

@@ -1,8 +1,9 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { RetryNotice } from '@/components/retry-notice';
 import { courseCopy } from '@/content/course-page';
+import { type CourseOutline, lessonLength } from '@/shared/course-outline/outline';
 import type { CourseContentBackend, LearnerRecordBackend } from '../model/course-backend';
 import { type Lesson, lessonSearch, lessonSlugIn } from '../model/lesson';
-import { type CourseOutline, lessonLength } from '@/shared/course-outline/outline';
 import {
   type LessonProgress,
   type ProgressByLesson,
@@ -21,7 +22,6 @@ import { CourseLayout } from './course-layout';
 import { CourseOutlineList } from './course-outline-list';
 import { LessonList } from './lesson-list';
 import { LessonPlayer } from './lesson-player';
-import { RetryNotice } from '@/components/retry-notice';
 
 const copy = courseCopy.lessons;
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { courseCopy } from '@/content/course-page';
 import { ShownAndSaid } from '@/components/shown-and-said';
+import { courseCopy } from '@/content/course-page';
 import {
   type CourseOutline,
   type OutlineLesson,

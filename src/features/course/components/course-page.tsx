@@ -1,13 +1,16 @@
 import { type ReactNode, useId, useRef, useState } from 'react';
+import { RetryNotice } from '@/components/retry-notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { courseCopy } from '@/content/course-page';
+import type { OutlineLesson } from '@/shared/course-outline/outline';
+import { PreviewVideo } from '@/shared/player/preview-video';
+import { useQuestionnaireState } from '@/shared/questionnaire/questionnaire-store';
 import type { SignInState } from '@/shared/sign-in/sign-in-state';
-import type { CourseBackend } from '../model/course-backend';
+import { SignOutButton } from '@/shared/sign-in/sign-out-button';
 import { useSignInState } from '@/shared/sign-in/use-sign-in-state';
+import type { CourseBackend } from '../model/course-backend';
 import { useCourseOutline } from '../use-course-outline';
 import { PlanLink } from './plan-link';
-import { useQuestionnaireState } from '@/shared/questionnaire/questionnaire-store';
-import type { OutlineLesson } from '@/shared/course-outline/outline';
 import { tailorCourse } from '../model/tailoring';
 import { CourseCover } from './course-cover';
 import { CourseFeedback } from './course-feedback';
@@ -15,11 +18,8 @@ import { CourseLayout } from './course-layout';
 import { CourseLessons } from './course-lessons';
 import { CourseOutlineList } from './course-outline-list';
 import { CourseTailoring } from './course-tailoring';
-import { PreviewVideo } from '@/shared/player/preview-video';
 import { ReminderConsent } from './reminder-consent';
 import { LinkReadyPanel } from './link-ready-panel';
-import { RetryNotice } from '@/components/retry-notice';
-import { SignOutButton } from '@/shared/sign-in/sign-out-button';
 import { SIGN_IN_ANCHOR, SignedOutCover, SignedOutPanel } from './signed-out-panel';
 
 /** The words of the page's live region: said while the page finds out who is visiting, empty after. */

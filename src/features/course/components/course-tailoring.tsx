@@ -5,8 +5,8 @@ import { signupCopy } from '@/content/signup';
 import { forgetPlan } from '@/shared/plan-notes/plan-store';
 import { AboutYouStep } from '@/shared/questionnaire/about-you-step';
 import { DreamStep } from '@/shared/questionnaire/dream-step';
-import { WorriesStep } from '@/shared/questionnaire/worries-step';
 import { questionnaireStore, useQuestionnaireState } from '@/shared/questionnaire/questionnaire-store';
+import { WorriesStep } from '@/shared/questionnaire/worries-step';
 import { type Tailoring, hasTailoringAnswers, inSentence } from '../model/tailoring';
 
 const copy = courseCopy.tailoring;

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { ShownAndSaid } from '@/components/shown-and-said';
 import { CheckIcon } from '@/components/ui/icons';
 import { courseCopy } from '@/content/course-page';
-import type { Lesson } from '../model/lesson';
 import { lessonLength } from '@/shared/course-outline/outline';
+import type { Lesson } from '../model/lesson';
 import {
   type LessonState,
   type ProgressByLesson,

@@ -1,14 +1,14 @@
 import { type RefObject, useCallback, useId, useRef, useState } from 'react';
+import { RetryNotice } from '@/components/retry-notice';
 import { courseCopy } from '@/content/course-page';
 import { useLoad } from '@/lib/use-load';
+import { CaptionedVideo } from '@/shared/player/captioned-video';
 import type { CourseContentBackend } from '../model/course-backend';
 import type { Lesson } from '../model/lesson';
 import { type EndOffer, type LessonProgress, resumePosition } from '../model/progress';
 import { type RecordPosition, usePlaybackProgress } from '../use-playback-progress';
-import { CaptionedVideo } from '@/shared/player/captioned-video';
 import { LessonEnd } from './lesson-end';
 import { ResumeNotice } from './resume-notice';
-import { RetryNotice } from '@/components/retry-notice';
 
 const copy = courseCopy.player;
 

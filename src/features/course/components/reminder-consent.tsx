@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
+import { RetryNotice } from '@/components/retry-notice';
 import { courseCopy } from '@/content/course-page';
 import { useLoad } from '@/lib/use-load';
-import { RetryNotice } from '@/components/retry-notice';
 
 const copy = courseCopy.reminders;
 

@@ -2,10 +2,10 @@ import { type RefObject, useEffect, useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { PlayIcon } from '@/components/ui/icons';
 import { courseCopy } from '@/content/course-page';
-import type { SignInBackend } from '@/shared/sign-in/sign-in-backend';
-import type { SignedOutReason } from '@/shared/sign-in/sign-in-state';
 import { CodeSignInForm } from '@/shared/sign-in/code-sign-in-form';
 import { NewLinkForm } from '@/shared/sign-in/new-link-form';
+import type { SignInBackend } from '@/shared/sign-in/sign-in-backend';
+import type { SignedOutReason } from '@/shared/sign-in/sign-in-state';
 
 /** The sign-in form's anchor: the "Sign in" links of every page lead here. */
 export const SIGN_IN_ANCHOR = 'sign-in';

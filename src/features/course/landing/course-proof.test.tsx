@@ -1,8 +1,8 @@
 import { act, render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CourseOutline, OutlineLesson } from '@/shared/course-outline/outline';
-import { CourseProof } from './course-proof';
 import { createOutlineStore } from '@/shared/course-outline/outline-store';
+import { CourseProof } from './course-proof';
 
 const lesson = (durationSeconds: number): OutlineLesson => ({
   slug: 'why',

@@ -2,8 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeIntersectionObserver } from '@/lib/fake-intersection-observer';
 import type { CourseOutline } from '@/shared/course-outline/outline';
-import { LandingCourseOutline } from './landing-course-outline';
 import { createOutlineStore } from '@/shared/course-outline/outline-store';
+import { LandingCourseOutline } from './landing-course-outline';
 
 const outline: CourseOutline = {
   lessons: [

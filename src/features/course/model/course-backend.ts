@@ -1,5 +1,5 @@
-import type { LessonMedia } from '@/shared/player/lesson-media';
 import type { CourseOutline, OutlineLesson } from '@/shared/course-outline/outline';
+import type { LessonMedia } from '@/shared/player/lesson-media';
 import type { SignInBackend } from '@/shared/sign-in/sign-in-backend';
 import type { Lesson } from './lesson';
 import type { LessonProgress } from './progress';

@@ -4,12 +4,12 @@ import { ArrowLeftIcon, ArrowRightIcon, PauseIcon, PlayIcon } from '@/components
 import { guidesCopy } from '@/content/guides';
 import { useDialogShown } from '@/lib/dialog-shown';
 import { useNearViewport } from '@/lib/use-near-viewport';
+import { GuideCard, GuideCardSkeleton } from '@/shared/guide-card/guide-card';
 import { fallbackGuideImage } from '@/shared/guide-card/guide-image';
 import { useCarousel } from '../use-carousel';
 import { useGuides } from '../use-guides';
 import { useOnScreen } from '../use-on-screen';
 import { usePrefersReducedMotion } from '../use-reduced-motion';
-import { GuideCard, GuideCardSkeleton } from '@/shared/guide-card/guide-card';
 
 const CARD_COUNT = 6;
 

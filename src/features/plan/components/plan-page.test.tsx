@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { questionnaireStore } from '@/shared/questionnaire/questionnaire-store';
 import { PLAN_STORAGE_KEY, forgetPlan } from '@/shared/plan-notes/plan-store';
+import { questionnaireStore } from '@/shared/questionnaire/questionnaire-store';
 import { PlanPage } from './plan-page';
 
 /** The questionnaire answered as a learner would, in the one store the page reads. */

@@ -3,8 +3,8 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { COURSE_PATH } from '@/content/course';
 import { planCopy } from '@/content/plan';
-import { useQuestionnaireState } from '@/shared/questionnaire/questionnaire-store';
 import { planStore, usePlanAnswers } from '@/shared/plan-notes/plan-store';
+import { useQuestionnaireState } from '@/shared/questionnaire/questionnaire-store';
 import { LensSection } from './lens-section';
 import { PlanField } from './plan-field';
 

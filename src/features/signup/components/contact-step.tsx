@@ -3,12 +3,12 @@ import { TextField } from '@/components/ui/text-field';
 import { PRIVACY_PATH } from '@/content/privacy';
 import { signupCopy } from '@/content/signup';
 import { useLoad } from '@/lib/use-load';
-import { loadEmailSpellChecker, suggestEmail } from '../model/email-suggestion';
 import {
   type Answers,
   type ContactErrors,
   type QuestionnaireAction,
 } from '@/shared/questionnaire/questionnaire';
+import { loadEmailSpellChecker, suggestEmail } from '../model/email-suggestion';
 
 const copy = signupCopy.contact;
 

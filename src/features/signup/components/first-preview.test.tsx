@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createOutlineStore } from '@/shared/course-outline/outline-store';
 import type { CourseOutline, OutlineLesson } from '@/shared/course-outline/outline';
+import { createOutlineStore } from '@/shared/course-outline/outline-store';
 import { FirstPreview } from './first-preview';
 
 const lesson = (slug: string, title: string, preview: OutlineLesson['preview']): OutlineLesson => ({

@@ -2,9 +2,9 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { PlayIcon } from '@/components/ui/icons';
 import { signupCopy } from '@/content/signup';
+import type { OutlineLesson } from '@/shared/course-outline/outline';
 import { type OutlineStore, landingOutline, useOutlineState } from '@/shared/course-outline/outline-store';
 import type { LessonMedia } from '@/shared/player/lesson-media';
-import type { OutlineLesson } from '@/shared/course-outline/outline';
 
 const copy = signupCopy.sentPanel;
 

@@ -2,6 +2,8 @@ import { type FormEvent, type RefObject, Suspense, lazy, useId, useRef } from 'r
 import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { signupCopy } from '@/content/signup';
+import { AboutYouStep } from '@/shared/questionnaire/about-you-step';
+import { DreamStep } from '@/shared/questionnaire/dream-step';
 import {
   type QuestionnaireAction,
   type QuestionnaireState,
@@ -12,12 +14,10 @@ import {
   shownContactErrors,
 } from '@/shared/questionnaire/questionnaire';
 import { questionnaireStore, useQuestionnaireState } from '@/shared/questionnaire/questionnaire-store';
-import { AboutYouStep } from '@/shared/questionnaire/about-you-step';
+import { WorriesStep } from '@/shared/questionnaire/worries-step';
 import { ContactStep } from './contact-step';
-import { DreamStep } from '@/shared/questionnaire/dream-step';
 import { IntroStep } from './intro-step';
 import { ProgressBar } from './progress-bar';
-import { WorriesStep } from '@/shared/questionnaire/worries-step';
 
 /** The success panel is fetched while the sign-up is sent, so the landing page's first load does not carry it. */
 const loadSentPanel = () => import('./sent-panel');

@@ -2,9 +2,9 @@ import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 're
 import { Button } from '@/components/ui/button';
 import { TextareaField, TextField } from '@/components/ui/text-field';
 import { studioGuidesCopy } from '@/content/studio-guides';
+import { GUIDE_LIMITS } from '@/lib/guide-rules';
 import { GuideCard } from '@/shared/guide-card/guide-card';
 import { fallbackGuideImage } from '@/shared/guide-card/guide-image';
-import { GUIDE_LIMITS } from '@/lib/guide-rules';
 import { type DraftProblem, draftProblems } from '../model/guide-draft';
 import {
   type CheckedPicture,
