@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addFirstOwner, type Database } from '../../server/src/db/index.ts';
+import type { Database } from '../../server/src/db/index.ts';
 import { createAdminRunner } from '../test/admin-runner.ts';
 import { createTestDatabase, databaseKind } from '../../server/test/test-database.ts';
 import { queueSignInLinkEmail } from '../../supabase/functions/_shared/sign-in-link.ts';
@@ -42,13 +42,5 @@ describe(`admin owners (${databaseKind})`, () => {
       'new-owner@example.com',
     ]);
     expect(signup).toEqual({ name: 'Course owner', source: 'owner' });
-  });
-
-  it('adds OWNER_EMAIL at start only while there is no owner', async () => {
-    await db.exec('delete from public.owners');
-    expect(await addFirstOwner(db, 'first@example.com')).toBe(true);
-    expect(await addFirstOwner(db, 'second@example.com')).toBe(false);
-    const owners = await db.query('select email from public.owners');
-    expect(owners).toEqual([{ email: 'first@example.com' }]);
   });
 });

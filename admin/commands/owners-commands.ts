@@ -52,7 +52,7 @@ export function ownersCommands(program: Command, context: AdminContext) {
         const rows = await listOwners(db);
         io.stdout(
           rows.length === 0
-            ? 'No owners yet: add one with `owners add EMAIL`, or start the server with OWNER_EMAIL set.\n'
+            ? 'No owners yet: add one with `owners add EMAIL` (a server starting with OWNER_EMAIL set adds it only while the list has never had an owner).\n'
             : textTable(
                 ['EMAIL', 'ADDED'],
                 rows.map((row) => [row.email, shortTime(row.added_at)]),

@@ -117,7 +117,7 @@ export type Env = {
   trustedProxies: string[];
   /** Whether browsers' visits to / and /course are counted per day for `admin stats` (COUNT_PAGE_VIEWS). */
   countPageViews: boolean;
-  /** The studio's first owner (OWNER_EMAIL), added at start while the database has none. */
+  /** The studio's first owner (OWNER_EMAIL), added at start while the owners' list has never had one. */
   ownerEmail: string | undefined;
 };
 

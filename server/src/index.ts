@@ -77,9 +77,7 @@ const { db, applied } = await openMigratedDatabase(env, {
   onOpenFailure: exitOnDatabaseFailure(env.databaseUrl),
 });
 await seedSampleContent(db, applied, { supabaseFolder, storageFolder });
-if (env.ownerEmail && (await addFirstOwner(db, env.ownerEmail))) {
-  log.info({ event: 'owners.first_owner_added', hint: 'OWNER_EMAIL signs in at /studio' });
-}
+if (env.ownerEmail) await addFirstOwner(db, env.ownerEmail, log);
 // PGlite unpacks its first files 0666 and the seed copies keep their source's mode: make them the owner's only.
 await removeGroupAndWorldAccess(env.dataDir);
 

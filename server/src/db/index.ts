@@ -7,7 +7,7 @@ export { type Database, type Sql, sqlState, type Tx } from './database.ts';
 export { openMigratedDatabase, readProjectMigrations } from './open-database.ts';
 export { openPostgresDatabase } from './postgres-database.ts';
 export { SOCKET_FILE } from './pglite-socket.ts';
-export { addFirstOwner, addOwner, listOwners, ownerEmail, removeOwner } from './owners.ts';
+export { addOwner, listOwners, ownerEmail, removeOwner } from './owners.ts';
 export { describeHolder, lockFilePath, tryLockDataDir } from './data-dir-lock.ts';
 export { DATA_DIR_SECRETS, prepareDataDir, readLogHashKey, removeGroupAndWorldAccess } from './data-dir.ts';
 export {

@@ -1,10 +1,12 @@
 /**
- * The studio's owners, as the owner's tool (`admin owners`) and the server's start (`OWNER_EMAIL`) manage them.
+ * The studio's owners, as the owner's tool (`admin owners`) and the server's first start (`OWNER_EMAIL`) manage
+ * them.
  * An owner also gets a `signups` row (source 'owner') when they have none, because sign-in e-mails go only to
  * addresses that have one: that is how a new owner signs in to /studio with the e-mailed code.
  */
 import { z } from 'zod';
 import type { Sql } from './database.ts';
+import type { Log } from '../../../supabase/functions/_shared/log.ts';
 
 export const ownerEmail = z
   .string()
@@ -32,10 +34,29 @@ export async function addOwner(db: Sql, email: string): Promise<boolean> {
   return row?.added === 1;
 }
 
-/** Adds `email` as the first owner while there is none (the server's start with OWNER_EMAIL); whether it did. */
-export async function addFirstOwner(db: Sql, email: string): Promise<boolean> {
-  const [row] = await db.query<{ none: boolean }>('select not exists (select 1 from public.owners) as none');
-  return row?.none === true && (await addOwner(db, email));
+/**
+ * OWNER_EMAIL at the server's start: adds `email` as the first owner while the list has never had one, and says
+ * so; whether it did. Once the list has had an owner (the database records the first, by whatever path), an
+ * empty list means its owners were removed: the start says so in one line and brings nobody back.
+ */
+export async function addFirstOwner(db: Sql, email: string, log: Log): Promise<boolean> {
+  const [row] = await db.query<{ has_owner: boolean; first_added_at: Date | null }>(
+    `select exists (select 1 from public.owners) as has_owner,
+            (select added_at from public.first_owner) as first_added_at`,
+  );
+  if (!row || row.has_owner) return false;
+  if (row.first_added_at) {
+    log.warn({
+      event: 'owners.owner_email_not_added',
+      owner_email: ownerEmail.parse(email),
+      first_owner_added_at: row.first_added_at,
+      hint: 'The owners were removed since the first was added; add one with `npm run admin -- owners add EMAIL`.',
+    });
+    return false;
+  }
+  const added = await addOwner(db, email);
+  if (added) log.info({ event: 'owners.first_owner_added', hint: 'OWNER_EMAIL signs in at /studio' });
+  return added;
 }
 
 /** Removes an owner; false when the address was none. Their sign-up and course account stay. */
