@@ -170,6 +170,7 @@ describe(`the studio's stream jobs (${databaseKind})`, () => {
     expect(await releaseStreamJobsOfDeadRun(db)).toBe(1);
     expect((await pass(NO_FFMPEG)).map(({ job }) => job.lessonId)).toEqual([left]);
   });
+
   it("takes only the named lesson's job when asked (the owner's tool, right after its save), telling each step", async () => {
     const [other, named] = [await addLesson('waits-its-turn'), await addLesson('saved-by-the-tool')];
     const steps: string[] = [];

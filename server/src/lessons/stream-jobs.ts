@@ -34,7 +34,7 @@ export interface StreamJobSettings {
  * Converting (`done`, the share of the conversion made), using the stream another lesson already plays for the
  * same upload instead, or storing the stream's files.
  */
-export type StreamJobStep =
+type StreamJobStep =
   | { step: 'converting'; done: number }
   | { step: 'reusing' }
   | { step: 'storing'; stored: number; total: number };
