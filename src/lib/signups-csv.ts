@@ -2,7 +2,7 @@
 // one row shape (the database's `signup_rows()`), one column set and one CSV that a spreadsheet opens safely.
 // The browser build: it carries its own Buffer, which the Node build needs and a browser lacks; it runs in Node too.
 import { stringify } from 'csv-stringify/browser/esm/sync';
-import { z } from 'zod/mini';
+import { z } from './zod.ts';
 
 const signupRow = z.object({
   id: z.coerce.number(),

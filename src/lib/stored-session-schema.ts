@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { z } from './zod.ts';
 
 /** What supabase-js itself requires of a stored session before it recovers it (auth-js `_isValidSession`). */
 export const storedSessionSchema = z.object({

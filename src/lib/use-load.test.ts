@@ -83,10 +83,10 @@ describe('useLoad', () => {
 
   it('waits while there is nothing to read, and drops an answer that comes after unmount', async () => {
     const answer = deferred<string>();
-    const { result, rerender, unmount } = renderHook(
-      ({ load }: { load: (() => Promise<string>) | null }) => useLoad(load),
-      { initialProps: { load: null } },
-    );
+    const nothingYet: { load: (() => Promise<string>) | null } = { load: null };
+    const { result, rerender, unmount } = renderHook(({ load }) => useLoad(load), {
+      initialProps: nothingYet,
+    });
     expect(result.current.state).toEqual({ status: 'loading' });
     const load = vi.fn(() => answer.promise);
     rerender({ load });

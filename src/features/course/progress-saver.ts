@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { z } from '@/lib/zod';
 import type { LearnerRecordBackend } from './model/course-backend';
 import {
   type LessonProgress,

@@ -1,9 +1,6 @@
-import { z } from 'zod/mini';
+import { z } from '@/lib/zod';
 import { getSupabase } from '@/lib/supabase';
 import type { CourseOutline, OutlineLesson } from './outline';
-
-// zod compiles object parsers with `new Function` unless told not to; the page's CSP forbids eval.
-z.config({ jitless: true });
 
 /** How long the first poster's signed address works: an hour, as the lessons' files. */
 const POSTER_URL_SECONDS = 3600;

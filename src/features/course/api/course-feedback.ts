@@ -2,7 +2,7 @@
  * The completion view's one question, read and answered as the signed-in learner: `course_feedback` holds one
  * row per learner, which row-level security lets them insert once and read, never change.
  */
-import { z } from 'zod/mini';
+import { z } from '@/lib/zod';
 import { getSupabase } from '@/lib/supabase';
 import type { FeedbackInput, FeedbackOutcome, OwnFeedback } from '../model/course-backend';
 

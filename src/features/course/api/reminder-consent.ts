@@ -3,7 +3,7 @@
  * `reminder_consents` with the words the learner saw and their version; the latest row is the choice. Row-level
  * security lets a learner add and read only their own (docs/decisions/0135-reminders-with-consent.md).
  */
-import { z } from 'zod/mini';
+import { z } from '@/lib/zod';
 import { courseCopy } from '@/content/course-page';
 import { getSupabase } from '@/lib/supabase';
 

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { z } from 'zod/mini';
+import { z } from '@/lib/zod';
 import { getSupabase, supabaseConfig } from '@/lib/supabase';
 import { fetchCourseOutline } from '@/shared/course-outline/fetch-course-outline';
 import type { LessonMedia } from '@/shared/player/lesson-media';

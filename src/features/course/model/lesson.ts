@@ -1,7 +1,4 @@
-import { z } from 'zod/mini';
-
-// zod compiles object parsers with `new Function` unless told not to; the page's CSP forbids eval.
-z.config({ jitless: true });
+import { z } from '@/lib/zod';
 
 /** The columns the page reads from `lessons` (the migration's names; `is_published` is RLS's business). */
 export const LESSON_COLUMNS =

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { z } from '@/lib/zod';
 import type { Lesson } from './lesson';
 
 /** The columns the page reads from `lesson_progress`; RLS gives a learner their own rows only. */

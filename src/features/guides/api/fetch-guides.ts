@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { z } from '@/lib/zod';
 import { getSupabase } from '@/lib/supabase';
 import { resolveGuideImageUrl } from '@/shared/guide-card/guide-image';
 import { type GuideCardData, guideSchema } from './guide';

@@ -1,7 +1,4 @@
-import { z } from 'zod/mini';
-
-// zod compiles object parsers with `new Function` unless told not to; the page's CSP forbids eval.
-z.config({ jitless: true });
+import { z } from '@/lib/zod';
 
 /** A row of `guides` as the carousel reads it. */
 export const guideSchema = z.object({
