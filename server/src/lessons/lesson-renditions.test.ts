@@ -122,6 +122,22 @@ describe('makeRenditions', () => {
     expect(rendition.streams.map((stream) => stream.codec_type)).toEqual(['video']);
   });
 
+  it('reads a WebM source as WebM', async () => {
+    const webm = path.join(folder, 'lesson.webm');
+    await run(ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=10:duration=1', webm]);
+    const video = await readLessonVideo(webm);
+    expect(video.contentType).toBe('video/webm');
+    const renditions = await makeRenditions(webm, video, {
+      ffmpeg,
+      ladder: TINY_LADDER.slice(0, 1),
+      segmentSeconds: SEGMENT,
+    });
+    await renditions.discard();
+    expect(renditions.objectNames).toEqual(
+      expect.arrayContaining([renditions.playlist, renditions.fallback]),
+    );
+  });
+
   it('refuses what is not a video, or has no picture, before ffmpeg runs', async () => {
     const notes = path.join(folder, 'notes.mp4');
     await writeFile(notes, 'not a video at all');
@@ -129,6 +145,38 @@ describe('makeRenditions', () => {
     const sound = path.join(folder, 'sound.mp4');
     await run(ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'sine=duration=1', '-c:a', 'aac', sound]);
     await expect(readLessonVideo(sound)).rejects.toThrow(/has no video track/);
+  });
+
+  it('refuses an HLS playlist or an ffconcat list disguised as a lesson’s video, and follows neither', async () => {
+    // What the lists name, beside them: a rendition made of it would mean ffmpeg followed a list.
+    await run(ffmpeg, [
+      '-v',
+      'error',
+      '-i',
+      withSound,
+      '-c',
+      'copy',
+      '-f',
+      'mpegts',
+      path.join(folder, 'named.ts'),
+    ]);
+    const lists = {
+      'playlist.mp4': '#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:3.2,\nnamed.ts\n#EXT-X-ENDLIST\n',
+      'list.mp4': "ffconcat version 1.0\nfile 'with-sound.mp4'\n",
+    };
+    const video = await readLessonVideo(withSound);
+    for (const [name, text] of Object.entries(lists)) {
+      const file = path.join(folder, name);
+      await writeFile(file, text);
+      await expect(readLessonVideo(file)).rejects.toThrow(/not an MP4 or WebM video/);
+      // Past the check (as if it were fooled), ffmpeg reads the file only as the container the check accepted.
+      for (const accepted of [video, { ...video, contentType: 'video/webm' as const }]) {
+        await expect(
+          makeRenditions(file, accepted, { ffmpeg, ladder: TINY_LADDER, segmentSeconds: SEGMENT }),
+          `${name} as ${accepted.contentType}`,
+        ).rejects.toThrow(/^ffmpeg could not convert the video: .+/);
+      }
+    }
   });
 
   it("says ffmpeg's own words when it cannot convert the file", async () => {

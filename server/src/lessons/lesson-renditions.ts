@@ -54,6 +54,21 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
 };
 
+/**
+ * How ffmpeg reads the source: only as the container the video check accepted, and only from the local file.
+ * Left to guess, ffmpeg would read a text file of the right first line as an HLS playlist or a concat list and
+ * follow what it names.
+ */
+const DEMUXERS = { 'video/mp4': 'mp4', 'video/webm': 'webm' } as const;
+const inputArgs = (source: string, video: LessonVideo) => [
+  '-protocol_whitelist',
+  'file',
+  '-f',
+  DEMUXERS[video.contentType],
+  '-i',
+  source,
+];
+
 /** Runs ffmpeg to its end, reporting `-progress` as a share of `duration`; a failure says ffmpeg's last words. */
 function runFfmpeg(ffmpeg: string, args: string[], duration: number, onProgress?: (done: number) => void) {
   return new Promise<void>((resolve, reject) => {
@@ -102,8 +117,7 @@ function ladderArgs(source: string, video: LessonVideo, rungs: Rung[], segmentSe
     .map((rung, index) => `v:${index}${video.hasAudio ? `,a:${index}` : ''},name:${rung.name}`)
     .join(' ');
   return [
-    '-i',
-    source,
+    ...inputArgs(source, video),
     '-filter_complex',
     [split, ...scales].join(';'),
     ...rungs.map((_, index) => ['-map', `[v${index}]`]).flat(),
@@ -191,15 +205,18 @@ export async function makeRenditions(
     await runFfmpeg(ffmpeg, ladderArgs(source, video, rungs, segmentSeconds, work), video.duration, (done) =>
       onProgress?.(done * 0.9),
     );
-    const fallbackArgs =
+    const fallbackCodecs =
       video.contentType === 'video/mp4'
         ? // The picture and the sound only: data, timecode or cover-art streams could make the MP4 muxer refuse.
-          ['-i', source, '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-movflags', '+faststart'].concat(
-            path.join(work, 'video.mp4'),
-          )
-        : ['-i', source, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p']
-            .concat(video.hasAudio ? ['-c:a', 'aac'] : [])
-            .concat(['-movflags', '+faststart', path.join(work, 'video.mp4')]);
+          ['-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy']
+        : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'].concat(
+            video.hasAudio ? ['-c:a', 'aac'] : [],
+          );
+    const fallbackArgs = [
+      ...inputArgs(source, video),
+      ...fallbackCodecs,
+      ...['-movflags', '+faststart', path.join(work, 'video.mp4')],
+    ];
     await runFfmpeg(ffmpeg, fallbackArgs, video.duration, (done) => onProgress?.(0.9 + done * 0.1));
     onProgress?.(1);
   } catch (error) {

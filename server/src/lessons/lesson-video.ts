@@ -15,10 +15,12 @@ export class LessonVideoRefusal extends Error {
   }
 }
 
+const VIDEO_TYPES = { mp4: 'video/mp4', webm: 'video/webm' } as const;
+
 /** A checked video, read from its file in chunks: a long recording is never held in memory to be checked. */
 export interface LessonVideo {
   file: string;
-  contentType: string;
+  contentType: (typeof VIDEO_TYPES)[keyof typeof VIDEO_TYPES];
   /** The path inside the course bucket, named by the file's hash. */
   objectName: string;
   /** Whole seconds, at least 1, as `lessons.duration_seconds` holds them. */
@@ -31,8 +33,6 @@ export interface LessonVideo {
   /** An MP4 whose index comes before its media (faststart), so a browser can play it while it downloads. */
   streamable: boolean;
 }
-
-const VIDEO_TYPES = { mp4: 'video/mp4', webm: 'video/webm' } as const;
 
 /** What MediaInfo reports of a file: one General track for the container, one track per stream. */
 const mediaInfoResult = z.object({
