@@ -7,7 +7,7 @@ type FilePickerProps = Omit<React.ComponentProps<'input'>, 'type' | 'onChange'> 
 };
 
 /** A file input whose button looks like the page's other buttons. */
-export function FilePicker({ className = '', onFile, ...props }: FilePickerProps) {
+function FilePicker({ className = '', onFile, ...props }: FilePickerProps) {
   return (
     <input
       data-slot="file-picker"

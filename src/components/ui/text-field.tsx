@@ -10,7 +10,7 @@ export function Input({ className = '', ...props }: React.ComponentProps<'input'
 }
 
 /** A multi-line text box in the page's look. */
-export function Textarea({ className = '', ...props }: React.ComponentProps<'textarea'>) {
+function Textarea({ className = '', ...props }: React.ComponentProps<'textarea'>) {
   return <textarea data-slot="textarea" className={`${inputClassName} ${className}`} {...props} />;
 }
 

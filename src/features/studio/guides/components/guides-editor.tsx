@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { RetryNotice } from '@/components/retry-notice';
 import { studioGuidesCopy } from '@/content/studio-guides';
 import { useLoad } from '@/lib/use-load';
 import { carouselPlace, moveId } from '../model/guide-draft';
 import { type GuidesBackend, GuidesRefusal, type StudioGuide } from '../model/guides-backend';
 import { GuideForm } from './guide-form';
 import { GuideList } from './guide-list';
+import { SectionPending } from '../../components/section-pending';
 
 const copy = studioGuidesCopy;
 
@@ -42,17 +42,8 @@ export function GuidesEditor({ backend }: { backend: GuidesBackend }) {
     setForm((previous) => ({ editing, round: previous.round + 1 }));
   }
 
-  if (list.state.status === 'loading') return <p className="mt-4 text-ink-soft">{copy.loading}</p>;
-  if (list.state.status === 'failed') {
-    return (
-      <RetryNotice
-        message={copy.loadFailed}
-        retryLabel={copy.tryAgain}
-        tone="danger"
-        onRetry={list.retry}
-        className="mt-4"
-      />
-    );
+  if (list.state.status !== 'ready') {
+    return <SectionPending state={list.state} copy={copy} onRetry={list.retry} />;
   }
 
   const guides = list.state.value;

@@ -1,5 +1,4 @@
 import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
-import { RetryNotice } from '@/components/retry-notice';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { studioLearnersCopy } from '@/content/studio-learners';
@@ -13,6 +12,7 @@ import {
 } from '../model/learners-backend';
 import { EraseDialog } from './erase-dialog';
 import { LearnerTable } from './learner-table';
+import { SectionPending } from '../../components/section-pending';
 
 const copy = studioLearnersCopy;
 
@@ -148,18 +148,7 @@ function LearnerResults({
   onErase: (learner: StudioLearner, button: HTMLButtonElement) => void;
   onRetry: () => void;
 }) {
-  if (loaded.status === 'loading') return <p className="mt-4 text-ink-soft">{copy.loading}</p>;
-  if (loaded.status === 'failed') {
-    return (
-      <RetryNotice
-        message={copy.loadFailed}
-        retryLabel={copy.tryAgain}
-        tone="danger"
-        onRetry={onRetry}
-        className="mt-4"
-      />
-    );
-  }
+  if (loaded.status !== 'ready') return <SectionPending state={loaded} copy={copy} onRetry={onRetry} />;
   const { learners, total } = loaded.value;
   if (learners.length === 0)
     return <p className="mt-4 text-ink-soft">{search ? copy.noMatch(search) : copy.empty}</p>;

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { RetryNotice } from '@/components/retry-notice';
 import { Button } from '@/components/ui/button';
 import { studioLessonsCopy as copy } from '@/content/studio-lessons';
 import { useLoad } from '@/lib/use-load';
@@ -8,6 +7,7 @@ import { movedOrder } from '../model/lesson-files';
 import { AddLessonForm } from './add-lesson-form';
 import { LessonItem } from './lesson-item';
 import { useLessonStreams } from './use-lesson-streams';
+import { SectionPending } from '../../components/section-pending';
 
 /** Where the keyboard goes after a move: the moved lesson's button that still has somewhere to go. */
 interface MovedFocus {
@@ -97,17 +97,7 @@ export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
   }
 
   if (state.status === 'loading') return <p role="status">{copy.loading}</p>;
-  if (state.status === 'failed') {
-    return (
-      <RetryNotice
-        message={copy.loadFailed}
-        retryLabel={copy.tryAgain}
-        tone="danger"
-        onRetry={list.retry}
-        className="mt-4"
-      />
-    );
-  }
+  if (state.status === 'failed') return <SectionPending state={state} copy={copy} onRetry={list.retry} />;
 
   return (
     <div className="mt-4">

@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
-import { RetryNotice } from '@/components/retry-notice';
 import { Button } from '@/components/ui/button';
 import { studioOutboxCopy } from '@/content/studio-outbox';
 import { formatTime } from '@/lib/format-time';
 import { useLoad } from '@/lib/use-load';
 import { type DeadEmail, type OutboxBackend, OutboxRefusal } from '../model/outbox-backend';
 import { DeadEmailTable } from './dead-email-table';
+import { SectionPending } from '../../components/section-pending';
 
 const copy = studioOutboxCopy;
 const when = (at: Date) => formatTime(at, copy.dateLocale);
@@ -37,18 +37,7 @@ export function OutboxView({ backend }: { backend: OutboxBackend }) {
   }
 
   const { state } = outbox;
-  if (state.status === 'loading') return <p className="mt-4 text-ink-soft">{copy.loading}</p>;
-  if (state.status === 'failed') {
-    return (
-      <RetryNotice
-        message={copy.loadFailed}
-        retryLabel={copy.tryAgain}
-        tone="danger"
-        onRetry={outbox.retry}
-        className="mt-4"
-      />
-    );
-  }
+  if (state.status !== 'ready') return <SectionPending state={state} copy={copy} onRetry={outbox.retry} />;
 
   const { counts, oldestDue, paused, dead } = state.value;
   return (
