@@ -79,11 +79,7 @@ export function PreviewVideo({
           </p>
         )}
         {state.status === 'failed' && (
-          <RetryNotice
-            message={copy.failed}
-            onRetry={media.retry}
-            className="size-full justify-center p-6"
-          />
+          <RetryNotice message={copy.failed} onRetry={media.retry} className="size-full justify-center p-6" />
         )}
       </div>
       {after}
