@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { Field, type FieldParts } from './text-field';
+import { Field, type FieldParts, splitField } from './text-field';
 
 type FilePickerProps = Omit<React.ComponentProps<'input'>, 'type' | 'onChange'> & {
   /** The file picked, or null when the pick was cleared; `input` to clear it again. */
@@ -20,20 +20,7 @@ function FilePicker({ className = '', onFile, ...props }: FilePickerProps) {
 }
 
 /** A file picker with its label, hint and error (see Field). Attributes given override the field's own. */
-export function FileField({
-  id,
-  label,
-  hint,
-  error,
-  describedBy,
-  children,
-  className,
-  ...picker
-}: FieldParts & Omit<FilePickerProps, keyof FieldParts>) {
-  return (
-    <Field
-      {...{ id, label, hint, error, describedBy, children, className }}
-      control={(aria) => <FilePicker id={id} {...aria} {...picker} />}
-    />
-  );
+export function FileField(props: FieldParts & Omit<FilePickerProps, keyof FieldParts>) {
+  const [field, picker] = splitField(props);
+  return <Field {...field} control={(aria) => <FilePicker id={field.id} {...aria} {...picker} />} />;
 }

@@ -75,6 +75,20 @@ export function Field({
   );
 }
 
+/** A field's props split into what Field shows around the control and what goes on the control itself. */
+export function splitField<Props extends FieldParts>({
+  id,
+  label,
+  hint,
+  error,
+  describedBy,
+  children,
+  className,
+  ...control
+}: Props) {
+  return [{ id, label, hint, error, describedBy, children, className }, control] as const;
+}
+
 type InputProps<Element extends 'input' | 'textarea'> = FieldParts &
   Omit<React.ComponentProps<Element>, keyof FieldParts> & {
     /** Classes of the box itself (`className` is the field's), e.g. a typeface for a code. */
@@ -82,41 +96,23 @@ type InputProps<Element extends 'input' | 'textarea'> = FieldParts &
   };
 
 /** A one-line text field: label, hint, box and error (see Field). Attributes given override the field's own. */
-export function TextField({
-  id,
-  label,
-  hint,
-  error,
-  describedBy,
-  children,
-  className,
-  inputClassName,
-  ...input
-}: InputProps<'input'>) {
+export function TextField({ inputClassName, ...props }: InputProps<'input'>) {
+  const [field, input] = splitField(props);
   return (
     <Field
-      {...{ id, label, hint, error, describedBy, children, className }}
-      control={(aria) => <Input id={id} className={inputClassName} {...aria} {...input} />}
+      {...field}
+      control={(aria) => <Input id={field.id} className={inputClassName} {...aria} {...input} />}
     />
   );
 }
 
 /** A multi-line text field: label, hint, box and error (see Field). */
-export function TextareaField({
-  id,
-  label,
-  hint,
-  error,
-  describedBy,
-  children,
-  className,
-  inputClassName,
-  ...textarea
-}: InputProps<'textarea'>) {
+export function TextareaField({ inputClassName, ...props }: InputProps<'textarea'>) {
+  const [field, textarea] = splitField(props);
   return (
     <Field
-      {...{ id, label, hint, error, describedBy, children, className }}
-      control={(aria) => <Textarea id={id} className={inputClassName} {...aria} {...textarea} />}
+      {...field}
+      control={(aria) => <Textarea id={field.id} className={inputClassName} {...aria} {...textarea} />}
     />
   );
 }
