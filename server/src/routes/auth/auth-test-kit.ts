@@ -14,7 +14,7 @@ export const SITE = 'https://lenses.example';
 
 // Set by openAuthApp's hook before the calling file's tests run (each test file loads this module anew).
 export let db: Database;
-export let app: Awaited<ReturnType<typeof createTestApp>>;
+let app: Awaited<ReturnType<typeof createTestApp>>;
 export let serviceRoleKey: string;
 
 /** Opens the calling test file's database and app before its tests, and closes them after. */
