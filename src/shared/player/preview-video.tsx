@@ -1,12 +1,9 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef } from 'react';
-import { RetryNotice } from '@/components/retry-notice';
-import { courseCopy } from '@/content/course-page';
 import { useLoad } from '@/lib/use-load';
 import type { OutlineLesson } from '@/shared/course-outline/outline';
 import type { LessonMedia } from './lesson-media';
 import { CaptionedVideo } from './captioned-video';
-
-const copy = courseCopy.player;
+import { PlayerFrame } from './player-frame';
 
 /** A preview lesson's files, as the public outline names them. */
 export type PreviewFiles = NonNullable<OutlineLesson['preview']>;
@@ -63,25 +60,17 @@ export function PreviewVideo({
       >
         {lesson.title}
       </Heading>
-      <div className="mt-4 aspect-video overflow-hidden rounded-card bg-night text-on-night shadow-card">
-        {state.status === 'ready' && (
+      <PlayerFrame state={state} onRetry={media.retry} className="mt-4 shadow-card">
+        {(signed) => (
           <CaptionedVideo
-            media={state.value}
+            media={signed}
             stream={preview.streamPath}
             videoRef={video}
             labelledBy={headingId}
             onError={media.fail}
           />
         )}
-        {state.status === 'loading' && (
-          <p className="grid size-full place-items-center p-4 text-center text-on-night-soft">
-            {copy.loading}
-          </p>
-        )}
-        {state.status === 'failed' && (
-          <RetryNotice message={copy.failed} onRetry={media.retry} className="size-full justify-center p-6" />
-        )}
-      </div>
+      </PlayerFrame>
       {after}
     </section>
   );

@@ -1,16 +1,14 @@
 import { type RefObject, useCallback, useId, useRef, useState } from 'react';
-import { RetryNotice } from '@/components/retry-notice';
 import { courseCopy } from '@/content/course-page';
 import { useLoad } from '@/lib/use-load';
 import { CaptionedVideo } from '@/shared/player/captioned-video';
+import { PlayerFrame } from '@/shared/player/player-frame';
 import type { CourseContentBackend } from '../model/course-backend';
 import type { Lesson } from '../model/lesson';
 import { type EndOffer, type LessonProgress, resumePosition } from '../model/progress';
 import { type RecordPosition, usePlaybackProgress } from '../use-playback-progress';
 import { LessonEnd } from './lesson-end';
 import { ResumeNotice } from './resume-notice';
-
-const copy = courseCopy.player;
 
 /** An address this fresh that fails is not an expired one: signing it again would only fail again. */
 const FRESH_ADDRESS_MS = 60_000;
@@ -65,7 +63,6 @@ export function LessonPlayer({
     ),
     'Course: the lesson files could not be signed.',
   );
-  const { state } = media;
   // Read once: the player is remounted for each lesson, and its own saves must not move where it opened.
   const [resumeFrom] = useState(() => resumePosition(progress));
   const [offerStartOver, setOfferStartOver] = useState(resumeFrom > 0);
@@ -122,10 +119,10 @@ export function LessonPlayer({
       >
         {lesson.title}
       </h2>
-      <div className="mt-4 aspect-video overflow-hidden rounded-card bg-night text-on-night shadow-card">
-        {state.status === 'ready' && (
+      <PlayerFrame state={media.state} onRetry={media.retry} className="mt-4 shadow-card">
+        {(signed) => (
           <CaptionedVideo
-            media={state.value}
+            media={signed}
             stream={lesson.stream_path}
             videoRef={video}
             labelledBy={headingId}
@@ -145,15 +142,7 @@ export function LessonPlayer({
             }}
           />
         )}
-        {state.status === 'loading' && (
-          <p className="grid size-full place-items-center p-4 text-center text-on-night-soft">
-            {copy.loading}
-          </p>
-        )}
-        {state.status === 'failed' && (
-          <RetryNotice message={copy.failed} onRetry={media.retry} className="size-full justify-center p-6" />
-        )}
-      </div>
+      </PlayerFrame>
       {offerStartOver && (
         <div className="mt-4">
           <ResumeNotice fromSeconds={resumeFrom} onStartOver={startOver} />

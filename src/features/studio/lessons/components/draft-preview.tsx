@@ -2,6 +2,7 @@ import { useCallback, useId, useRef } from 'react';
 import { studioLessonsCopy as copy } from '@/content/studio-lessons';
 import { useLoad } from '@/lib/use-load';
 import { CaptionedVideo } from '@/shared/player/captioned-video';
+import { PlayerFrame } from '@/shared/player/player-frame';
 import type { LessonsBackend, StudioLesson } from '../model/lessons-backend';
 
 /** A draft as a learner will see it: the course's own player, with the files signed for the owner. */
@@ -19,21 +20,24 @@ export function DraftPreview({ backend, lesson }: { backend: LessonsBackend; les
         {copy.previewHeading(lesson.title)}
       </h4>
       <p className="mt-1 text-sm text-ink-muted">{copy.previewNote}</p>
-      <div className="mt-3 aspect-video max-w-3xl overflow-hidden rounded-card bg-night text-on-night">
-        {state.status === 'ready' && (
+      <PlayerFrame
+        state={state}
+        failed={
+          <p role="alert" className="p-4">
+            {copy.previewFailed}
+          </p>
+        }
+        className="mt-3 max-w-3xl"
+      >
+        {(signed) => (
           <CaptionedVideo
-            media={state.value}
+            media={signed}
             stream={lesson.stream_path}
             videoRef={video}
             labelledBy={headingId}
           />
         )}
-        {state.status === 'failed' && (
-          <p role="alert" className="p-4">
-            {copy.previewFailed}
-          </p>
-        )}
-      </div>
+      </PlayerFrame>
     </section>
   );
 }
