@@ -15,7 +15,7 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
  * Imports go one way: shared code (content; components and lib; then src/shared, what several screens use) →
  * sections and features → app. Sections never import features, a feature never imports another feature (what
  * two need moves to src/shared; app composes them), and src/shared imports no feature, section or app.
- * server/ never imports src/, and src/ never imports server/.
+ * src/ never imports server/, and server/ takes of src/ only the picture rules (src/lib/guide-rules.ts).
  */
 const importZones = [
   { target: './src/components', from: ['./src/shared', './src/sections', './src/features', './src/app'] },
