@@ -83,10 +83,10 @@ describe(`a lesson's and a guide's rules, for both writers (${databaseKind})`, (
 
     const tool = createLessonsAdmin(db);
     for (const call of [
-      tool.check(null, { ...lesson, ...changes }),
-      tool.save(null, { ...lesson, ...changes }),
+      () => tool.check(null, { ...lesson, ...changes }),
+      () => tool.save(null, { ...lesson, ...changes }),
     ]) {
-      await expect(call).rejects.toMatchObject({
+      await expect(call()).rejects.toMatchObject({
         name: 'AdminError',
         message: expect.stringContaining(toolWords),
       });
