@@ -40,6 +40,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test-setup.ts'],
+          // Generous, as for the server: a file's first test pays jsdom's and React's cold start, which on a busy
+          // 2-core machine can pass Vitest's 5 s default; no test asserts how long anything takes.
+          testTimeout: 30_000,
         },
       },
       {
