@@ -143,4 +143,18 @@ describe(`a lesson's and a guide's rules, for both writers (${databaseKind})`, (
     });
     expect(await rows()).toEqual(before);
   });
+
+  it('takes as a picture an http(s) address or a path in the guides bucket, nothing else', async () => {
+    const saved = (address: string) =>
+      db.query('select public.save_guide(null, $1, $2, null, $3)', ['Ada', 'Analyst', address]).then(
+        () => true,
+        () => false,
+      );
+    for (const good of ['https://cdn.example/a.png', 'HTTP://x.test', '4f1c.png', 'team/ada.webp']) {
+      expect(await saved(good), good).toBe(true);
+    }
+    for (const bad of ['../secret.png', 'a/./b.png', 'javascript:alert(1)', '/abs.png', 'a b.png']) {
+      expect(await saved(bad), bad).toBe(false);
+    }
+  });
 });

@@ -4,18 +4,6 @@
 /** The longest each field may be, as the table's checks and the studio's functions also enforce. */
 export const GUIDE_LIMITS = { name: 120, title: 200, quote: 600, imageUrl: 2000 } as const;
 
-/**
- * A full http(s) address (used as is) or a path inside the public bucket "guides", without "." or ".." parts.
- * Its length is checked on its own, against GUIDE_LIMITS.imageUrl.
- */
-export function isGuideImageAddress(value: string): boolean {
-  if (/^https?:\/\/[^\s/]+\S*$/i.test(value)) return true;
-  return (
-    /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(value) &&
-    !value.split('/').some((part) => /^\.+$/.test(part))
-  );
-}
-
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 
 /** The formats the landing page shows, by the extension their stored name gets. */
