@@ -32,7 +32,7 @@ export function openSignupDatabase() {
 
 export const SITE = 'https://lenses.example';
 /** Every request comes from a reverse proxy on this machine, which names the visitor in X-Forwarded-For. */
-export const PROXY = '127.0.0.1';
+const PROXY = '127.0.0.1';
 
 export function recordingLog() {
   const lines: LogLine[] = [];
