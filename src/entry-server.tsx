@@ -7,9 +7,9 @@ import { PRIVACY_PATH, privacyCopy } from '@/content/privacy';
 import { studioCopy } from '@/content/studio';
 import { unsubscribeCopy } from '@/content/unsubscribe';
 
-// renderToString cannot wait for a lazily loaded route: the course's pages (/course, /course/plan, /unsubscribe) and
-// the studio start loading on a first render and have loaded (their lazy components resolved) before
-// scripts/build.mjs renders any page.
+// renderToString cannot wait for a lazily loaded route: every page but the landing page starts loading on a first
+// render and has loaded (its lazy component resolved) before scripts/build.mjs renders any page.
+renderToString(<App path={PRIVACY_PATH} />);
 renderToString(<App path={COURSE_PATH} />);
 renderToString(<App path={PLAN_PATH} />);
 renderToString(<App path={UNSUBSCRIBE_PATH} />);

@@ -3,15 +3,16 @@ import { COURSE_PATH, PLAN_PATH, STUDIO_PATH, UNSUBSCRIBE_PATH } from '@/content
 import { PRIVACY_PATH } from '@/content/privacy';
 import { Home } from './routes/home';
 import { NotFound } from './routes/not-found';
-import { Privacy } from './routes/privacy';
 
 /**
- * The course's pages (/course, the learner's plan, /unsubscribe) are fetched by those pages only, so the landing page's
- * first load does not grow with them. They share one chunk: see routes/course-pages.ts. The owner's studio is a
- * chunk of its own, which neither the landing page nor /course ever loads.
+ * Every page but the landing page is fetched by that page only, so the landing page's first load does not grow
+ * with them. The course's pages (/course, the learner's plan, /unsubscribe) share one chunk: see
+ * routes/course-pages.ts. The privacy policy and the owner's studio are chunks of their own, which neither the
+ * landing page nor /course ever loads.
  */
 const coursePages = () => import('./routes/course-pages');
 const lazyPages: Record<string, ComponentType> = {
+  [PRIVACY_PATH]: lazy(() => import('./routes/privacy').then((route) => ({ default: route.Privacy }))),
   [COURSE_PATH]: lazy(() => coursePages().then((route) => ({ default: route.Course }))),
   [PLAN_PATH]: lazy(() => coursePages().then((route) => ({ default: route.Plan }))),
   [UNSUBSCRIBE_PATH]: lazy(() => coursePages().then((route) => ({ default: route.Unsubscribe }))),
@@ -29,7 +30,6 @@ const lazyPages: Record<string, ComponentType> = {
 export function App({ path }: { path: string }) {
   if (path === '/' || path === '/index.html') return <Home />;
   const page = path.replace(/\.html$/, '');
-  if (page === PRIVACY_PATH) return <Privacy />;
   const LazyPage = lazyPages[page];
   if (LazyPage) {
     return (
