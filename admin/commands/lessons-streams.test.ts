@@ -8,6 +8,7 @@ import type { Database } from '../../server/src/db/index.ts';
 import { createTestDatabase, databaseKind } from '../../server/test/test-database.ts';
 import { findOrInstallFfmpeg } from '../../server/src/lessons/lessons-door.ts';
 import { createAdminRunner } from '../test/admin-runner.ts';
+import { FFMPEG_TEST_TIMEOUT } from '../../server/test/ffmpeg-test-timeout.ts';
 
 const found = findOrInstallFfmpeg();
 if (found.missing !== undefined) throw new Error(found.missing);
@@ -56,7 +57,7 @@ const jobOf = async (slug: string) =>
     )
   )[0];
 
-describe(`lessons add with ffmpeg (${databaseKind})`, () => {
+describe(`lessons add with ffmpeg (${databaseKind})`, { timeout: FFMPEG_TEST_TIMEOUT }, () => {
   it('stores an adaptive stream and a faststart MP4, showing the conversion and the upload', async () => {
     const result = await withFfmpeg.run([
       'lessons',

@@ -9,6 +9,7 @@ import { findOrInstallFfmpeg } from './find-ffmpeg.ts';
 import { localBucket } from '../storage/storage-bucket.ts';
 import { makeRenditions, type Rung } from './lesson-renditions.ts';
 import { describeLessonVideo } from './lesson-video.ts';
+import { FFMPEG_TEST_TIMEOUT } from '../../test/ffmpeg-test-timeout.ts';
 
 const run = promisify(execFile);
 const found = findOrInstallFfmpeg();
@@ -62,7 +63,7 @@ beforeAll(async () => {
   await run(ffmpeg, ['-v', 'error', ...picture, ...h264, silent]);
 });
 
-describe('makeRenditions', () => {
+describe('makeRenditions', { timeout: FFMPEG_TEST_TIMEOUT }, () => {
   it('makes an HLS ladder no taller than the source, each rung as long as it, keyframes on segment starts', async () => {
     const video = await readLessonVideo(withSound);
     const progress: number[] = [];

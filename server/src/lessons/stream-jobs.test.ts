@@ -15,6 +15,7 @@ import { findOrInstallFfmpeg } from './find-ffmpeg.ts';
 import { EMBEDDED_ANON_KEY } from '../../../supabase/embedded-keys.ts';
 import type { VideoTools } from './lesson-renditions.ts';
 import { makeWaitingStreams, releaseStreamJobsOfDeadRun } from './stream-jobs.ts';
+import { FFMPEG_TEST_TIMEOUT } from '../../test/ffmpeg-test-timeout.ts';
 
 const found = findOrInstallFfmpeg();
 if (found.missing !== undefined) throw new Error(found.missing);
@@ -87,7 +88,7 @@ const pass = (
   onProgress?: (job: unknown, percent: number) => void,
 ) => makeWaitingStreams({ db, bucket, tools: () => tools, onProgress });
 
-describe(`the studio's stream jobs (${databaseKind})`, () => {
+describe(`the studio's stream jobs (${databaseKind})`, { timeout: FFMPEG_TEST_TIMEOUT }, () => {
   it('makes the stream of a saved video: the lesson plays it, the studio reads done', async () => {
     const id = await addLesson('streamed');
     expect(await streamOf(id)).toEqual({ lesson_id: id, state: 'waiting', percent: 0, message: null });
