@@ -12,8 +12,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   // Generous: npm test runs these beside other suites, on a machine CI may share; nothing here asserts a time.
-  timeout: 90_000,
-  expect: { timeout: 10_000 },
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
   outputDir: 'test-results/e2e-artifacts',
   reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT ?? 'test-results/e2e.json' }]],
   use: {

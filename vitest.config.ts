@@ -66,8 +66,8 @@ export default defineConfig({
           ],
           globalSetup: ['server/test/pglite-template.ts'],
           // Generous: a shared CI machine may be busy; no test asserts how long anything takes.
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
         },
       },
       {
@@ -86,8 +86,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/reliability/**/*.test.ts'],
           globalSetup: ['test/reliability/global-setup.mjs'],
-          testTimeout: 300_000,
-          hookTimeout: 120_000,
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
         },
       },
     ],

@@ -22,7 +22,7 @@ let baseUrl = '';
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-admin-'));
   server = await spawnServer({ env: { DATA_DIR: dataDir } });
   baseUrl = `http://localhost:${server.port}`;

@@ -57,7 +57,7 @@ test('sign up, sign in with the e-mailed link, watch, reuse the link, get a new 
   baseURL,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const address = `learner-${Date.now()}@example.com`;
 
   await test.step('sign up on the landing page: the course e-mail carries a one-time sign-in link', async () => {

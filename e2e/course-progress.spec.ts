@@ -61,7 +61,7 @@ test('part of a lesson resumes after a reload, its end counts and offers the nex
   browser,
   baseURL,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const address = `progress-${Date.now()}@example.com`;
 
   await openHome(page);

@@ -10,6 +10,7 @@ import { type ServerProcess, spawnServer } from '../scripts/server-process.mjs';
 import { readMime } from '../server/test/mime.ts';
 import { EMBEDDED_ANON_KEY } from '../supabase/embedded-keys.ts';
 import { openSignInLink, videoState, watchLinkOf } from './course-helpers';
+import { FFMPEG_TEST_TIMEOUT } from '../server/test/ffmpeg-test-timeout.ts';
 
 // An adaptive lesson from the owner's upload to the learner's screen: `lessons add` converts a generated video
 // into an HLS ladder while the site runs, a learner plays it on /course through hls.js, with captions, and comes
@@ -25,7 +26,7 @@ let server: ServerProcess | undefined;
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 test.beforeAll(async () => {
-  test.setTimeout(150_000);
+  test.setTimeout(FFMPEG_TEST_TIMEOUT);
   const found = findOrInstallFfmpeg();
   if (found.missing !== undefined) throw new Error(found.missing);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-stream-'));

@@ -39,7 +39,7 @@ for (const width of [375, 1440]) {
     page,
     context,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     await page.setViewportSize({ width, height: 900 });
     const sent: Request[] = [];
     context.on('request', (request) => sent.push(request));

@@ -17,7 +17,7 @@ let server: ServerProcess | undefined;
 let baseUrl = '';
 
 test.beforeAll(async () => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-studio-'));
   // A port of its own, not PORT=0: the sign-in form's redirect and the e-mails' links name the site's address.
   const port = String(await freePort());

@@ -39,7 +39,7 @@ export async function spawnServer({
   nodeArgs = [],
   env = {},
   cwd = root,
-  timeoutMs = 120_000,
+  timeoutMs = 300_000,
   onOutput = () => {},
   firstStart = false,
 } = {}) {
