@@ -172,7 +172,7 @@ describe(`db copy from PGlite into ${process.env.DATABASE_URL ? 'PostgreSQL' : '
   });
 
   // Two runs of the owner's tool, each a process of its own: two minutes, as for the Supabase case below.
-  it('copies every row with its id, and a second run changes nothing', { timeout: 120_000 }, async () => {
+  it('copies every row with its id, and a second run changes nothing', { timeout: 300_000 }, async () => {
     const first = await admin({ DATA_DIR: dataDir }, 'db', 'copy', '--to', target.url);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
@@ -218,7 +218,7 @@ describe(`db copy from PGlite into ${process.env.DATABASE_URL ? 'PostgreSQL' : '
   // Two runs of the tool, each a process of its own, against a target this process serves: give them time.
   it(
     "into Supabase: each user in GoTrue's auth.users with an e-mail identity, their progress kept",
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async () => {
       const supabase = await createTarget(folder);
       try {
