@@ -64,9 +64,9 @@ export default defineConfig({
             'supabase/functions/send-email/**',
             ...(process.env.DATABASE_URL ? PGLITE_ONLY_TESTS : []),
           ],
-          globalSetup: ['server/test/pglite-template.ts'],
+          globalSetup: ['server/test/database-templates.ts'],
           // Generous: a shared CI machine may be busy; no test asserts how long anything takes.
-          testTimeout: 180_000,
+          testTimeout: 300_000,
           hookTimeout: 300_000,
         },
       },

@@ -30,8 +30,7 @@ async function startServer(dataDir: string, onOutput?: (output: string) => void)
   return server;
 }
 
-// Real server processes start slowly on a busy machine (tsx, PGlite, migrations): allow for it.
-describe('how the tool reaches a PGlite database', { timeout: 120_000 }, () => {
+describe('how the tool reaches a PGlite database', () => {
   it('refuses a data folder with no database, instead of creating an empty one', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admin-empty-'));
     await expect(openAdminSession(readEnv({ DATA_DIR: dataDir }))).rejects.toThrow(/No database in .* yet/);

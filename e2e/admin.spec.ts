@@ -19,7 +19,7 @@ let server: ServerProcess | undefined;
 let baseUrl = '';
 
 // One server for both tests; it can take a while to start on a busy machine (tsx, PGlite, migrations, seed).
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
+test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);

@@ -46,8 +46,9 @@ async function expectSignedIn(page: Page) {
   await expect(lessons.getByRole('link')).toHaveText(lessonTitles);
   await expect(lessons.getByRole('link', { name: lessonTitles[0] })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { level: 2, name: lessonTitles[0] })).toBeVisible();
-  // A first visit says where lesson 1 stands in the course; a visit after some of it, where it picks up.
-  await expect(page.getByText(/^(Lesson 1 of 5|Continue: Lesson 1)$/)).toBeVisible();
+  // A first visit says where lesson 1 stands in the course; a visit after some of it, where it picks up (and at
+  // what time, once the player saved a place past the start).
+  await expect(page.getByText(/^(Lesson 1 of 5|Continue: Lesson 1( at \d+:\d\d)?)$/)).toBeVisible();
   await expect(page.getByRole('button', { name: copy.signOut })).toBeVisible();
 }
 

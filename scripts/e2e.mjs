@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isBuildCurrent, root } from './build-stamp.mjs';
 import { buildSite } from './build.mjs';
-import { CHROMIUM_ARGS, findChromium } from './find-chromium.mjs';
+import { CHROMIUM_ARGS, findTestChromium } from './find-chromium.mjs';
 import { freePort, spawnServer } from './server-process.mjs';
 
 /**
@@ -15,7 +15,7 @@ import { freePort, spawnServer } from './server-process.mjs';
  * process's).
  */
 export async function runE2e(extraArgs = [], { jsonReport, collect = false } = {}) {
-  const chromePath = findChromium();
+  const chromePath = findTestChromium();
   if (!isBuildCurrent()) await buildSite();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   // A port of its own, not PORT=0: the server's links (SITE_URL's default) name the port it listens on.

@@ -33,13 +33,16 @@ const RUNNING = /is running at http:\/\/localhost:(\d+)/;
  * When the run has a data folder template (makeDataTemplate) and `env` names an empty DATA_DIR on PGlite, the
  * server starts from the template's database and files instead of creating them (initdb costs seconds of CPU
  * each time); `firstStart` keeps the folder empty, for a test of what a first start does.
+ *
+ * `timeoutMs` stays below the test hooks' 5 minutes, so that a server too slow to start is stopped here, by its
+ * caller, instead of starting after the test gave up on it and running on with nobody to stop it.
  */
 export async function spawnServer({
   script = 'server/src/index.ts',
   nodeArgs = [],
   env = {},
   cwd = root,
-  timeoutMs = 300_000,
+  timeoutMs = 240_000,
   onOutput = () => {},
   firstStart = false,
 } = {}) {

@@ -1,16 +1,15 @@
 // npm test: every check and every suite, then one closing line summing the tests of all of them.
 //
 // The checks (typecheck, ESLint, Prettier, knip) run beside everything. The suites start once what they need is
-// there (the site's build when stale, ffmpeg installed when missing, the data folder a server's first start leaves,
-// which the test servers then start from), in four lanes at once, so that the suites that wait (on browsers,
-// peers, timers) fill the time of those that compute:
-// - Vitest on PGlite (web, server, bench), its output as it comes;
-// - the Playwright specs in Chromium against the real server;
-// - the short reliability suite (test/reliability: real processes under load, SIGKILL, an SMTP outage and
-//   hostile input);
-// - the server suites again on a throwaway PostgreSQL, then the send-email edge function under real Deno on it.
-// The other lanes' output and the checks' are printed whole at the end (the reliability suite's with its table),
-// then how long each step took.
+// there (the site's build when stale, the Debian packages they use, installed when missing, the data folder a
+// server's first start leaves, which the test servers then start from), in two tracks side by side, each about
+// half of the CPU the suites need, so that both cores stay busy without crowding the suites that keep time:
+// - browsers: the Playwright specs in Chromium against the real server, then the short reliability suite
+//   (test/reliability: real processes under load, SIGKILL, an SMTP outage and hostile input);
+// - databases: Vitest on PGlite (web, server, bench), its output as it comes, then the server suites again on a
+//   throwaway PostgreSQL and the send-email edge function under real Deno on it.
+// The other suites' output and the checks' are printed whole at the end (the reliability suite's with its
+// table), then how long each step took.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -145,8 +144,8 @@ async function checks() {
 }
 
 /**
- * What the suites need first, side by side: the site's build (when stale), ffmpeg (installed when missing; the
- * lesson renditions' tests need it) and the data folder template. Answers how to remove the template.
+ * What the suites need first, side by side: the site's build (when stale), the Debian packages they use (installed
+ * when missing) and the data folder template. Answers how to remove the template.
  */
 async function prerequisites() {
   // In a process of its own: Vite sets NODE_ENV=production in the process that builds, and the suites started
@@ -154,16 +153,16 @@ async function prerequisites() {
   const building = isBuildCurrent()
     ? undefined
     : step('build the site', process.execPath, ['scripts/build.mjs'], { collect: true });
-  const ffmpeg = step(
-    'ffmpeg for the lesson renditions',
+  const packages = step(
+    'Debian packages the suites use',
     process.execPath,
-    ['--import', 'tsx', 'scripts/find-ffmpeg.mjs'],
+    ['--import', 'tsx', 'scripts/test-packages.mjs'],
     { collect: true },
   );
   const template = timed('a data folder for the test servers', makeDataTemplate);
   for (const [name, output] of [
     ['build the site', await building],
-    ['ffmpeg for the lesson renditions', await ffmpeg],
+    ['Debian packages the suites use', await packages],
   ]) {
     if (output) {
       console.log(`\n▶ ${name}`);
@@ -271,12 +270,16 @@ async function endToEnd() {
 
 const started = Date.now();
 const checking = checks();
-const removeDataTemplate = await timed('build, ffmpeg and a data folder for the test servers', prerequisites);
-const [printEndToEnd, printReliability, printPostgres] = await Promise.all([
-  endToEnd(),
-  reliability(),
-  timed('server tests and the edge function on PostgreSQL', postgresSuites),
-  timed('Vitest on PGlite', pgliteSuites),
+const removeDataTemplate = await timed(
+  'build, Debian packages and a data folder for the test servers',
+  prerequisites,
+);
+const [[printEndToEnd, printReliability], printPostgres] = await Promise.all([
+  (async () => [await endToEnd(), await reliability()])(),
+  (async () => {
+    await timed('Vitest on PGlite', pgliteSuites);
+    return timed('server tests and the edge function on PostgreSQL', postgresSuites);
+  })(),
 ]);
 (await checking)();
 printEndToEnd();

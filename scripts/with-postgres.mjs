@@ -7,7 +7,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort } from './server-process.mjs';
 
-function findPostgresBin() {
+/** The bin folder of the newest PostgreSQL server: PG_BIN, Debian's, or Debian's installed with apt when root. */
+export function findPostgresBin() {
   const base = '/usr/lib/postgresql';
   const fromDebian = () =>
     existsSync(base)

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '../../server/src/db/index.ts';
 import { createTestDatabase, databaseKind } from '../../server/test/test-database.ts';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+import { CHROMIUM_ARGS, findTestChromium } from '../../scripts/find-chromium.mjs';
 import { createAdminRunner } from '../test/admin-runner.ts';
 
 let db: Database;
@@ -303,7 +303,7 @@ describe(`stats on ${databaseKind}`, () => {
     expect(html).not.toMatch(/<script|<link|<img|\bsrc=|url\(/i);
     expect((await admin.run(['stats', ...PERIOD, '--format', 'html', '--output', file])).code).toBe(2);
 
-    const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ executablePath: findTestChromium(), args: CHROMIUM_ARGS });
     try {
       const context = await browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();

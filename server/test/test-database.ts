@@ -13,15 +13,17 @@ export const supabaseFolder = fileURLToPath(new URL('../../supabase/', import.me
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite (createPgliteTestDatabase), or, when DATABASE_URL
- * is set (`npm test` does so for its PostgreSQL pass), a new database on that server, dropped by `close()`.
+ * is set (`npm test` does so for its PostgreSQL pass), a new database on that server, copied from the run's migrated
+ * template (database-templates.ts) and dropped by `close()`.
  */
 export async function createTestDatabase(): Promise<Database | PgliteDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return createPgliteTestDatabase();
   const name = `test_${randomBytes(6).toString('hex')}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -41,7 +43,7 @@ export async function createTestDatabase(): Promise<Database | PgliteDatabase> {
 }
 
 /**
- * A fresh, migrated in-memory PGlite database, started from the migrated template of pglite-template.ts when the
+ * A fresh, migrated in-memory PGlite database, started from the migrated template of database-templates.ts when the
  * run has one, so that no test pays for initdb and the migrations again.
  */
 export async function createPgliteTestDatabase(): Promise<PgliteDatabase> {

@@ -16,7 +16,7 @@ afterEach(runCleanups);
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const SIGNUPS = size(250, 5_000);
+const SIGNUPS = size(120, 5_000);
 
 /** `npm run admin -- …args` on DATA_DIR `dataDir`. */
 function admin(dataDir: string, ...args: string[]) {

@@ -27,7 +27,7 @@ import { compare, readPglite, readPostgres } from './outcome.ts';
 
 afterEach(runCleanups);
 
-const SIGNUPS = size(600, 10_000);
+const SIGNUPS = size(300, 10_000);
 const CONCURRENCY = size(50, 200);
 const DRAIN_LIMIT_MS = 120_000;
 
@@ -141,10 +141,10 @@ describe('the provider’s trouble during a burst, on PGlite', () => {
     'an exhausted quota mid-burst: rows wait and go out after the reset, none dead; a refused address dies at once, with the reason',
     { timeout: 240_000 },
     async () => {
-      const COUNT = 600;
+      const COUNT = 300;
       const refused = 'refused-7@example.com';
-      // The quota runs out after 400 e-mails and comes back 15 s later.
-      const peer = await startResendPeer({ quota: 400, quotaWindowMs: 15_000, refuse: [refused] });
+      // The quota runs out after 200 e-mails and comes back 15 s later.
+      const peer = await startResendPeer({ quota: 200, quotaWindowMs: 15_000, refuse: [refused] });
       cleanups.push(() => peer.stop());
       const dataDir = await tempDir('quota-data-');
       const server = await startServer(resendEnv(dataDir, peer.url));

@@ -21,7 +21,7 @@ import { compare, readPglite } from './outcome.ts';
 
 afterEach(runCleanups);
 
-const COUNT = size(250, 6_000);
+const COUNT = size(120, 6_000);
 const KILLS = size(1, 3);
 
 describe('SIGKILL under load on PGlite', () => {

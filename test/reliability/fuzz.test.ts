@@ -25,7 +25,7 @@ import { readPglite } from './outcome.ts';
 
 afterEach(runCleanups);
 
-const CASES = size(600, 10_000); // per endpoint
+const CASES = size(300, 10_000); // per endpoint
 // FUZZ_SEED=<seed from a failure report> replays a run.
 const seed = process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {};
 

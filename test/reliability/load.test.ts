@@ -20,7 +20,7 @@ import { compare, readPglite, readPostgres } from './outcome.ts';
 
 afterEach(runCleanups);
 
-const COUNT = size(200, 20_000);
+const COUNT = size(100, 20_000);
 const CONCURRENCY = size(50, 200);
 
 describe.each(['PGlite', 'PostgreSQL'])('load on %s', (kind) => {

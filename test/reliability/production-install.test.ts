@@ -57,7 +57,6 @@ beforeAll(async () => {
     nodeArgs: nodeArgs.slice(0, -1),
     cwd: clone,
     env: { DATA_DIR: await tempDir('production-data-') },
-    timeoutMs: 120_000,
     // The installed server creates its own database: a clean install's first start is what this measures.
     firstStart: true,
   });

@@ -37,55 +37,50 @@ const mailEnv = (smtpUrl: string) => ({
 });
 
 describe('the outbox worker in the real server process', () => {
-  it(
-    'finishes and records the send in flight when the server gets SIGTERM',
-    { timeout: 120_000 },
-    async () => {
-      const smtp = await startSmtpPeer({ delayMs: 1500 });
-      cleanups.push(() => smtp.stop());
-      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'worker-data-'));
-      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-      // PGlite on disk, as `npm start` runs; on the PostgreSQL pass, a fresh database there.
-      const postgresUrl = process.env.DATABASE_URL
-        ? await freshPostgresDatabase(process.env.DATABASE_URL)
-        : undefined;
-      const server = await spawnServer({
-        env: {
-          DATA_DIR: dataDir,
-          DIST_DIR: dataDir,
-          ...(postgresUrl && { DATABASE_URL: postgresUrl }),
-          ...mailEnv(smtp.url),
-        },
-      });
-      cleanups.push(() => server.stop('SIGKILL'));
+  it('finishes and records the send in flight when the server gets SIGTERM', async () => {
+    const smtp = await startSmtpPeer({ delayMs: 1500 });
+    cleanups.push(() => smtp.stop());
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'worker-data-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    // PGlite on disk, as `npm start` runs; on the PostgreSQL pass, a fresh database there.
+    const postgresUrl = process.env.DATABASE_URL
+      ? await freshPostgresDatabase(process.env.DATABASE_URL)
+      : undefined;
+    const server = await spawnServer({
+      env: {
+        DATA_DIR: dataDir,
+        DIST_DIR: dataDir,
+        ...(postgresUrl && { DATABASE_URL: postgresUrl }),
+        ...mailEnv(smtp.url),
+      },
+    });
+    cleanups.push(() => server.stop('SIGKILL'));
 
-      const arriving = smtp.nextMessageStarts();
-      const response = await fetch(`http://127.0.0.1:${server.port}/functions/v1/send-email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Ada', email: 'ada@example.com' }),
-      });
-      expect(await response.json()).toEqual({ ok: true });
-      await arriving;
-      expect(await server.stop('SIGTERM')).toBe(0);
-      expect(smtp.received.map((mail) => mail.to)).toEqual([['ada@example.com']]);
+    const arriving = smtp.nextMessageStarts();
+    const response = await fetch(`http://127.0.0.1:${server.port}/functions/v1/send-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada', email: 'ada@example.com' }),
+    });
+    expect(await response.json()).toEqual({ ok: true });
+    await arriving;
+    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(smtp.received.map((mail) => mail.to)).toEqual([['ada@example.com']]);
 
-      const db = postgresUrl
-        ? await openPostgresDatabase(postgresUrl)
-        : await openPgliteDatabase(path.join(dataDir, 'pglite'));
-      try {
-        expect(await db.query('select status, attempts from public.email_outbox')).toEqual([
-          { status: 'sent', attempts: 1 },
-        ]);
-      } finally {
-        await db.close();
-      }
-    },
-  );
+    const db = postgresUrl
+      ? await openPostgresDatabase(postgresUrl)
+      : await openPgliteDatabase(path.join(dataDir, 'pglite'));
+    try {
+      expect(await db.query('select status, attempts from public.email_outbox')).toEqual([
+        { status: 'sent', attempts: 1 },
+      ]);
+    } finally {
+      await db.close();
+    }
+  });
 
   it.skipIf(!process.env.DATABASE_URL)(
     'two server processes on one PostgreSQL send each of 200 queued e-mails exactly once',
-    { timeout: 120_000 },
     async () => {
       const url = await freshPostgresDatabase(process.env.DATABASE_URL ?? '');
       const smtp = await startSmtpPeer({ delayMs: 25 });

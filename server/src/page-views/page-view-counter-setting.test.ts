@@ -59,7 +59,7 @@ beforeAll(async () => {
     pageViewsAfterTwoVisits(distDir, {}),
     pageViewsAfterTwoVisits(distDir, { COUNT_PAGE_VIEWS: 'false' }),
   ]);
-}, 120_000);
+});
 
 describe('COUNT_PAGE_VIEWS on a running server', () => {
   it('counts a browser opening / by default, once a day, written when the server stops', () => {
