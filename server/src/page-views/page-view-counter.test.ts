@@ -216,6 +216,7 @@ describe(`the page-view counter on ${databaseKind}`, () => {
       log: recordingLog().log,
       clock: time.clock,
       maxSourcesPerDay: 2,
+      addressesPerSource: 1,
     });
     counter.count('/', visitor(1), 'newsletter');
     counter.count('/', visitor(2), 'google.com');
@@ -231,6 +232,49 @@ describe(`the page-view counter on ${databaseKind}`, () => {
       { path: '/', source: 'newsletter', views: 1 },
       { path: '/', source: 'other', views: 2 },
       { path: '/course', source: 'newsletter', views: 1 },
+    ]);
+  });
+
+  it('counts at most three browsers of one address per page a day, an IPv6 /64 as one address', async () => {
+    const time = fakeClock('2026-11-23T10:00:00Z');
+    const counter = startPageViewCounter({
+      db: recordingDb().sql,
+      log: recordingLog().log,
+      clock: time.clock,
+    });
+    for (let n = 0; n < 10; n += 1) counter.count('/', visitor(1, `Browser/${n}`), 'direct');
+    for (let n = 0; n < 10; n += 1)
+      counter.count('/', { address: `2001:db8:1:2::${n + 1}`, userAgent: `Browser/${n}` }, 'direct');
+    counter.count('/course', visitor(1, 'Browser/0'), 'direct');
+    counter.count('/', visitor(2, 'Browser/0'), 'direct');
+    await counter.stop();
+    expect(await rows()).toEqual([
+      { day: '2026-11-23', path: '/', views: 7 },
+      { day: '2026-11-23', path: '/course', views: 1 },
+    ]);
+  });
+
+  it('shows a campaign or site as a source once three addresses came from it that day; before, as "other"', async () => {
+    const time = fakeClock('2026-11-23T10:00:00Z');
+    const counter = startPageViewCounter({
+      db: recordingDb().sql,
+      log: recordingLog().log,
+      clock: time.clock,
+    });
+    // One caller making up sources: ten labels, three browsers each, from one address.
+    for (let n = 0; n < 10; n += 1)
+      for (const browser of ['A', 'B', 'C']) counter.count('/', visitor(9, browser), `spam-${n}.example`);
+    // A real newsletter: five readers from five addresses; the first two count before it has its three.
+    for (let n = 1; n <= 5; n += 1) counter.count('/', visitor(n), 'newsletter');
+    counter.count('/', visitor(6), 'direct');
+    await counter.stop();
+    const bySource = await db.query<{ source: string; views: number }>(
+      `select source, views::int as views from public.page_views order by source`,
+    );
+    expect(bySource).toEqual([
+      { source: 'direct', views: 1 },
+      { source: 'newsletter', views: 3 },
+      { source: 'other', views: 5 },
     ]);
   });
 });

@@ -1,13 +1,19 @@
 /**
  * Views of the landing page and the course page for the owner's funnel (`npm run admin -- stats` and the studio's
- * Overview), by where they came from (`pageViewSource`): counted per UTC day in memory and added to `public.page_views` in one statement at most once a minute. A visitor counts
- * once per page and day, told apart by a keyed hash under a key made each day and kept only in memory, so
- * nothing kept can be linked to a person or across days (docs/privacy-and-data.md, "Page views").
+ * Overview), by where they came from (`pageViewSource`): counted per UTC day in memory and added to
+ * `public.page_views` in one statement at most once a minute. A visitor counts once per page and day, told apart
+ * by a keyed hash under a key made each day and kept only in memory, so nothing kept can be linked to a person or
+ * across days (docs/privacy-and-data.md, "Page views").
+ *
+ * What one caller can inflate is bounded: an address (an IPv6 /64 is one) counts as at most three browsers per
+ * page a day, however many User-Agents it sends, and a campaign or referring site shows as a source of its own
+ * only once three addresses came from it that day; until then its views count as "other".
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Sql } from '../../../supabase/functions/_shared/sql-port.ts';
+import { clientKey } from '../../../supabase/functions/_shared/client-key.ts';
 import type { Log } from '../../../supabase/functions/_shared/log.ts';
-import { OTHER } from './page-view-source.ts';
+import { DIRECT, OTHER } from './page-view-source.ts';
 
 export type CountedPage = '/' | '/course';
 
@@ -61,12 +67,22 @@ const MAX_VISITORS_PER_DAY = 100_000;
 /** Sources kept apart per day; the rest count as "other", so made-up campaigns cannot add rows without end. */
 const MAX_SOURCES_PER_DAY = 200;
 
+/** Browsers (User-Agents) counted per address, page and day: more from one address are one caller's inventions. */
+const MAX_BROWSERS_PER_ADDRESS = 3;
+
+/** Addresses a label needs in a day to show as a source of its own: one caller cannot make up a source. */
+const ADDRESSES_PER_SOURCE = 3;
+
+/** Labels waiting for their addresses, per day: bounds the memory that made-up labels can take. */
+const MAX_WAITING_SOURCES = 1_000;
+
 export function startPageViewCounter(options: {
   db: Sql;
   log: Log;
   clock?: CounterClock;
   maxVisitorsPerDay?: number;
   maxSourcesPerDay?: number;
+  addressesPerSource?: number;
 }): PageViewCounter {
   const {
     db,
@@ -74,6 +90,7 @@ export function startPageViewCounter(options: {
     clock = systemClock,
     maxVisitorsPerDay = MAX_VISITORS_PER_DAY,
     maxSourcesPerDay = MAX_SOURCES_PER_DAY,
+    addressesPerSource = ADDRESSES_PER_SOURCE,
   } = options;
   /** Views not yet written, by "<UTC day> <page> <source>". */
   let pending = new Map<string, number>();
@@ -83,11 +100,36 @@ export function startPageViewCounter(options: {
   // The UTC day is worked out once a day, not for every view.
   let day = '';
   let nextDayAt = 0;
-  // Today's visitors as keyed hashes; key and set are replaced when the day changes, so no hash outlives it.
+  // Today's visitors as keyed hashes; key and sets are replaced when the day changes, so no hash outlives it.
   let dayKey = randomBytes(32);
   let seen = new Set<string>();
+  /** Browsers counted today per page and address (hashed). */
+  let browsers = new Map<string, number>();
+  /** Labels with the addresses they need: shown as sources. */
   let sources = new Set<string>();
+  /** Labels still short of addresses, with the addresses (hashed) that came from them today. */
+  let waitingSources = new Map<string, Set<string>>();
   let capReported = false;
+
+  const hashed = (...parts: string[]) =>
+    createHmac('sha256', dayKey).update(parts.join('\n')).digest('base64url').slice(0, 22);
+
+  /** The source a view counts under: its label once enough addresses came from it today, else "other". */
+  function sourceOf(label: string, address: string): string {
+    if (label === DIRECT || label === OTHER || sources.has(label)) return label;
+    if (sources.size >= maxSourcesPerDay) return OTHER;
+    let addresses = waitingSources.get(label);
+    if (!addresses) {
+      if (waitingSources.size >= MAX_WAITING_SOURCES) return OTHER;
+      addresses = new Set();
+      waitingSources.set(label, addresses);
+    }
+    addresses.add(hashed(address));
+    if (addresses.size < addressesPerSource) return OTHER;
+    waitingSources.delete(label);
+    sources.add(label);
+    return label;
+  }
 
   const write = async () => {
     const counts = pending;
@@ -130,13 +172,13 @@ export function startPageViewCounter(options: {
         nextDayAt = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
         dayKey = randomBytes(32);
         seen = new Set();
+        browsers = new Map();
         sources = new Set();
+        waitingSources = new Map();
         capReported = false;
       }
-      const hash = createHmac('sha256', dayKey)
-        .update(`${page}\n${visitor.address}\n${visitor.userAgent}`)
-        .digest('base64url')
-        .slice(0, 22);
+      const address = clientKey(visitor.address);
+      const hash = hashed(page, address, visitor.userAgent);
       if (seen.has(hash)) return;
       if (seen.size >= maxVisitorsPerDay) {
         // Not counted rather than forgotten: forgetting would let anyone count again and again.
@@ -149,9 +191,12 @@ export function startPageViewCounter(options: {
         }
         return;
       }
+      const browsersKey = hashed(page, address);
+      const browsersCounted = browsers.get(browsersKey) ?? 0;
+      if (browsersCounted >= MAX_BROWSERS_PER_ADDRESS) return;
+      browsers.set(browsersKey, browsersCounted + 1);
       seen.add(hash);
-      if (!sources.has(source) && sources.size < maxSourcesPerDay) sources.add(source);
-      const key = `${day}${SEPARATOR}${page}${SEPARATOR}${sources.has(source) ? source : OTHER}`;
+      const key = `${day}${SEPARATOR}${page}${SEPARATOR}${sourceOf(source, address)}`;
       pending.set(key, (pending.get(key) ?? 0) + 1);
       schedule();
     },

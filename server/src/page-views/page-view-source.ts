@@ -8,7 +8,7 @@
 const LABEL = /^[a-z0-9][a-z0-9._-]{0,59}$/;
 
 /** No campaign and no other site's link: typed, bookmarked, opened from an app, or a link on this site. */
-const DIRECT = 'direct';
+export const DIRECT = 'direct';
 /** A campaign or referrer that is not a short plain label: kept as one bucket rather than as given. */
 export const OTHER = 'other';
 
