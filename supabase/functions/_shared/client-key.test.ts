@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientKey, platformClientAddress } from './client-key.ts';
+import { clientKey, networkKey, platformClientAddress } from './client-key.ts';
 
 describe('the key a client is counted under', () => {
   it('is an IPv4 address itself', () => {
@@ -26,6 +26,16 @@ describe('the key a client is counted under', () => {
   it('leaves anything that is not an address as it is', () => {
     expect(clientKey('unknown')).toBe('unknown');
     expect(clientKey('fe80::1%eth0')).toBe('fe80::1%eth0');
+  });
+});
+
+describe('the network a client belongs to', () => {
+  it('is an IPv6 address’s /48, and for anything else the client’s own key', () => {
+    expect(networkKey('2001:db8:1:2::1')).toBe('2001:db8:1::/48');
+    expect(networkKey('2001:0DB8:0001:ffff:abcd::7')).toBe('2001:db8:1::/48');
+    expect(networkKey('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(networkKey('198.51.100.7')).toBe('198.51.100.7');
+    expect(networkKey('unknown')).toBe('unknown');
   });
 });
 

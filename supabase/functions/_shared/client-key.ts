@@ -20,6 +20,16 @@ export function clientKey(address: string): string {
   return `${groups.slice(0, 4).join(':')}::/64`;
 }
 
+/**
+ * The network a client's address belongs to, for the limits a caller could otherwise walk around by changing
+ * subnet: an IPv6 address's /48 (one site, 65,536 /64s), and for anything else the same key as clientKey.
+ */
+export function networkKey(address: string): string {
+  const key = clientKey(address);
+  if (!key.endsWith('::/64')) return key;
+  return `${key.split(':').slice(0, 3).join(':')}::/48`;
+}
+
 /** The URL parser's host for `text`, or undefined when it refuses it. */
 function parsedHost(text: string): string | undefined {
   try {

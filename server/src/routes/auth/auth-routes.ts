@@ -20,7 +20,7 @@ import {
 import { type OtpDeps, otpRoutes } from './otp-route.ts';
 import type { Database } from '../../db/database.ts';
 import { findUser, goTrueUser, parseUserRow, USER_COLUMNS, type UserRow } from '../../auth/users.ts';
-import { clientKey } from '../../../../supabase/functions/_shared/client-key.ts';
+import { clientKey, networkKey } from '../../../../supabase/functions/_shared/client-key.ts';
 import { SlidingWindowLimiter } from '../../../../supabase/functions/_shared/rate-limit.ts';
 import { normaliseEmail } from '../../../../supabase/functions/_shared/signup-request.ts';
 
@@ -162,10 +162,15 @@ export function authRoutes(deps: AuthDeps): Hono {
   );
 
   const verifiesByIp = new SlidingWindowLimiter(deps.otp.perIp);
+  // A caller with a whole IPv6 /48 could try codes from each of its 65,536 /64s: the /48 counts as one too.
+  const verifiesByNetwork = new SlidingWindowLimiter(deps.otp.perIp);
 
   routes.post('/verify', async (c) => {
-    const ip = verifiesByIp.hit(clientKey(deps.clientAddress(c)));
-    if (!ip.allowed) return rateLimitedResponse(ip.retryAfterSeconds, c.req.header('x-supabase-api-version'));
+    const address = deps.clientAddress(c);
+    const ip = verifiesByIp.hit(clientKey(address));
+    const limit = ip.allowed ? verifiesByNetwork.hit(networkKey(address)) : ip;
+    if (!limit.allowed)
+      return rateLimitedResponse(limit.retryAfterSeconds, c.req.header('x-supabase-api-version'));
     const body = await readJson(c, verifyRequest);
     refuseRedirectOffSite(c.req.query('redirect_to') ?? body.redirect_to);
     if (!body.type) throw new GoTrueError(400, 'validation_failed', 'Verify requires a verification type');

@@ -189,4 +189,26 @@ describe(`sign-in codes (${databaseKind})`, () => {
     // Refused before it was looked at: the code was not counted, and still signs in elsewhere.
     expect((await verify({ type: 'email', email, token: code })).status).toBe(200);
   });
+
+  it('counts the /64s of one IPv6 /48 together: a caller cannot walk through its subnets', async () => {
+    const limited = await createTestApp(db, { otp: { perIp: { limit: 2, windowSeconds: 60 } } });
+    const email = newAddress();
+    const { code } = await generateLink(email);
+    const from = (remoteAddress: string, token: string) =>
+      limited.request(
+        '/auth/v1/verify',
+        {
+          method: 'POST',
+          headers: { apikey: EMBEDDED_ANON_KEY, 'content-type': 'application/json' },
+          body: JSON.stringify({ type: 'email', email, token }),
+        },
+        { incoming: { socket: { remoteAddress } } },
+      );
+    await expectRefused(await from('2001:db8:1:1::1', otherThan(code)), 'first /64');
+    await expectRefused(await from('2001:db8:1:2::1', otherThan(code)), 'second /64');
+    expect((await from('2001:db8:1:3::1', code)).status).toBe(429);
+    expect((await from('2001:db8:1:4::1', code)).status).toBe(429);
+    // Another /48 has its own count.
+    expect((await from('2001:db8:2:1::1', code)).status).toBe(200);
+  });
 });
