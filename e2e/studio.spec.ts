@@ -22,7 +22,13 @@ test.beforeAll(async () => {
   // A port of its own, not PORT=0: the sign-in form's redirect and the e-mails' links name the site's address.
   const port = String(await freePort());
   server = await spawnServer({
-    env: { PORT: port, DATA_DIR: dataDir, OWNER_EMAIL: OWNER, SIGNUP_LIMIT_PER_IP_PER_MINUTE: '1000' },
+    env: {
+      PORT: port,
+      DATA_DIR: dataDir,
+      OWNER_EMAIL: OWNER,
+      SIGNUP_LIMIT_PER_IP_PER_MINUTE: '1000',
+      SIGNUP_LIMIT_PER_IP_PER_DAY: '1000000',
+    },
   });
   baseUrl = `http://localhost:${port}`;
 });

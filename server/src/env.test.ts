@@ -73,8 +73,10 @@ describe('readEnv', () => {
     expect(readEnv({ MAIL_FILE_RETENTION_DAYS: '7' }).mail).toMatchObject({ retentionDays: 7 });
     expect(env.signupLimits).toEqual({
       perIp: { limit: 10, windowSeconds: 60 },
+      perNetworkPerDay: 20,
       perAddress: { limit: 3, windowSeconds: 3600 },
-      mailRequestsPerHour: 500,
+      courseEmailsPerDay: 3,
+      mailRequestsPerHour: 5000,
     });
   });
 

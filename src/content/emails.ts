@@ -16,6 +16,9 @@ export const courseAccessConsentVersion = 'course-access-2026-11';
 export const signInCodeCopy = {
   intro: 'Or sign in on any device with this code:',
   howTo: 'Enter it on the course page, {page}, with your e-mail address. It works for 24 hours, once.',
+  /** Instead of a code, when the one from an earlier e-mail still works (a new one would only add guesses). */
+  earlierCode:
+    'On another device? The code in your earlier e-mail still works there. Or open {page} on it and ask for a new link.',
   linkFallback: 'If the button does not work, copy this address into your browser:',
   signature: `— The ${emailBrand} team`,
 } as const;

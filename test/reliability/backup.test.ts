@@ -31,6 +31,7 @@ it('backs up a running server under sign-up load, and restores every acknowledge
   const env = {
     DIST_DIR: dataDir,
     SIGNUP_LIMIT_PER_IP_PER_MINUTE: '1000000',
+    SIGNUP_LIMIT_PER_IP_PER_DAY: '1000000',
     MAIL_REQUESTS_PER_HOUR: '1000000',
   };
   const server = await startServer({ ...env, DATA_DIR: dataDir });

@@ -40,6 +40,7 @@ function resendEnv(dataDir: string, peerUrl: string, extra: Record<string, strin
     RESEND_API_URL: peerUrl,
     MAIL_FROM: 'Three Lenses <course@lenses.example>',
     SIGNUP_LIMIT_PER_IP_PER_MINUTE: '1000000',
+    SIGNUP_LIMIT_PER_IP_PER_DAY: '1000000',
     MAIL_REQUESTS_PER_HOUR: '1000000',
     ...extra,
   };

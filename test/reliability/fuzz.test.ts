@@ -266,6 +266,7 @@ describe('hostile input against the real server (PGlite)', () => {
         DATA_DIR: dataDir,
         DIST_DIR: dataDir,
         SIGNUP_LIMIT_PER_IP_PER_MINUTE: '1000000',
+        SIGNUP_LIMIT_PER_IP_PER_DAY: '1000000',
       });
       const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
       cleanups.push(async () => agent.destroy());

@@ -65,6 +65,7 @@ export function serverEnv(dataDir: string, smtpUrl: string, extra: Record<string
     MAIL_FROM: 'Three Lenses <course@lenses.example>',
     MAIL_RATE_PER_SECOND: 'unlimited',
     SIGNUP_LIMIT_PER_IP_PER_MINUTE: '1000000',
+    SIGNUP_LIMIT_PER_IP_PER_DAY: '1000000',
     MAIL_REQUESTS_PER_HOUR: '1000000',
     ...extra,
   };

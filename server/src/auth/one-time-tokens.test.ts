@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { EMBEDDED_AUTH_SCHEMA } from '../db/embedded-auth-schema.ts';
 import { createTestDatabase, databaseKind } from '../../test/test-database.ts';
+import { recordSignup } from '../../../supabase/functions/_shared/signup-store.ts';
 import {
   hashToken,
   issueMagicLinkToken,
@@ -122,11 +123,13 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
   it('stores only the last of an address that a batch names twice, and one live token after issues at once', async () => {
     db = await createTestDatabase();
     const database = db;
-    const [early, , late] = await issueMagicLinkTokens(database, [
-      'ada@example.com',
-      'ben@example.com',
-      'Ada@Example.com',
-    ]);
+    const [early, , late] = await issueMagicLinkTokens(
+      database,
+      ['ada@example.com', 'ben@example.com', 'Ada@Example.com'].map((email) => ({
+        email,
+        keepLiveCode: false,
+      })),
+    );
     expect(await spendOneTimeToken(database, early?.token ?? '', 'magiclink')).toBeUndefined();
     expect(await spendOneTimeToken(database, late?.token ?? '', 'magiclink')).toBeDefined();
 
@@ -191,13 +194,49 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
     expect(both.filter((userId) => userId !== undefined)).toHaveLength(1);
   });
 
+  it('keeps a live code that reached the address when an e-mail other than a requested link is made: that e-mail carries none', async () => {
+    db = await createTestDatabase();
+    const database = db;
+    const email = 'ada@example.com';
+    const issue = (keepLiveCode: boolean) => issueMagicLinkTokens(database, [{ email, keepLiveCode }]);
+    const spendCode = (code: string) => database.transaction((tx) => spendSignInCode(tx, email, code));
+    const [first] = await issue(true);
+    // No e-mail has reached the address yet: whatever asks to keep a code gets a new one.
+    const [unsent] = await issue(true);
+    expect(unsent?.code).toMatch(/^\d{6}$/);
+    expect(unsent?.code === first?.code || (await spendCode(first?.code ?? ''))).toBeFalsy();
+    await recordSignup(
+      database,
+      { name: 'Ada', email },
+      { source: 'test', perAddress: { limit: 3, windowSeconds: 3600 } },
+    );
+    await database.query(
+      "update public.email_outbox set status = 'sent', sent_at = now() + interval '1 second'",
+    );
+    // That e-mail was sent: a repeat sign-up's e-mail gets a new link and no new code.
+    const [repeat] = await issue(true);
+    expect(repeat?.code).toBeUndefined();
+    expect(await spendCode(otherThan(unsent?.code ?? ''))).toBeUndefined();
+    // The earlier code still signs in (its wrong guesses still count), and the new link does too.
+    expect(await spendCode(unsent?.code ?? '')).toBeDefined();
+    expect(await spendOneTimeToken(database, repeat?.token ?? '', 'magiclink')).toBeDefined();
+    // A requested new link always brings a new code, and voids the old one.
+    const [kept] = await issue(true);
+    expect(kept?.code).toMatch(/^\d{6}$/);
+    const [requested] = await issue(false);
+    expect(requested?.code).toMatch(/^\d{6}$/);
+    expect(requested?.code === kept?.code || (await spendCode(kept?.code ?? ''))).toBeFalsy();
+    expect(await spendCode(requested?.code ?? '')).toBeDefined();
+  });
+
   it('refuses an expired code and a code for an address without one', async () => {
     db = await createTestDatabase();
     const database = db;
     const spendCode = (email: string, code: string) =>
       database.transaction((tx) => spendSignInCode(tx, email, code));
     const { code } = await issueMagicLinkToken(database, 'ada@example.com');
-    await database.query(`update auth.one_time_tokens set expires_at = now() - interval '1 second'`);
+    await database.query(`update auth.one_time_tokens
+                           set expires_at = now() - interval '1 second', code_issued_at = now() - interval '25 hours'`);
     expect(await spendCode('ada@example.com', code)).toBeUndefined();
     expect(await spendCode('nobody@example.com', code)).toBeUndefined();
   });

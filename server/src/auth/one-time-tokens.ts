@@ -8,6 +8,8 @@
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import type { Log } from '../../../supabase/functions/_shared/log.ts';
+import type { SignInLinkRequest } from '../../../supabase/functions/_shared/sign-in-link.ts';
 import type { Sql } from '../../../supabase/functions/_shared/sql-port.ts';
 
 type OneTimeTokenType = 'magiclink';
@@ -16,8 +18,13 @@ const LIFETIME_HOURS = 24;
 /** 32 random bytes as lowercase hex: the only shape a token of ours has, checked before any lookup. */
 const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 const CODE_PATTERN = /^\d{6}$/;
-/** Wrong codes typed for an address before its code is void (its link still works). */
+/** Wrong codes typed for one e-mail's code before that code is void (its link still works). */
 export const MAX_WRONG_CODES = 5;
+/**
+ * Wrong codes typed for an address in a rolling day, across all its e-mails, before no code of it signs in
+ * until one of its links is used (a new e-mail does not reset it): at most this many guesses a day.
+ */
+export const MAX_WRONG_CODES_PER_DAY = 10;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -32,69 +39,105 @@ export function newSignInCode(): string {
   return String(randomInt(1_000_000)).padStart(6, '0');
 }
 
-/** What goes into a sign-in e-mail: the link's token and the code, in clear (the database has their hashes). */
+/**
+ * What goes into a sign-in e-mail: the link's token and the code, in clear (the database has their hashes).
+ * `code` is undefined when the address's code from an earlier e-mail is still live and was kept.
+ */
 export interface IssuedSignIn {
   token: string;
-  code: string;
+  code: string | undefined;
 }
 
 /**
  * Finds the user of this address (case-insensitively) or creates one, and gives them a new link and code,
  * which void every earlier link and code of theirs, whether or not one of them was already spent.
  */
-export async function issueMagicLinkToken(sql: Sql, email: string): Promise<IssuedSignIn> {
-  const [issued] = await issueMagicLinkTokens(sql, [email]);
-  if (issued === undefined) throw new Error('No sign-in token was made.');
-  return issued;
+export async function issueMagicLinkToken(sql: Sql, email: string): Promise<IssuedSignIn & { code: string }> {
+  const [issued] = await issueMagicLinkTokens(sql, [{ email, keepLiveCode: false }]);
+  if (issued?.code === undefined) throw new Error('No sign-in token was made.');
+  return { token: issued.token, code: issued.code };
 }
 
 /**
  * `issueMagicLinkToken` for many addresses in one statement (a batch of e-mails), in order. An address that
  * appears more than once gets a link and code each time, but only its last ones are stored: the earlier ones
  * are void from the start, as if replaced a moment later. The replacement is one upsert on the index that
- * allows one live row per user, so two servers issuing for one address at once still leave one live row.
+ * allows one live row per user, so two servers issuing for one address at once still leave one live row. A
+ * request that keeps a live code replaces only the link: the code, its age and its wrong guesses stay, so
+ * asking for e-mails never hands out fresh codes to guess. Only a code that reached the address is kept.
  */
-export async function issueMagicLinkTokens(sql: Sql, emails: readonly string[]): Promise<IssuedSignIn[]> {
-  const issued = emails.map((email) => ({ email, token: newRandomToken(), code: newSignInCode() }));
+export async function issueMagicLinkTokens(
+  sql: Sql,
+  requests: readonly SignInLinkRequest[],
+): Promise<IssuedSignIn[]> {
+  const issued = requests.map(({ email, keepLiveCode }) => ({
+    email,
+    keepLiveCode,
+    token: newRandomToken(),
+    code: newSignInCode(),
+  }));
   // Apart from the insert: a row the insert's conflict finds must not be one the same statement deletes.
   await sql.query('delete from auth.one_time_tokens where expires_at < now()');
-  await sql.query(
+  const stored = await sql.query<{ code_hash: string }>(
     `with input as (
-       select distinct on (lower(i.email)) i.email, i.token_hash, i.code_hash
-         from json_to_recordset($1::text::json) as i(ordinal int, email text, token_hash text, code_hash text)
+       select distinct on (lower(i.email)) i.email, i.token_hash, i.code_hash, i.keep
+         from json_to_recordset($1::text::json) as i(ordinal int, email text, token_hash text, code_hash text, keep boolean)
         order by lower(i.email), i.ordinal desc
      ), found as (
        insert into auth.users as u (email)
        select email from input
        on conflict (lower(email)) do update set updated_at = u.updated_at
        returning u.id, lower(u.email) as mailbox
+     ), live as (
+       -- A code is kept only if it reached the address: some e-mail to it was sent after the code was made.
+       select t.user_id, t.code_hash, t.code_issued_at
+         from auth.one_time_tokens t join found on found.id = t.user_id
+        where t.code_used_at is null and t.code_hash is not null and t.wrong_codes < $3
+          and t.code_issued_at > now() - make_interval(hours => $2)
+          and exists (select 1 from public.email_outbox e join public.signups s on s.id = e.signup_id
+                       where lower(s.email) = found.mailbox and e.status = 'sent' and e.sent_at > t.code_issued_at)
+        for update of t
      )
-     insert into auth.one_time_tokens (user_id, token_type, token_hash, code_hash, expires_at)
-     select found.id, 'magiclink', input.token_hash, input.code_hash, now() + make_interval(hours => $2)
+     insert into auth.one_time_tokens as t (user_id, token_type, token_hash, code_hash, expires_at, code_issued_at)
+     select found.id, 'magiclink', input.token_hash,
+            case when input.keep and live.user_id is not null then live.code_hash else input.code_hash end,
+            now() + make_interval(hours => $2),
+            case when input.keep and live.user_id is not null then live.code_issued_at else now() end
        from input join found on found.mailbox = lower(input.email)
+       left join live on live.user_id = found.id
      on conflict (user_id) where used_at is null or code_used_at is null do update
-       set token_type = excluded.token_type, token_hash = excluded.token_hash, code_hash = excluded.code_hash,
-           used_at = null, code_used_at = null, wrong_codes = 0, created_at = now(),
-           expires_at = excluded.expires_at`,
+       set token_type = excluded.token_type, token_hash = excluded.token_hash, used_at = null, created_at = now(),
+           expires_at = excluded.expires_at, code_hash = excluded.code_hash,
+           code_issued_at = excluded.code_issued_at,
+           code_used_at = case when excluded.code_hash = t.code_hash then t.code_used_at end,
+           wrong_codes = case when excluded.code_hash = t.code_hash then t.wrong_codes else 0 end
+     returning code_hash`,
     [
       JSON.stringify(
-        issued.map(({ email, token, code }, ordinal) => ({
+        issued.map(({ email, token, code, keepLiveCode }, ordinal) => ({
           ordinal,
           email,
           token_hash: hashToken(token),
           code_hash: hashToken(code),
+          keep: keepLiveCode,
         })),
       ),
       LIFETIME_HOURS,
+      MAX_WRONG_CODES,
     ],
   );
-  return issued.map(({ token, code }) => ({ token, code }));
+  const storedCodes = new Set(stored.map((row) => row.code_hash));
+  return issued.map(({ token, code }) => ({
+    token,
+    code: storedCodes.has(hashToken(code)) ? code : undefined,
+  }));
 }
 
 /**
  * Spends a link's token of this type: marks the link used and returns its user's id, or undefined when it
  * is unknown, malformed, of another type, already used, replaced or expired. The code beside it stays usable
- * once. A token is spent at most once however many ask at once.
+ * once. A token is spent at most once however many ask at once. A link proves the mailbox, so it also clears
+ * the address's count of wrong codes.
  */
 export async function spendOneTimeToken(
   sql: Sql,
@@ -103,34 +146,66 @@ export async function spendOneTimeToken(
 ): Promise<string | undefined> {
   if (!TOKEN_PATTERN.test(token)) return undefined;
   const rows = await sql.query<{ user_id: string }>(
-    `update auth.one_time_tokens set used_at = now()
-      where token_hash = $1 and token_type = $2 and used_at is null and expires_at > now()
-      returning user_id::text`,
+    `with spent as (
+       update auth.one_time_tokens set used_at = now()
+        where token_hash = $1 and token_type = $2 and used_at is null and expires_at > now()
+        returning user_id
+     ), cleared as (
+       update auth.users set wrong_code_times = '{}' where id in (select user_id from spent)
+     )
+     select user_id::text from spent`,
     [hashToken(token), type],
   );
   return rows[0]?.user_id;
 }
 
-const liveCodeRow = z.object({ id: z.string(), user_id: z.string(), code_hash: z.string() });
+const liveCodeRow = z.object({
+  id: z.string().nullable(),
+  user_id: z.string(),
+  code_hash: z.string().nullable(),
+  wrong_today: z.coerce.number(),
+});
+
+/** The address's wrong codes in the last day, across all its e-mails. */
+const WRONG_CODES_TODAY = `array(
+  select t from unnest(u.wrong_code_times) t where t > now() - interval '1 day' order by t)`;
+
+/**
+ * Counts a wrong code towards the site's hourly watch (reportWrongCodes): one row, this hour's count.
+ */
+const WATCH_WRONG_CODE = `
+insert into auth.wrong_code_watch as w (id, hour, wrong_codes) values (true, date_trunc('hour', now()), 1)
+on conflict (id) do update
+   set wrong_codes = case when w.hour = date_trunc('hour', now()) then w.wrong_codes + 1 else 1 end,
+       hour = date_trunc('hour', now())`;
 
 /**
  * Spends the code of this address's live token and returns the user's id; the link beside it stays usable
- * once. A wrong code is counted against that token and gives undefined, as do an unknown address, a
- * malformed, used, expired or replaced code, and a code already void after `MAX_WRONG_CODES` wrong ones.
- * Must run inside a transaction: the row stays locked from the read to the write, so requests at once for
- * one address are counted one after the other, and a code is spent at most once.
+ * once. A wrong code is counted against that token (`MAX_WRONG_CODES` make it void) and against the address
+ * for a day (`MAX_WRONG_CODES_PER_DAY` make every code of it refused until a link is used, whatever new
+ * e-mails it gets), and gives undefined, as do an unknown address, a malformed, used, expired or replaced
+ * code, and a void one. Must run inside a transaction: the rows stay locked from the read to the write, so
+ * requests at once for one address are counted one after the other, and a code is spent at most once.
  */
 export async function spendSignInCode(tx: Sql, email: string, code: string): Promise<string | undefined> {
   const [found] = await tx.query(
-    `select t.id::text, t.user_id::text, t.code_hash
-       from auth.one_time_tokens t join auth.users u on u.id = t.user_id
-      where lower(u.email) = lower($1) and t.token_type = 'magiclink' and t.code_used_at is null
-        and t.expires_at > now() and t.code_hash is not null and t.wrong_codes < $2
-      for update of t`,
-    [email, MAX_WRONG_CODES],
+    `select t.id::text, u.id::text as user_id, t.code_hash, cardinality(${WRONG_CODES_TODAY}) as wrong_today
+       from auth.users u
+       left join auth.one_time_tokens t
+         on t.user_id = u.id and t.token_type = 'magiclink' and t.code_used_at is null
+        and t.code_issued_at > now() - make_interval(hours => $3) and t.code_hash is not null
+        and t.wrong_codes < $2
+      where lower(u.email) = lower($1)
+      for update of u`,
+    [email, MAX_WRONG_CODES, LIFETIME_HOURS],
   );
   if (found === undefined) return undefined;
   const live = liveCodeRow.parse(found);
+  if (live.wrong_today >= MAX_WRONG_CODES_PER_DAY) {
+    await tx.query(WATCH_WRONG_CODE);
+    return undefined;
+  }
+  if (live.id === null || live.code_hash === null) return undefined;
   const right =
     CODE_PATTERN.test(code) &&
     timingSafeEqual(Buffer.from(hashToken(code), 'hex'), Buffer.from(live.code_hash, 'hex'));
@@ -138,6 +213,36 @@ export async function spendSignInCode(tx: Sql, email: string, code: string): Pro
     await tx.query('update auth.one_time_tokens set code_used_at = now() where id = $1', [live.id]);
     return live.user_id;
   }
-  await tx.query('update auth.one_time_tokens set wrong_codes = wrong_codes + 1 where id = $1', [live.id]);
+  await tx.query(
+    `with token as (
+       update auth.one_time_tokens set wrong_codes = wrong_codes + 1 where id = $1
+     ), watch as (${WATCH_WRONG_CODE})
+     update auth.users u set wrong_code_times = ${WRONG_CODES_TODAY} || now() where u.id = $2`,
+    [live.id, live.user_id],
+  );
   return undefined;
+}
+
+/** Wrong codes in an hour, across every address, past which the log warns (once an hour). */
+export const WRONG_CODES_ALERT_PER_HOUR = 50;
+
+/**
+ * Logs one warning an hour when this hour's wrong codes pass `WRONG_CODES_ALERT_PER_HOUR`, on whichever server
+ * first sees it: the watch row's `alerted_hour` is checked and set in one statement.
+ */
+export async function reportWrongCodes(sql: Sql, log: Log): Promise<void> {
+  const [row] = await sql.query<{ wrong_codes: number }>(
+    `update auth.wrong_code_watch set alerted_hour = hour
+      where hour = date_trunc('hour', now()) and wrong_codes >= $1 and alerted_hour is distinct from hour
+     returning wrong_codes`,
+    [WRONG_CODES_ALERT_PER_HOUR],
+  );
+  if (row === undefined) return;
+  log.warn({
+    event: 'auth.wrong_codes_alert',
+    message:
+      'Many wrong sign-in codes this hour: someone may be guessing. Each address refuses codes after 10 wrong ones in a day, until its link is used.',
+    wrong_codes: Number(row.wrong_codes),
+    threshold: WRONG_CODES_ALERT_PER_HOUR,
+  });
 }

@@ -67,6 +67,18 @@ begin
   alter table auth.one_time_tokens add column if not exists code_hash text;
   alter table auth.one_time_tokens add column if not exists wrong_codes integer not null default 0;
   alter table auth.one_time_tokens add column if not exists code_used_at timestamptz;
+  -- When the code was made (it lives 24 hours): a later e-mail may replace the link and keep a live code.
+  alter table auth.one_time_tokens add column if not exists code_issued_at timestamptz;
+  update auth.one_time_tokens set code_issued_at = created_at where code_issued_at is null;
+  -- Wrong codes typed for the address in the last day, across its e-mails; a used link clears them.
+  alter table auth.users add column if not exists wrong_code_times timestamptz[] not null default '{}';
+  -- One row: this hour's wrong codes across every address, and the hour last reported in the log.
+  create table if not exists auth.wrong_code_watch (
+    id boolean primary key default true check (id),
+    hour timestamptz not null,
+    wrong_codes integer not null default 0,
+    alerted_hour timestamptz
+  );
   -- At most one live row per user: a new one replaces it, so earlier links and codes stop working.
   if to_regclass('auth.one_time_tokens_one_live_per_user') is null then
     drop index if exists auth.one_time_tokens_one_unused_per_user;

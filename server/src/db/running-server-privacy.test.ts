@@ -30,6 +30,7 @@ beforeAll(async () => {
         DATA_DIR: dataDir,
         DIST_DIR: distDir,
         SIGNUP_LIMIT_PER_IP_PER_MINUTE: '1000',
+        SIGNUP_LIMIT_PER_IP_PER_DAY: '1000000',
       },
       // The server creates every file itself, the database's too: what these tests check is how it makes them.
       firstStart: true,

@@ -5,15 +5,15 @@ import type { Sql } from '../../../supabase/functions/_shared/sql-port.ts';
 
 /** All of a request's links at once: the same two statements for a batch as for one e-mail. */
 export function embeddedSignInLinks(db: Sql, siteUrl: string): SignInLinkMaker {
-  return async (emails) => {
+  return async (requests) => {
     try {
-      const issued = await issueMagicLinkTokens(db, emails);
+      const issued = await issueMagicLinkTokens(db, requests);
       return issued.map(({ token, code }) => ({
         status: 'fulfilled',
         value: { url: courseSignInUrl(siteUrl, token), code },
       }));
     } catch (error) {
-      return emails.map(() => ({ status: 'rejected', reason: error }));
+      return requests.map(() => ({ status: 'rejected', reason: error }));
     }
   };
 }

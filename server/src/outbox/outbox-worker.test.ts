@@ -34,6 +34,7 @@ const mailEnv = (smtpUrl: string) => ({
   SMTP_URL: smtpUrl,
   MAIL_FROM: 'Three Lenses <course@lenses.example>',
   SIGNUP_LIMIT_PER_IP_PER_MINUTE: '1000',
+  SIGNUP_LIMIT_PER_IP_PER_DAY: '1000000',
 });
 
 describe('the outbox worker in the real server process', () => {

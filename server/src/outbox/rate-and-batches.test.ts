@@ -143,9 +143,9 @@ describe(`batches and the shared rate against a Resend-shaped peer (${databaseKi
     peer = await startResendPeer();
     await queue(5);
     const links = embeddedSignInLinks(db, 'https://lenses.example');
-    const refusingOne: DeliveryContext['signInLinks'] = async (emails) =>
-      (await links(emails)).map((link, index) =>
-        emails[index] === 'person3@example.com'
+    const refusingOne: DeliveryContext['signInLinks'] = async (requests) =>
+      (await links(requests)).map((link, index) =>
+        requests[index]?.email === 'person3@example.com'
           ? { status: 'rejected', reason: new Error('the auth refused this address') }
           : link,
       );

@@ -89,6 +89,22 @@ describe('the course e-mail', () => {
     );
   });
 
+  it('carries no code when the one from an earlier e-mail still works, and says so where the code would be', () => {
+    const email = renderCourseEmail({ ...input, code: undefined });
+    expect(email.text).toContain(
+      [
+        'Watch the course: https://lenses.example/course?token_hash=abc123&type=magiclink',
+        '',
+        'On another device? The code in your earlier e-mail still works there. Or open https://lenses.example/course on it and ask for a new link.',
+      ].join('\n'),
+    );
+    expect(email.text).not.toContain('with this code');
+    expect(email.html).not.toContain('monospace');
+    expect(email.html).toContain(
+      'Or open <a href="https://lenses.example/course" style="color:#4f46e5;">https://lenses.example/course</a> on it',
+    );
+  });
+
   it('escapes the code in the HTML part', () => {
     const email = renderCourseEmail({ ...input, code: '<b>1</b>' });
     expect(email.html).toContain('&lt;b&gt;1&lt;/b&gt;');

@@ -51,8 +51,8 @@ interface EmailContent {
   intro: string;
   buttonLabel: string;
   url: string;
-  /** The 6-digit code that signs in as the link does, typed in on any device. */
-  code: string;
+  /** The 6-digit code that signs in as the link does, typed in on any device; undefined: an earlier one still works. */
+  code: string | undefined;
   closing: string;
   /** The footer: why this e-mail reached this address. */
   why: string;
@@ -77,8 +77,9 @@ function renderEmail(content: EmailContent, siteUrl: string): CourseEmail {
     '',
     `${content.buttonLabel}: ${content.url}`,
     '',
-    `${signInCodeCopy.intro} ${content.code}`,
-    signInCodeCopy.howTo.replace('{page}', coursePage),
+    ...(content.code === undefined
+      ? [signInCodeCopy.earlierCode.replace('{page}', coursePage)]
+      : [`${signInCodeCopy.intro} ${content.code}`, signInCodeCopy.howTo.replace('{page}', coursePage)]),
     '',
     content.closing,
     '',
@@ -110,10 +111,7 @@ function renderEmail(content: EmailContent, siteUrl: string): CourseEmail {
 <tr><td align="center" style="padding:28px 24px;">
 <a href="${url}" style="display:inline-block;padding:14px 28px;background:#4f46e5;color:#ffffff;font-size:17px;font-weight:bold;text-decoration:none;border-radius:8px;">${escapeHtml(content.buttonLabel)}</a>
 </td></tr>
-<tr><td align="center" style="padding:0 24px 28px;font-size:16px;line-height:1.6;">${escapeHtml(signInCodeCopy.intro)}<br>
-<span style="display:inline-block;margin:10px 0;padding:12px 20px;border:1px solid #d4d4d8;border-radius:8px;background:#f4f4f5;font-family:'Courier New',Courier,monospace;font-size:32px;font-weight:bold;letter-spacing:0.3em;color:#18181b;">${escapeHtml(content.code)}</span><br>
-<span style="font-size:14px;color:#52525b;">${escapeHtml(signInCodeCopy.howTo).replace('{page}', `<a href="${page}" style="color:#4f46e5;">${page}</a>`)}</span>
-</td></tr>
+${codeBlock(content.code, page)}
 <tr><td style="padding:0 24px;font-size:14px;line-height:1.6;color:#52525b;">${escapeHtml(signInCodeCopy.linkFallback)}<br><a href="${url}" style="color:#4f46e5;word-break:break-all;">${url}</a></td></tr>
 <tr><td style="padding:20px 24px 28px;font-size:16px;line-height:1.6;">${escapeHtml(content.closing)}<br><br>${escapeHtml(signInCodeCopy.signature)}</td></tr>
 </table>
@@ -128,13 +126,25 @@ function renderEmail(content: EmailContent, siteUrl: string): CourseEmail {
   return { subject: content.subject, html, text };
 }
 
+/** The code, large and copyable, with how to use it; or, when an earlier e-mail's code still works, that. */
+function codeBlock(code: string | undefined, page: string): string {
+  const pageLink = `<a href="${page}" style="color:#4f46e5;">${page}</a>`;
+  if (code === undefined) {
+    return `<tr><td style="padding:0 24px 28px;font-size:16px;line-height:1.6;">${escapeHtml(signInCodeCopy.earlierCode).replace('{page}', pageLink)}</td></tr>`;
+  }
+  return `<tr><td align="center" style="padding:0 24px 28px;font-size:16px;line-height:1.6;">${escapeHtml(signInCodeCopy.intro)}<br>
+<span style="display:inline-block;margin:10px 0;padding:12px 20px;border:1px solid #d4d4d8;border-radius:8px;background:#f4f4f5;font-family:'Courier New',Courier,monospace;font-size:32px;font-weight:bold;letter-spacing:0.3em;color:#18181b;">${escapeHtml(code)}</span><br>
+<span style="font-size:14px;color:#52525b;">${escapeHtml(signInCodeCopy.howTo).replace('{page}', pageLink)}</span>
+</td></tr>`;
+}
+
 export interface EmailInput {
   /** Whatever the visitor typed as their name (validated, never trusted): only its first word greets them. */
   name: string;
   /** The one-time sign-in link to the course (SITE_URL/course?token_hash=…&type=magiclink). */
   signInUrl: string;
-  /** The 6-digit code made with the link, which signs in on any device and is spent with it. */
-  code: string;
+  /** The 6-digit code made with the link, which signs in on any device; undefined: an earlier e-mail's still works. */
+  code: string | undefined;
   siteUrl: string;
 }
 

@@ -70,7 +70,7 @@ async function prepareMails(
   const rows = claimed.filter((row) => !unwanted.includes(row));
   if (rows.length === 0) return [];
   const links = await context
-    .signInLinks(rows.map((row) => row.recipient))
+    .signInLinks(rows.map((row) => ({ email: row.recipient, keepLiveCode: row.kind !== 'sign-in-link' })))
     .catch((reason: unknown) =>
       rows.map((): PromiseSettledResult<SignInLink> => ({ status: 'rejected', reason })),
     );

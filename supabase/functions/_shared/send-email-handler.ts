@@ -4,26 +4,32 @@
  * whether the address is new or not.
  */
 import { type CorsPolicy, corsHeaders, preflight } from './cors.ts';
-import { clientKey } from './client-key.ts';
+import { clientKey, networkKey } from './client-key.ts';
 import type { Log } from './log.ts';
 import { DEFAULT_MAIL_REQUESTS_PER_HOUR, reportCeilingReached } from './mail-requests.ts';
 import { type RateLimitRule, SlidingWindowLimiter } from './rate-limit.ts';
 import { readSignup } from './signup-request.ts';
-import { createSignupRecorder, type RecordResult } from './signup-store.ts';
+import { createSignupRecorder, DEFAULT_COURSE_EMAILS_PER_DAY, type RecordResult } from './signup-store.ts';
 import type { Sql } from './sql-port.ts';
 
 export interface SignupLimits {
   /** Sign-up requests per client (an IPv4 address, an IPv6 /64) per window, counted by each process. */
   perIp: RateLimitRule;
+  /** Sign-up requests per network (an IPv4 address, an IPv6 /48) per day, counted by each process. */
+  perNetworkPerDay: number;
   /** Sign-ups per e-mail address per window, counted in the database; past it, nothing is queued. */
   perAddress: RateLimitRule;
+  /** Course e-mails one address may be sent in a day, counted in the database; past it, nothing is queued. */
+  courseEmailsPerDay: number;
   /** The hourly ceiling on e-mails requests make the site send (sign-ups' and sign-in e-mails). */
   mailRequestsPerHour: number;
 }
 
 export const DEFAULT_LIMITS: SignupLimits = {
   perIp: { limit: 10, windowSeconds: 60 },
+  perNetworkPerDay: 20,
   perAddress: { limit: 3, windowSeconds: 3600 },
+  courseEmailsPerDay: DEFAULT_COURSE_EMAILS_PER_DAY,
   mailRequestsPerHour: DEFAULT_MAIL_REQUESTS_PER_HOUR,
 };
 
@@ -48,11 +54,13 @@ export type SendEmailHandler = (request: Request, clientIp: string) => Promise<R
 
 export function createSendEmailHandler(deps: SendEmailDeps): SendEmailHandler {
   const byIp = new SlidingWindowLimiter(deps.limits.perIp);
+  const byNetwork = new SlidingWindowLimiter({ limit: deps.limits.perNetworkPerDay, windowSeconds: 86_400 });
   // Concurrent sign-ups share one statement and one commit (group commit); each is answered after its own.
   // The per-address limit is counted there, in the database, so a restart or a second server does not reset it.
   const record = createSignupRecorder(deps.db, {
     source: deps.source,
     perAddress: deps.limits.perAddress,
+    courseEmailsPerDay: deps.limits.courseEmailsPerDay,
     mailRequestsPerHour: deps.limits.mailRequestsPerHour,
   });
 
@@ -75,6 +83,8 @@ export function createSendEmailHandler(deps: SendEmailDeps): SendEmailHandler {
       return answer(405, { error: 'Use POST to sign up.' }, { allow: 'POST, OPTIONS' });
     const ipDecision = byIp.hit(clientKey(clientIp));
     if (!ipDecision.allowed) return tooMany(ipDecision.retryAfterSeconds);
+    const networkDecision = byNetwork.hit(networkKey(clientIp));
+    if (!networkDecision.allowed) return tooMany(networkDecision.retryAfterSeconds);
     const parsed = await readSignup(request);
     if (!parsed.ok) {
       // A client that goes away mid-body is ordinary traffic, not a fault: one quiet line, no stack.

@@ -20,8 +20,10 @@ describe('the settings both runtimes read', () => {
       SITE_URL: ['https://lenses.example'],
       SUPABASE_URL: 'https://abc.supabase.co',
       SIGNUP_LIMIT_PER_IP_PER_MINUTE: 10,
+      SIGNUP_LIMIT_PER_IP_PER_DAY: 20,
       SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR: 3,
-      MAIL_REQUESTS_PER_HOUR: 500,
+      COURSE_EMAILS_PER_ADDRESS_PER_DAY: 3,
+      MAIL_REQUESTS_PER_HOUR: 5000,
     });
     expect(settings.MAIL_RATE_PER_SECOND).toBeUndefined();
     expect(signupLimitsFrom(settings)).toEqual(DEFAULT_LIMITS);
@@ -30,13 +32,17 @@ describe('the settings both runtimes read', () => {
         parse({
           ...required,
           SIGNUP_LIMIT_PER_IP_PER_MINUTE: '20',
+          SIGNUP_LIMIT_PER_IP_PER_DAY: '200',
           SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR: '5',
+          COURSE_EMAILS_PER_ADDRESS_PER_DAY: '2',
           MAIL_REQUESTS_PER_HOUR: '50',
         }),
       ),
     ).toEqual({
       perIp: { limit: 20, windowSeconds: 60 },
+      perNetworkPerDay: 200,
       perAddress: { limit: 5, windowSeconds: 3600 },
+      courseEmailsPerDay: 2,
       mailRequestsPerHour: 50,
     });
   });

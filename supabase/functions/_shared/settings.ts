@@ -89,19 +89,26 @@ export const sharedSettings = z.object({
   /** Hashes e-mail addresses in log lines; the server and the function share one, so one address has one hash. */
   LOG_HASH_KEY: secretSetting.optional(),
   SIGNUP_LIMIT_PER_IP_PER_MINUTE: wholeNumber(1_000_000).default(DEFAULT_LIMITS.perIp.limit),
+  /** Sign-ups a day from one IPv4 address or one IPv6 /48. */
+  SIGNUP_LIMIT_PER_IP_PER_DAY: wholeNumber(1_000_000).default(DEFAULT_LIMITS.perNetworkPerDay),
   SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR: wholeNumber(1_000_000).default(DEFAULT_LIMITS.perAddress.limit),
+  COURSE_EMAILS_PER_ADDRESS_PER_DAY: wholeNumber(1_000).default(DEFAULT_LIMITS.courseEmailsPerDay),
   /** E-mails requests may make the site send in an hour, on every server together; past it they wait or are not sent. */
   MAIL_REQUESTS_PER_HOUR: wholeNumber(1_000_000).default(DEFAULT_LIMITS.mailRequestsPerHour),
 });
 
 export function signupLimitsFrom(settings: {
   SIGNUP_LIMIT_PER_IP_PER_MINUTE: number;
+  SIGNUP_LIMIT_PER_IP_PER_DAY: number;
   SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR: number;
+  COURSE_EMAILS_PER_ADDRESS_PER_DAY: number;
   MAIL_REQUESTS_PER_HOUR: number;
 }): SignupLimits {
   return {
     perIp: { ...DEFAULT_LIMITS.perIp, limit: settings.SIGNUP_LIMIT_PER_IP_PER_MINUTE },
+    perNetworkPerDay: settings.SIGNUP_LIMIT_PER_IP_PER_DAY,
     perAddress: { ...DEFAULT_LIMITS.perAddress, limit: settings.SIGNUP_LIMIT_PER_ADDRESS_PER_HOUR },
+    courseEmailsPerDay: settings.COURSE_EMAILS_PER_ADDRESS_PER_DAY,
     mailRequestsPerHour: settings.MAIL_REQUESTS_PER_HOUR,
   };
 }

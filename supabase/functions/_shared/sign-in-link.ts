@@ -4,24 +4,40 @@
  * e-mail.
  */
 import { z } from 'zod';
-import { DEFAULT_MAIL_REQUESTS_PER_HOUR, takenFromCeiling } from './mail-requests.ts';
+import { DEFAULT_MAIL_REQUESTS_PER_HOUR, hourlyShares } from './mail-requests.ts';
 import type { Sql } from './sql-port.ts';
 
 /** An e-mail's two ways in, each single-use: the link on the device it is opened on, the code on any other. */
 export interface SignInLink {
   /** `SITE_URL/course?token_hash=…&type=magiclink` (courseSignInUrl). */
   url: string;
-  /** The digits typed in with the address on any device (`verifyOtp({ email, token, type: 'email' })`). */
-  code: string;
+  /**
+   * The digits typed in with the address on any device (`verifyOtp({ email, token, type: 'email' })`), or
+   * undefined when the address's code from an earlier e-mail is still live and was kept.
+   */
+  code: string | undefined;
 }
 
 /**
- * Makes a fresh sign-in link and code for each address, in order, at send time, so a retry hours later
- * carries ones that still work (and voids the address's earlier ones): one statement into the embedded auth on
- * the Node server, `auth.admin.generateLink` per address on hosted Supabase. A rejected entry is a link that
- * could not be made; the outbox counts that as a failed attempt of its e-mail.
+ * An e-mail to make a link for. `keepLiveCode`: a code from an earlier e-mail that is still live stays the
+ * address's code (and this e-mail carries none), so sign-ups and reminders never hand out fresh codes to
+ * guess; only a requested new link ("Send me a new link") always brings a new code.
  */
-export type SignInLinkMaker = (emails: readonly string[]) => Promise<PromiseSettledResult<SignInLink>[]>;
+export interface SignInLinkRequest {
+  email: string;
+  keepLiveCode: boolean;
+}
+
+/**
+ * Makes a fresh sign-in link (and code, see SignInLinkRequest) for each e-mail, in order, at send time, so a
+ * retry hours later carries ones that still work (and voids the address's earlier link): one statement into
+ * the embedded auth on the Node server, `auth.admin.generateLink` per address on hosted Supabase, whose auth
+ * makes a new code every time. A rejected entry is a link that could not be made; the outbox counts that as a
+ * failed attempt of its e-mail.
+ */
+export type SignInLinkMaker = (
+  requests: readonly SignInLinkRequest[],
+) => Promise<PromiseSettledResult<SignInLink>[]>;
 
 /** The link's shape (a contract with /course): `SITE_URL/course?token_hash=<token>&type=magiclink`. */
 export function courseSignInUrl(siteUrl: string, tokenHash: string): string {
@@ -47,7 +63,8 @@ export const SIGN_IN_EMAIL_DEFAULTS: Omit<SignInEmailLimits, 'mailRequestsPerHou
 
 /**
  * Queues a sign-in e-mail for an address that signed up (any capitalisation), if its day's cap and back-off
- * allow one and the hour's ceiling has room. The address's check and mark live on its signups row: SELECT …
+ * allow one and the sign-in e-mails' share of the hour's ceiling has room (a share sign-ups cannot take:
+ * mail-requests.ts). The address's check and mark live on its signups row: SELECT …
  * FOR UPDATE locks it and re-checks it after a concurrent request commits, so two requests at once, on any
  * number of servers, queue one e-mail. The address's day advances only with an e-mail queued: a request past
  * the ceiling, or an address past its cap, changes nothing.
@@ -63,11 +80,12 @@ with eligible as (
                   <= now() - make_interval(secs => $2::float8 * power(2::float8, greatest(0, sign_in_emails_in_day - 1)))))
      for update
 ), budget as (
-  insert into public.mail_request_budget as b (id, emails)
-  select true, 1 from eligible
+  insert into public.mail_request_budget as b (id, sign_in_hour, sign_in_emails)
+  select true, date_trunc('hour', now()), 1 from eligible
   on conflict (id) do update
-     set hour = date_trunc('hour', now()), emails = ${takenFromCeiling('$4')} + 1
-   where ${takenFromCeiling('$4')} < $4::bigint
+     set sign_in_hour = date_trunc('hour', now()),
+         sign_in_emails = case when b.sign_in_hour = date_trunc('hour', now()) then b.sign_in_emails + 1 else 1 end
+   where b.sign_in_hour is distinct from date_trunc('hour', now()) or b.sign_in_emails < $4
   returning b.id
 ), asked as (
   update public.signups
@@ -105,7 +123,7 @@ export async function queueSignInLinkEmail(
         email,
         limits.firstIntervalSeconds,
         limits.perDay,
-        limits.mailRequestsPerHour,
+        hourlyShares(limits.mailRequestsPerHour).signIns,
       ]),
     );
   return { outboxId: row?.id ?? undefined, overCeiling: row?.over_ceiling ?? false };

@@ -1,7 +1,7 @@
 /** Records sign-ups and the course e-mails they are owed, both or neither, in one short statement. */
 import { z } from 'zod';
 import { courseAccessConsentVersion } from '../../../src/content/emails.ts';
-import { DEFAULT_MAIL_REQUESTS_PER_HOUR, takenFromCeiling } from './mail-requests.ts';
+import { DEFAULT_MAIL_REQUESTS_PER_HOUR, hourlyShares, takenFromCeiling } from './mail-requests.ts';
 import type { RateLimitRule } from './rate-limit.ts';
 import type { Signup } from './signup-request.ts';
 import type { Sql } from './sql-port.ts';
@@ -9,30 +9,41 @@ import type { Sql } from './sql-port.ts';
 /** A second sign-up of the same address within this window queues no second e-mail. */
 const DEDUPE_MINUTES = 10;
 
+/** COURSE_EMAILS_PER_ADDRESS_PER_DAY when unset: a lost e-mail and two tries more, not a stranger's inbox filled. */
+export const DEFAULT_COURSE_EMAILS_PER_DAY = 3;
+
+/** The course e-mails an address was sent in the last day, oldest first. */
+const COURSE_EMAILS_TODAY = `array(
+  select t from unnest(s.course_emails_queued_at) t where t > now() - interval '1 day' order by t)`;
+
+/** A repeat sign-up is owed a course e-mail: none in the last 10 minutes, and fewer than the day's cap. */
+const OWED_AN_EMAIL = `((s.last_email_queued_at is null or s.last_email_queued_at <= now() - make_interval(mins => $4))
+   and cardinality(${COURSE_EMAILS_TODAY}) < $8)`;
+
 /**
  * One statement for any number of sign-ups of distinct mailboxes, so one round trip and one implicit
  * transaction: every row of the batch or none. The sign-ups travel as one JSON text parameter, which every
  * driver (PGlite, node-postgres, postgres.js) passes the same way. Addresses are compared case-insensitively
  * (the unique index on lower(email)); the row keeps the address, name and consent as first given: a repeat
  * only counts itself, so nobody can rename a stranger or reset their consent by signing them up again. The
- * 10-minute check and the per-address limit live on the signups row: ON CONFLICT DO UPDATE locks that row and
- * sees its latest committed version, so concurrent sign-ups of one address, on any number of servers, queue
- * one e-mail and count each attempt once. A sign-up over the limit leaves the row untouched and queues nothing.
- * The e-mails queued take their place under the hourly ceiling (mail-requests.ts): past this hour's, an e-mail
- * is queued for the first hour with room.
+ * 10-minute check, the daily cap on course e-mails and the per-address limit live on the signups row: ON
+ * CONFLICT DO UPDATE locks that row and sees its latest committed version, so concurrent sign-ups of one
+ * address, on any number of servers, queue one e-mail and count each attempt once. A sign-up over the limit
+ * leaves the row untouched and queues nothing. The e-mails queued take their place under the sign-ups' share
+ * of the hourly ceiling (mail-requests.ts): past this hour's, an e-mail is queued for the first hour with room.
  */
 const RECORD_SIGNUPS = `
 with input as (
   select i.email, i.name from json_to_recordset($1::text::json) as i(email text, name text)
 ), signup as (
-  insert into public.signups as s (email, name, consent_version, source, last_email_queued_at, recent_signup_times)
-  select i.email, i.name, $2, $3, now(), array[now()] from input i
+  insert into public.signups as s (email, name, consent_version, source, last_email_queued_at,
+                                   course_emails_queued_at, recent_signup_times)
+  select i.email, i.name, $2, $3, now(), array[now()], array[now()] from input i
   on conflict (lower(email)) do update
      set last_signed_up_at = now(), signup_count = s.signup_count + 1,
-         last_email_queued_at = case
-           when s.last_email_queued_at > now() - make_interval(mins => $4) then s.last_email_queued_at
-           else now()
-         end,
+         last_email_queued_at = case when ${OWED_AN_EMAIL} then now() else s.last_email_queued_at end,
+         course_emails_queued_at = case when ${OWED_AN_EMAIL} then ${COURSE_EMAILS_TODAY} || now()
+                                        else ${COURSE_EMAILS_TODAY} end,
          recent_signup_times = array(
            select t from unnest(s.recent_signup_times) t where t > now() - make_interval(secs => $6) order by t
          ) || now()
@@ -74,6 +85,8 @@ interface RecordOptions {
   source: string;
   /** Sign-ups of one address (any capitalisation) allowed per window, counted in the database. */
   perAddress: RateLimitRule;
+  /** Course e-mails one address may be sent in a day (COURSE_EMAILS_PER_ADDRESS_PER_DAY). */
+  courseEmailsPerDay?: number;
   /** The hourly ceiling on e-mails requests make the site send (MAIL_REQUESTS_PER_HOUR). */
   mailRequestsPerHour?: number;
   dedupeMinutes?: number;
@@ -98,7 +111,8 @@ async function recordSignups(db: Sql, signups: readonly Signup[], options: Recor
         options.dedupeMinutes ?? DEDUPE_MINUTES,
         options.perAddress.limit,
         options.perAddress.windowSeconds,
-        options.mailRequestsPerHour ?? DEFAULT_MAIL_REQUESTS_PER_HOUR,
+        hourlyShares(options.mailRequestsPerHour ?? DEFAULT_MAIL_REQUESTS_PER_HOUR).signups,
+        options.courseEmailsPerDay ?? DEFAULT_COURSE_EMAILS_PER_DAY,
       ]),
     );
   const byMailbox = new Map(rows.map((row) => [row.mailbox, row]));

@@ -79,10 +79,13 @@ function generatedSignInLinks(secrets: Secrets, siteUrl: string): SignInLinkMake
     if (!EMAIL_OTP.test(code)) throw new Error('Supabase Auth made a link without a code (email_otp).');
     return { url: courseSignInUrl(siteUrl, token), code };
   };
-  return async (emails) => {
+  // Every generated link brings a new code (GoTrue keeps one per user), so `keepLiveCode` cannot be honoured
+  // here: each e-mail carries its code, and GoTrue's own limits hold its verifications.
+  return async (requests) => {
     const links: PromiseSettledResult<SignInLink>[] = [];
-    for (let start = 0; start < emails.length; start += LINKS_AT_ONCE) {
-      links.push(...(await Promise.allSettled(emails.slice(start, start + LINKS_AT_ONCE).map(linkFor))));
+    for (let start = 0; start < requests.length; start += LINKS_AT_ONCE) {
+      const slice = requests.slice(start, start + LINKS_AT_ONCE);
+      links.push(...(await Promise.allSettled(slice.map(({ email }) => linkFor(email)))));
     }
     return links;
   };

@@ -8,7 +8,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { GoTrueError, goTrueErrorResponse, rateLimitedResponse } from '../../auth/gotrue-error.ts';
 import { type JwtKeys, JwtRejected } from '../../auth/jwt.ts';
-import { issueMagicLinkToken } from '../../auth/one-time-tokens.ts';
+import { issueMagicLinkToken, reportWrongCodes } from '../../auth/one-time-tokens.ts';
 import { isAllowedRedirect } from '../../auth/redirect-policy.ts';
 import {
   endSessions,
@@ -200,7 +200,10 @@ export function authRoutes(deps: AuthDeps): Hono {
     if (!email.ok) throw new GoTrueError(422, 'validation_failed', 'Invalid email format');
     if (!signsIn) throw codeRefused();
     const signedIn = await signInWithOneTimeToken(deps.db, { email: email.email, code: body.token ?? '' });
-    if (!signedIn) throw codeRefused();
+    if (!signedIn) {
+      await reportWrongCodes(deps.db, deps.otp.log);
+      throw codeRefused();
+    }
     return c.json(await sessionResponse(deps.jwt, signedIn.user, signedIn.tokens));
   });
 

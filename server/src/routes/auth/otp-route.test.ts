@@ -38,7 +38,9 @@ beforeAll(async () => {
 afterAll(() => db.close());
 beforeEach(async () => {
   await db.exec(`truncate public.email_outbox, public.signups, auth.users restart identity cascade;
-                 update public.mail_request_budget set hour = date_trunc('hour', now()), emails = 0, alerted_hour = null`);
+                 update public.mail_request_budget
+                    set hour = date_trunc('hour', now()), emails = 0, alerted_hour = null,
+                        sign_in_hour = null, sign_in_emails = 0`);
   wakes = 0;
 });
 
@@ -195,35 +197,45 @@ describe(`POST /auth/v1/otp, "Send me a new link" (${databaseKind})`, () => {
     expect(await signInRows()).toHaveLength(6);
   });
 
-  it('queues no sign-in e-mail past the hourly ceiling on e-mails for requests, and logs it once an hour', async () => {
+  it('keeps a fifth of the hourly ceiling for sign-in e-mails: a flood of sign-ups cannot take it; past it none is queued, logged once an hour', async () => {
     const lines: LogLine[] = [];
     const log: Log = { info: (l) => lines.push(l), warn: (l) => lines.push(l), error: (l) => lines.push(l) };
     const hashed = redactAddresses(log, addressHasher('a-log-hash-key-of-at-least-32-characters'));
+    // A ceiling of 5: four course e-mails an hour for sign-ups, one sign-in e-mail kept apart.
     const capped = await createTestApp(db, {
-      otp: { perIp: { limit: 1000, windowSeconds: 60 }, mailRequestsPerHour: 2, log: hashed },
+      otp: { perIp: { limit: 1000, windowSeconds: 60 }, mailRequestsPerHour: 5, log: hashed },
     });
-    for (const email of ['a@example.com', 'b@example.com', 'c@example.com', 'd@example.com']) {
-      await signUp(email);
+    const flood = Array.from({ length: 12 }, (_, index) => `flood-${index}@example.com`);
+    for (const email of ['a@example.com', 'b@example.com', ...flood]) {
+      await recordSignup(
+        db,
+        { email, name: 'Ada' },
+        { source: 'test', perAddress: { limit: 3, windowSeconds: 3600 }, mailRequestsPerHour: 5 },
+      );
     }
-    // The sign-ups' own course e-mails took this hour's room: no sign-in e-mail is queued, and each is answered alike.
-    for (const email of ['a@example.com', 'b@example.com']) {
-      expect((await askForLink(email, authClient(capped))).error).toBeNull();
-    }
-    expect(await signInRows()).toEqual([]);
-    // Refused by the ceiling, the addresses' own day did not advance: their next request is their first.
+    // The sign-ups filled their share of this hour and of the three after it; a learner's new link still goes out.
+    expect((await askForLink('a@example.com', authClient(capped))).error).toBeNull();
+    expect(await signInRows()).toEqual([{ recipient: 'a@example.com', kind: 'sign-in-link' }]);
+    // Past the sign-in share: nothing is queued, the answer is the same, and the log says so once.
+    expect((await askForLink('b@example.com', authClient(capped))).error).toBeNull();
+    expect(await signInRows()).toHaveLength(1);
+    // Refused by the ceiling, the address's own day did not advance: its next request is its first.
     expect(
       await db.query(
-        "select 1 from public.signups where sign_in_emails_in_day > 0 and email in ('a@example.com', 'b@example.com')",
+        "select 1 from public.signups where sign_in_emails_in_day > 0 and email = 'b@example.com'",
       ),
     ).toEqual([]);
     await vi.waitFor(() =>
       expect(lines.filter((line) => line.event === 'mail.hourly_ceiling_reached')).toHaveLength(1),
     );
     expect(JSON.stringify(lines)).not.toMatch(/@example\.com/);
-    // The next hour has room again.
-    await db.query("update public.mail_request_budget set hour = hour - interval '2 hours'");
-    expect((await askForLink('c@example.com', authClient(capped))).error).toBeNull();
-    expect(await signInRows()).toMatchObject([{ recipient: 'c@example.com' }]);
+    // The next hour has room again, whatever the sign-ups queued for it.
+    await db.query("update public.mail_request_budget set sign_in_hour = sign_in_hour - interval '1 hour'");
+    expect((await askForLink('b@example.com', authClient(capped))).error).toBeNull();
+    expect(await signInRows()).toMatchObject([
+      { recipient: 'a@example.com' },
+      { recipient: 'b@example.com' },
+    ]);
   });
 
   it('takes JSON only, as supabase-js sends it: a form or text/plain request (no CORS preflight) queues nothing', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hashToken } from '../../auth/one-time-tokens.ts';
+import { hashToken, WRONG_CODES_ALERT_PER_HOUR } from '../../auth/one-time-tokens.ts';
+import type { Log, LogLine } from '../../../../supabase/functions/_shared/log.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import { databaseKind } from '../../../test/test-database.ts';
 import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
@@ -68,7 +69,9 @@ describe(`sign-in codes (${databaseKind})`, () => {
     const adas = await generateLink(ada);
     const bens = await generateLink(ben);
     await db.query(
-      `update auth.one_time_tokens set expires_at = now() - interval '1 second' where token_hash = $1`,
+      `update auth.one_time_tokens
+          set expires_at = now() - interval '1 second', code_issued_at = now() - interval '25 hours'
+        where token_hash = $1`,
       [hashToken(adas.tokenHash)],
     );
     await expectRefused(await verify({ type: 'email', email: ada, token: adas.code }), 'expired');
@@ -210,5 +213,81 @@ describe(`sign-in codes (${databaseKind})`, () => {
     expect((await from('2001:db8:1:4::1', code)).status).toBe(429);
     // Another /48 has its own count.
     expect((await from('2001:db8:2:1::1', code)).status).toBe(200);
+  });
+});
+
+describe(`wrong codes counted per address over a day (${databaseKind})`, () => {
+  const verify = (body: Record<string, unknown>) =>
+    authRequest('verify', { method: 'POST', body: JSON.stringify(body) });
+  const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+  const newAddress = () => `guessed-${crypto.randomUUID()}@example.com`;
+  async function generateLink(email: string) {
+    const { data } = await authClient(serviceRoleKey).admin.generateLink({ type: 'magiclink', email });
+    return { tokenHash: data.properties?.hashed_token ?? '', code: data.properties?.email_otp ?? '' };
+  }
+  const guessWrong = async (email: string, code: string, times: number) => {
+    for (let attempt = 0; attempt < times; attempt += 1) {
+      expect((await verify({ type: 'email', email, token: otherThan(code) })).status).toBe(403);
+    }
+  };
+
+  it('after 10 wrong codes across two e-mails, even a new e-mail’s right code is refused; a link signs in and clears them', async () => {
+    const email = newAddress();
+    const first = await generateLink(email);
+    await guessWrong(email, first.code, 5);
+    const second = await generateLink(email);
+    await guessWrong(email, second.code, 5);
+    const third = await generateLink(email);
+    expect((await verify({ type: 'email', email, token: third.code })).status).toBe(403);
+    // A day later the count has passed.
+    await db.query(
+      `update auth.users set wrong_code_times = array[now() - interval '25 hours'] || wrong_code_times[2:]
+        where email = $1`,
+      [email],
+    );
+    expect((await verify({ type: 'email', email, token: third.code })).status).toBe(200);
+
+    const again = newAddress();
+    const one = await generateLink(again);
+    await guessWrong(again, one.code, 5);
+    const two = await generateLink(again);
+    await guessWrong(again, two.code, 5);
+    const three = await generateLink(again);
+    expect((await verify({ type: 'email', email: again, token: three.code })).status).toBe(403);
+    // The link proves the mailbox: it signs in, and the address's codes work again.
+    expect((await verify({ type: 'magiclink', token_hash: three.tokenHash })).status).toBe(200);
+    const four = await generateLink(again);
+    expect((await verify({ type: 'email', email: again, token: four.code })).status).toBe(200);
+  });
+
+  it('logs one alert line an hour once wrong codes pass the threshold, naming no address', async () => {
+    const lines: LogLine[] = [];
+    const log: Log = { info: (l) => lines.push(l), warn: (l) => lines.push(l), error: (l) => lines.push(l) };
+    const watched = await createTestApp(db, { otp: { perIp: { limit: 10_000, windowSeconds: 60 }, log } });
+    const attempt = (email: string, token: string) =>
+      watched.request('/auth/v1/verify', {
+        method: 'POST',
+        headers: { apikey: EMBEDDED_ANON_KEY, 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'email', email, token }),
+      });
+    const email = newAddress();
+    const { code } = await generateLink(email);
+    await db.query(
+      `insert into auth.wrong_code_watch (id, hour, wrong_codes) values (true, date_trunc('hour', now()), $1 - 2)
+       on conflict (id) do update set hour = excluded.hour, wrong_codes = excluded.wrong_codes, alerted_hour = null`,
+      [WRONG_CODES_ALERT_PER_HOUR],
+    );
+    const alerts = () => lines.filter((line) => line.event === 'auth.wrong_codes_alert');
+    expect((await attempt(email, otherThan(code))).status).toBe(403);
+    expect(alerts()).toEqual([]);
+    for (let n = 0; n < 3; n += 1) expect((await attempt(email, otherThan(code))).status).toBe(403);
+    expect(alerts()).toEqual([expect.objectContaining({ wrong_codes: WRONG_CODES_ALERT_PER_HOUR })]);
+    expect(JSON.stringify(lines)).not.toContain(email);
+    // The next hour counts afresh.
+    await db.query(
+      "update auth.wrong_code_watch set hour = hour - interval '1 hour', alerted_hour = alerted_hour - interval '1 hour'",
+    );
+    expect((await attempt(email, otherThan(code))).status).toBe(403);
+    expect(alerts()).toHaveLength(1);
   });
 });

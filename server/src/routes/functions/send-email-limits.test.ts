@@ -42,10 +42,11 @@ describe(`POST /functions/v1/send-email: its limits (${databaseKind})`, () => {
     expect((await from('a4@example.com', '2001:db8:1:3::1')).status).toBe(200);
   });
 
-  it('sends at most MAIL_REQUESTS_PER_HOUR e-mails an hour for sign-ups: the rest wait for the next hour, with one alert', async () => {
+  it('sends sign-ups at most their share of MAIL_REQUESTS_PER_HOUR (four fifths): the rest wait for the next hour, with one alert', async () => {
     const { lines, log } = recordingLog();
     const hashed = redactAddresses(log, addressHasher('a-log-hash-key-of-at-least-32-characters'));
-    const app = await appWith({ limits: { ...DEFAULT_LIMITS, mailRequestsPerHour: 2 }, log: hashed });
+    // A ceiling of 3: two course e-mails an hour for sign-ups, one kept for sign-in e-mails.
+    const app = await appWith({ limits: { ...DEFAULT_LIMITS, mailRequestsPerHour: 3 }, log: hashed });
     const from = (email: string, index: number) =>
       signUp(app, { name: 'A', email }, { 'x-forwarded-for': `192.0.2.${index}` });
     for (const [index, email] of [
@@ -87,6 +88,54 @@ describe(`POST /functions/v1/send-email: its limits (${databaseKind})`, () => {
     await vi.waitFor(() =>
       expect(lines.filter((line) => line.event === 'mail.hourly_ceiling_reached')).toHaveLength(2),
     );
+  });
+
+  it('limits each IPv4 address and each IPv6 /48 per day: a caller cannot mail strangers by the hundred', async () => {
+    const app = await appWith({ limits: { ...DEFAULT_LIMITS, perNetworkPerDay: 2 } });
+    const from = (email: string, ip: string) => signUp(app, { name: 'A', email }, { 'x-forwarded-for': ip });
+    expect((await from('a1@example.com', '192.0.2.1')).status).toBe(200);
+    expect((await from('a2@example.com', '192.0.2.1')).status).toBe(200);
+    const refused = await from('a3@example.com', '192.0.2.1');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+    expect(await refused.json()).toEqual({
+      error: 'Too many sign-up attempts. Please wait a moment and try again.',
+    });
+    // Three /64s of one /48 are one caller; another /48 is another.
+    expect((await from('b1@example.com', '2001:db8:1:1::1')).status).toBe(200);
+    expect((await from('b2@example.com', '2001:db8:1:2::1')).status).toBe(200);
+    expect((await from('b3@example.com', '2001:db8:1:3::1')).status).toBe(429);
+    expect((await from('c1@example.com', '2001:db8:2:1::1')).status).toBe(200);
+    expect((await rows()).signups.map((row) => row.email).sort()).toEqual([
+      'a1@example.com',
+      'a2@example.com',
+      'b1@example.com',
+      'b2@example.com',
+      'c1@example.com',
+    ]);
+  });
+
+  it('sends one address at most 3 course e-mails a day, however often it signs up', async () => {
+    const app = await appWith({
+      limits: { ...DEFAULT_LIMITS, perAddress: { limit: 100, windowSeconds: 3600 } },
+    });
+    const later = () =>
+      db.query(
+        "update public.signups set last_email_queued_at = last_email_queued_at - interval '11 minutes'",
+      );
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await signUp(app, { name: 'A', email: 'a@example.com' })).status).toBe(200);
+      await later();
+    }
+    expect((await rows()).signups).toMatchObject([{ signup_count: 5 }]);
+    expect((await rows()).outbox).toHaveLength(3);
+    // A day after the first of them, there is room for one more.
+    await db.query(
+      `update public.signups
+          set course_emails_queued_at = array[now() - interval '25 hours'] || course_emails_queued_at[2:]`,
+    );
+    expect((await signUp(app, { name: 'A', email: 'a@example.com' })).status).toBe(200);
+    expect((await rows()).outbox).toHaveLength(4);
   });
 
   it('limits each e-mail address per hour, whichever client asks, answering past it as for any address', async () => {
