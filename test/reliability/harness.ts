@@ -143,13 +143,23 @@ export function request(
 
 export const signupBody = (name: string, email: string) => JSON.stringify({ name, email });
 
-export function postSignup(port: number, name: string, email: string, agent?: http.Agent) {
+/** `forwardedFor`: the visitor a trusted proxy on loopback names (the server needs TRUST_PROXY=127.0.0.1). */
+export function postSignup(
+  port: number,
+  name: string,
+  email: string,
+  agent?: http.Agent,
+  forwardedFor?: string,
+) {
   return request(
     port,
     {
       method: 'POST',
       path: '/functions/v1/send-email',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        ...(forwardedFor !== undefined && { 'x-forwarded-for': forwardedFor }),
+      },
       body: signupBody(name, email),
     },
     agent,
@@ -165,6 +175,8 @@ export async function signupLoad(options: {
   concurrency: number;
   port: () => Promise<number>;
   address: (index: number) => string;
+  /** Each sign-up's visitor, as a trusted proxy names it; unset: every sign-up comes from loopback itself. */
+  forwardedFor?: (index: number) => string;
   onAnswer?: (answer: HttpAnswer, index: number) => void;
 }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
@@ -176,7 +188,13 @@ export async function signupLoad(options: {
       const index = next++;
       if (index >= options.count) return;
       const email = options.address(index);
-      const answer = await postSignup(await options.port(), `Person ${index}`, email, agent);
+      const answer = await postSignup(
+        await options.port(),
+        `Person ${index}`,
+        email,
+        agent,
+        options.forwardedFor?.(index),
+      );
       statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
       if (answer.status === 200) acknowledged.push(email);
       options.onAnswer?.(answer, index);
