@@ -150,6 +150,9 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     const funnel = page.getByRole('region', { name: 'From visit to finished course' });
     await expect(funnel.getByText(/^New sign-ups\s*1$/)).toBeVisible();
     await expect(funnel.getByText(/^Opened the course\s*1$/)).toBeVisible();
+    // Below it, the owner's own sign-in, made with the e-mailed code.
+    const signIns = page.getByRole('region', { name: 'Your last sign-ins' });
+    await expect(signIns.getByRole('listitem').first()).toContainText('UTC, with a code');
   });
 
   await test.step('at 375 px, finds the learner and erases them', async () => {

@@ -13,6 +13,12 @@ const SOURCE_NAMES = new Map([
   ['unknown', 'Before sources were counted'],
 ]);
 
+const signInTime = new Intl.DateTimeFormat('en', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
 const percentFormat = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
 
 /** "12.5%", or "–" when there is nothing to compare with. */
@@ -30,6 +36,17 @@ export const studioOverviewCopy = {
     range: (since: string, until: string) => `${since} to ${until}`,
   },
   loading: 'Loading the overview…',
+  mySignIns: {
+    heading: 'Your last sign-ins',
+    intro:
+      'Each time your account was signed in to, newest first. If one was not you, someone may have your e-mail: change its password.',
+    loading: 'Loading your sign-ins…',
+    failed: "We couldn't load your sign-ins. Please check your connection and try again.",
+    none: 'No sign-ins recorded yet.',
+    /** One sign-in: when (UTC) and how, when the back end knows it. */
+    entry: (at: Date, method: 'link' | 'code' | null) =>
+      `${signInTime.format(at)} UTC${method === null ? '' : method === 'link' ? ', with the e-mail’s link' : ', with a code'}`,
+  },
   failed: "We couldn't load the overview. Please check your connection and try again.",
   tryAgain: 'Try again',
   empty: {

@@ -125,9 +125,9 @@ describe('a flood from one visitor, on PGlite', () => {
     { timeout: 180_000 },
     async () => {
       // The hour's shares are what this test counts: it starts no later than a minute before an hour ends.
-    const leftOfHour = 3_600_000 - (Date.now() % 3_600_000);
-    if (leftOfHour < 60_000) await sleep(leftOfHour + 1000);
-    const dataDir = await tempDir('flood-data-');
+      const leftOfHour = 3_600_000 - (Date.now() % 3_600_000);
+      if (leftOfHour < 60_000) await sleep(leftOfHour + 1000);
+      const dataDir = await tempDir('flood-data-');
       // A small hourly ceiling, so that the flood fills the sign-ups' share of it: 8 course e-mails an hour, 2
       // sign-in e-mails kept apart. The per-minute brake is lifted so that the daily cap is what the flood meets.
       const server = await startServer(

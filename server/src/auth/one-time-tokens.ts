@@ -24,7 +24,7 @@ export const MAX_WRONG_CODES = 5;
  * Wrong codes typed for an address in a rolling day, across all its e-mails, before no code of it signs in
  * until one of its links is used (a new e-mail does not reset it): at most this many guesses a day.
  */
-export const MAX_WRONG_CODES_PER_DAY = 10;
+const MAX_WRONG_CODES_PER_DAY = 10;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -142,6 +142,14 @@ export async function endSessions(
   ]);
 }
 
+/** An owner's sign-in, newest first among her last 10, for the studio (`studio_my_sign_ins`). */
+const RECORD_OWNER_SIGN_IN = `
+update public.owners
+   set recent_sign_ins = jsonb_build_array(jsonb_build_object('at', now(), 'method', $2::text))
+       || coalesce((select jsonb_agg(e order by n)
+                      from jsonb_array_elements(recent_sign_ins) with ordinality as kept(e, n) where n < 10), '[]')
+ where email = lower($1)`;
+
 /** What a sign-in spends: a link's token, or an address with the code its e-mail carried. */
 export type SignInProof = { tokenHash: string } | { email: string; code: string };
 
@@ -169,7 +177,9 @@ export function signInWithOneTimeToken(
         returning ${USER_COLUMNS}`,
       [userId],
     );
-    return { user: parseUserRow(row), tokens: await startSession(tx, userId) };
+    const user = parseUserRow(row);
+    await tx.query(RECORD_OWNER_SIGN_IN, [user.email, 'tokenHash' in proof ? 'link' : 'code']);
+    return { user, tokens: await startSession(tx, userId) };
   });
 }
 

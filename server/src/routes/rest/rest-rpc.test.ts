@@ -45,6 +45,7 @@ const API_FUNCTIONS = {
     'studio_learners',
     'studio_lesson_streams',
     'studio_lessons',
+    'studio_my_sign_ins',
     'studio_outbox',
     'studio_overview',
     'studio_reorder_guides',

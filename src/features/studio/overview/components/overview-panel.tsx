@@ -2,6 +2,7 @@ import { useCallback, useId, useState } from 'react';
 import { RetryNotice } from '@/components/retry-notice';
 import { studioOverviewCopy } from '@/content/studio-overview';
 import { useLoad } from '@/lib/use-load';
+import { loadMySignIns } from '../api/load-my-sign-ins';
 import { loadOverview } from '../api/load-overview';
 import { isEmptyOverview, type Overview } from '../model/overview';
 import { DayCharts } from './day-charts';
@@ -9,6 +10,7 @@ import { FeedbackAnswers } from './feedback-answers';
 import { FunnelSteps } from './funnel-steps';
 import { OverviewCard } from './overview-card';
 import { LessonDropOff } from './lesson-drop-off';
+import { MySignIns } from './my-sign-ins';
 import { SourceViewsTable } from './source-views-table';
 
 const copy = studioOverviewCopy;
@@ -93,5 +95,10 @@ export function OverviewView({ load }: { load: (days: number) => Promise<Overvie
 
 /** The studio's Overview section, for a signed-in owner. */
 export function OverviewPanel() {
-  return <OverviewView load={loadOverview} />;
+  return (
+    <>
+      <OverviewView load={loadOverview} />
+      <MySignIns load={loadMySignIns} />
+    </>
+  );
 }
