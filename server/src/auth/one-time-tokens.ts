@@ -68,20 +68,22 @@ export async function issueMagicLinkToken(sql: Sql, email: string): Promise<Issu
  */
 export async function issueMagicLinkTokens(
   sql: Sql,
-  requests: readonly SignInLinkRequest[],
+  requests: readonly (Omit<SignInLinkRequest, 'outboxId'> & { outboxId?: string })[],
 ): Promise<IssuedSignIn[]> {
-  const issued = requests.map(({ email, keepLiveCode }) => ({
+  const issued = requests.map(({ email, keepLiveCode, outboxId }) => ({
     email,
     keepLiveCode,
+    outboxId,
     token: newRandomToken(),
     code: newSignInCode(),
   }));
   // Apart from the insert: a row the insert's conflict finds must not be one the same statement deletes.
   await sql.query('delete from auth.one_time_tokens where expires_at < now()');
-  const stored = await sql.query<{ code_hash: string }>(
+  const stored = await sql.query<{ mailbox: string; code_hash: string }>(
     `with input as (
-       select distinct on (lower(i.email)) i.email, i.token_hash, i.code_hash, i.keep
-         from json_to_recordset($1::text::json) as i(ordinal int, email text, token_hash text, code_hash text, keep boolean)
+       select distinct on (lower(i.email)) i.email, i.token_hash, i.code_hash, i.keep, i.outbox_id
+         from json_to_recordset($1::text::json)
+           as i(ordinal int, email text, token_hash text, code_hash text, keep boolean, outbox_id bigint)
         order by lower(i.email), i.ordinal desc
      ), found as (
        insert into auth.users as u (email)
@@ -89,47 +91,51 @@ export async function issueMagicLinkTokens(
        on conflict (lower(email)) do update set updated_at = u.updated_at
        returning u.id, lower(u.email) as mailbox
      ), live as (
-       -- A code is kept only if it reached the address: some e-mail to it was sent after the code was made.
-       select t.user_id, t.code_hash, t.code_issued_at
+       -- A code is kept only if it reached the address: the e-mail it was made for was sent.
+       select t.user_id, t.code_hash, t.code_issued_at, t.code_outbox_id
          from auth.one_time_tokens t join found on found.id = t.user_id
         where t.code_used_at is null and t.code_hash is not null and t.wrong_codes < $3
           and t.code_issued_at > now() - make_interval(hours => $2)
-          and exists (select 1 from public.email_outbox e join public.signups s on s.id = e.signup_id
-                       where lower(s.email) = found.mailbox and e.status = 'sent' and e.sent_at > t.code_issued_at)
+          and exists (select 1 from public.email_outbox e where e.id = t.code_outbox_id and e.status = 'sent')
         for update of t
+     ), stored as (
+       insert into auth.one_time_tokens as t
+              (user_id, token_type, token_hash, code_hash, expires_at, code_issued_at, code_outbox_id)
+       select found.id, 'magiclink', input.token_hash,
+              case when input.keep and live.user_id is not null then live.code_hash else input.code_hash end,
+              now() + make_interval(hours => $2),
+              case when input.keep and live.user_id is not null then live.code_issued_at else now() end,
+              case when input.keep and live.user_id is not null then live.code_outbox_id else input.outbox_id end
+         from input join found on found.mailbox = lower(input.email)
+         left join live on live.user_id = found.id
+       on conflict (user_id) where used_at is null or code_used_at is null do update
+         set token_type = excluded.token_type, token_hash = excluded.token_hash, used_at = null,
+             created_at = now(), expires_at = excluded.expires_at, code_hash = excluded.code_hash,
+             code_issued_at = excluded.code_issued_at, code_outbox_id = excluded.code_outbox_id,
+             code_used_at = case when excluded.code_issued_at = t.code_issued_at then t.code_used_at end,
+             wrong_codes = case when excluded.code_issued_at = t.code_issued_at then t.wrong_codes else 0 end
+       returning t.user_id, t.code_hash
      )
-     insert into auth.one_time_tokens as t (user_id, token_type, token_hash, code_hash, expires_at, code_issued_at)
-     select found.id, 'magiclink', input.token_hash,
-            case when input.keep and live.user_id is not null then live.code_hash else input.code_hash end,
-            now() + make_interval(hours => $2),
-            case when input.keep and live.user_id is not null then live.code_issued_at else now() end
-       from input join found on found.mailbox = lower(input.email)
-       left join live on live.user_id = found.id
-     on conflict (user_id) where used_at is null or code_used_at is null do update
-       set token_type = excluded.token_type, token_hash = excluded.token_hash, used_at = null, created_at = now(),
-           expires_at = excluded.expires_at, code_hash = excluded.code_hash,
-           code_issued_at = excluded.code_issued_at,
-           code_used_at = case when excluded.code_hash = t.code_hash then t.code_used_at end,
-           wrong_codes = case when excluded.code_hash = t.code_hash then t.wrong_codes else 0 end
-     returning code_hash`,
+     select found.mailbox, stored.code_hash from stored join found on found.id = stored.user_id`,
     [
       JSON.stringify(
-        issued.map(({ email, token, code, keepLiveCode }, ordinal) => ({
+        issued.map(({ email, token, code, keepLiveCode, outboxId }, ordinal) => ({
           ordinal,
           email,
           token_hash: hashToken(token),
           code_hash: hashToken(code),
           keep: keepLiveCode,
+          outbox_id: outboxId ?? null,
         })),
       ),
       LIFETIME_HOURS,
       MAX_WRONG_CODES,
     ],
   );
-  const storedCodes = new Set(stored.map((row) => row.code_hash));
-  return issued.map(({ token, code }) => ({
+  const storedCode = new Map(stored.map((row) => [row.mailbox, row.code_hash]));
+  return issued.map(({ email, token, code }) => ({
     token,
-    code: storedCodes.has(hashToken(code)) ? code : undefined,
+    code: storedCode.get(email.toLowerCase()) === hashToken(code) ? code : undefined,
   }));
 }
 
@@ -145,6 +151,13 @@ export async function spendOneTimeToken(
   type: OneTimeTokenType,
 ): Promise<string | undefined> {
   if (!TOKEN_PATTERN.test(token)) return undefined;
+  // The user's row first, as every other writer of the address's tokens locks it (no two lock in turn).
+  await sql.query(
+    `select 1 from auth.users
+      where id = (select user_id from auth.one_time_tokens where token_hash = $1)
+      for update`,
+    [hashToken(token)],
+  );
   const rows = await sql.query<{ user_id: string }>(
     `with spent as (
        update auth.one_time_tokens set used_at = now()
@@ -159,16 +172,12 @@ export async function spendOneTimeToken(
   return rows[0]?.user_id;
 }
 
-const liveCodeRow = z.object({
-  id: z.string().nullable(),
-  user_id: z.string(),
-  code_hash: z.string().nullable(),
-  wrong_today: z.coerce.number(),
-});
+const addressRow = z.object({ user_id: z.string(), wrong_today: z.coerce.number() });
+const liveCodeRow = z.object({ id: z.string(), code_hash: z.string() });
 
 /** The address's wrong codes in the last day, across all its e-mails. */
 const WRONG_CODES_TODAY = `array(
-  select t from unnest(u.wrong_code_times) t where t > now() - interval '1 day' order by t)`;
+  select t from unnest(u.wrong_code_times) t where t > now() - interval '24 hours' order by t)`;
 
 /**
  * Counts a wrong code towards the site's hourly watch (reportWrongCodes): one row, this hour's count.
@@ -188,37 +197,45 @@ on conflict (id) do update
  * requests at once for one address are counted one after the other, and a code is spent at most once.
  */
 export async function spendSignInCode(tx: Sql, email: string, code: string): Promise<string | undefined> {
-  const [found] = await tx.query(
-    `select t.id::text, u.id::text as user_id, t.code_hash, cardinality(${WRONG_CODES_TODAY}) as wrong_today
-       from auth.users u
-       left join auth.one_time_tokens t
-         on t.user_id = u.id and t.token_type = 'magiclink' and t.code_used_at is null
-        and t.code_issued_at > now() - make_interval(hours => $3) and t.code_hash is not null
-        and t.wrong_codes < $2
-      where lower(u.email) = lower($1)
-      for update of u`,
-    [email, MAX_WRONG_CODES, LIFETIME_HOURS],
+  // The user's row first, then its token's: read after the lock, so it is the latest (PostgreSQL's read
+  // committed re-reads only the rows a statement locks).
+  const [user] = await tx.query(
+    `select u.id::text as user_id, cardinality(${WRONG_CODES_TODAY}) as wrong_today
+       from auth.users u where lower(u.email) = lower($1)
+      for update`,
+    [email],
   );
-  if (found === undefined) return undefined;
-  const live = liveCodeRow.parse(found);
-  if (live.wrong_today >= MAX_WRONG_CODES_PER_DAY) {
+  if (user === undefined) return undefined;
+  const { user_id: userId, wrong_today: wrongToday } = addressRow.parse(user);
+  if (wrongToday >= MAX_WRONG_CODES_PER_DAY) {
     await tx.query(WATCH_WRONG_CODE);
     return undefined;
   }
-  if (live.id === null || live.code_hash === null) return undefined;
+  const [found] = await tx.query(
+    `select t.id::text, t.code_hash from auth.one_time_tokens t
+      where t.user_id = $1 and t.token_type = 'magiclink' and t.code_used_at is null and t.code_hash is not null
+        and t.code_issued_at > now() - make_interval(hours => $3) and t.wrong_codes < $2
+      for update`,
+    [userId, MAX_WRONG_CODES, LIFETIME_HOURS],
+  );
+  if (found === undefined) return undefined;
+  const live = liveCodeRow.parse(found);
   const right =
     CODE_PATTERN.test(code) &&
     timingSafeEqual(Buffer.from(hashToken(code), 'hex'), Buffer.from(live.code_hash, 'hex'));
   if (right) {
-    await tx.query('update auth.one_time_tokens set code_used_at = now() where id = $1', [live.id]);
-    return live.user_id;
+    const spent = await tx.query(
+      'update auth.one_time_tokens set code_used_at = now() where id = $1 and code_used_at is null returning id',
+      [live.id],
+    );
+    return spent.length === 1 ? userId : undefined;
   }
   await tx.query(
     `with token as (
        update auth.one_time_tokens set wrong_codes = wrong_codes + 1 where id = $1
      ), watch as (${WATCH_WRONG_CODE})
      update auth.users u set wrong_code_times = ${WRONG_CODES_TODAY} || now() where u.id = $2`,
-    [live.id, live.user_id],
+    [live.id, userId],
   );
   return undefined;
 }

@@ -70,6 +70,8 @@ begin
   -- When the code was made (it lives 24 hours): a later e-mail may replace the link and keep a live code.
   alter table auth.one_time_tokens add column if not exists code_issued_at timestamptz;
   update auth.one_time_tokens set code_issued_at = created_at where code_issued_at is null;
+  -- The e-mail the code was made for: only a code whose e-mail was sent is kept by a later one.
+  alter table auth.one_time_tokens add column if not exists code_outbox_id bigint;
   -- Wrong codes typed for the address in the last day, across its e-mails; a used link clears them.
   alter table auth.users add column if not exists wrong_code_times timestamptz[] not null default '{}';
   -- One row: this hour's wrong codes across every address, and the hour last reported in the log.

@@ -70,7 +70,13 @@ async function prepareMails(
   const rows = claimed.filter((row) => !unwanted.includes(row));
   if (rows.length === 0) return [];
   const links = await context
-    .signInLinks(rows.map((row) => ({ email: row.recipient, keepLiveCode: row.kind !== 'sign-in-link' })))
+    .signInLinks(
+      rows.map((row) => ({
+        email: row.recipient,
+        keepLiveCode: row.kind !== 'sign-in-link',
+        outboxId: row.id,
+      })),
+    )
     .catch((reason: unknown) =>
       rows.map((): PromiseSettledResult<SignInLink> => ({ status: 'rejected', reason })),
     );

@@ -26,6 +26,8 @@ export interface SignInLink {
 export interface SignInLinkRequest {
   email: string;
   keepLiveCode: boolean;
+  /** The outbox row of the e-mail that will carry the link: a code is kept only once its own e-mail was sent. */
+  outboxId: string;
 }
 
 /**

@@ -14,7 +14,7 @@ export const DEFAULT_COURSE_EMAILS_PER_DAY = 3;
 
 /** The course e-mails an address was sent in the last day, oldest first. */
 const COURSE_EMAILS_TODAY = `array(
-  select t from unnest(s.course_emails_queued_at) t where t > now() - interval '1 day' order by t)`;
+  select t from unnest(s.course_emails_queued_at) t where t > now() - interval '24 hours' order by t)`;
 
 /** A repeat sign-up is owed a course e-mail: none in the last 10 minutes, and fewer than the day's cap. */
 const OWED_AN_EMAIL = `((s.last_email_queued_at is null or s.last_email_queued_at <= now() - make_interval(mins => $4))

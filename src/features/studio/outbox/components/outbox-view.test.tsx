@@ -86,8 +86,11 @@ describe('OutboxView', () => {
     });
     render(<OutboxView backend={fakeBackend({ retry })} />);
     fireEvent.click(await screen.findByLabelText('Retry the e-mail to cy@example.com'));
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'Not retried: That e-mail is not waiting for a retry any more.',
+    // The status region is there before its words: wait for the words, as a screen reader hears them.
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Not retried: That e-mail is not waiting for a retry any more.',
+      ),
     );
   });
 
