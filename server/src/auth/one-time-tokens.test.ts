@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { EMBEDDED_AUTH_SCHEMA } from '../db/embedded-auth-schema.ts';
 import { createTestDatabase, databaseKind } from '../../test/test-database.ts';
@@ -13,9 +13,18 @@ import {
   spendSignInCode,
 } from './one-time-tokens.ts';
 
+/** One database for the file, emptied before each test; a test that changes the schema opens its own. */
+let shared: Database;
 let db: Database | undefined;
+beforeAll(async () => {
+  shared = await createTestDatabase();
+});
+afterAll(() => shared.close());
+beforeEach(() =>
+  shared.exec('truncate auth.users, public.email_outbox, public.signups restart identity cascade'),
+);
 afterEach(async () => {
-  await db?.close();
+  if (db !== shared) await db?.close();
   db = undefined;
 });
 
@@ -24,7 +33,7 @@ const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
 
 describe(`one-time sign-in tokens (${databaseKind})`, () => {
   it('finds or creates the user case-insensitively and stores only the hashes of the token and code', async () => {
-    db = await createTestDatabase();
+    db = shared;
     const first = await issueMagicLinkToken(db, 'Ada@Example.com');
     const second = await issueMagicLinkToken(db, 'ada@example.COM');
     expect(first.token).toMatch(/^[0-9a-f]{64}$/);
@@ -52,7 +61,7 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
   });
 
   it('spends a token once, and refuses unknown, malformed and expired ones', async () => {
-    db = await createTestDatabase();
+    db = shared;
     const { token } = await issueMagicLinkToken(db, 'ada@example.com');
     const [user] = await db.query<{ id: string }>('select id::text from auth.users');
     expect(await spendOneTimeToken(db, token, 'magiclink')).toBe(user?.id);
@@ -73,7 +82,7 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
   });
 
   it('lets only one of two simultaneous uses of a token through', async () => {
-    db = await createTestDatabase();
+    db = shared;
     const database = db;
     const { token } = await issueMagicLinkToken(database, 'ada@example.com');
     const both = await Promise.all([
@@ -84,7 +93,7 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
   });
 
   it("lets an e-mail's link and code through once each when all four are tried at once", async () => {
-    db = await createTestDatabase();
+    db = shared;
     const database = db;
     const { token, code } = await issueMagicLinkToken(database, 'ada@example.com');
     const spendLink = () => database.transaction((tx) => spendOneTimeToken(tx, token, 'magiclink'));
@@ -98,7 +107,7 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
   });
 
   it('keeps one live token per address: a new one voids the earlier links and codes, half spent or not', async () => {
-    db = await createTestDatabase();
+    db = shared;
     const database = db;
     const spendCode = (code: string) =>
       database.transaction((tx) => spendSignInCode(tx, 'ada@example.com', code));
@@ -121,7 +130,7 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
   });
 
   it('stores only the last of an address that a batch names twice, and one live token after issues at once', async () => {
-    db = await createTestDatabase();
+    db = shared;
     const database = db;
     const [early, , late] = await issueMagicLinkTokens(
       database,
@@ -145,7 +154,7 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
   });
 
   it('spends a code once, case-insensitively by address, refuses it for another address, and leaves its link', async () => {
-    db = await createTestDatabase();
+    db = shared;
     const database = db;
     const spendCode = (email: string, code: string) =>
       database.transaction((tx) => spendSignInCode(tx, email, code));
@@ -166,7 +175,7 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
   });
 
   it(`voids a code after ${MAX_WRONG_CODES} wrong ones, malformed ones included, but not its link`, async () => {
-    db = await createTestDatabase();
+    db = shared;
     const database = db;
     const spendCode = (code: string) =>
       database.transaction((tx) => spendSignInCode(tx, 'ada@example.com', code));
@@ -180,7 +189,7 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
   });
 
   it('counts wrong codes tried at once one after the other, and lets one right code through', async () => {
-    db = await createTestDatabase();
+    db = shared;
     const database = db;
     const spendCode = (code: string) =>
       database.transaction((tx) => spendSignInCode(tx, 'ada@example.com', code));
@@ -195,7 +204,7 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
   });
 
   it('keeps a live code whose own e-mail was sent when a later e-mail other than a requested link is made: that one carries none', async () => {
-    db = await createTestDatabase();
+    db = shared;
     const database = db;
     const email = 'ada@example.com';
     const spendCode = (code: string | undefined) =>
@@ -234,7 +243,7 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
   });
 
   it('refuses an expired code and a code for an address without one', async () => {
-    db = await createTestDatabase();
+    db = shared;
     const database = db;
     const spendCode = (email: string, code: string) =>
       database.transaction((tx) => spendSignInCode(tx, email, code));
