@@ -19,6 +19,9 @@ export const signInCodeCopy = {
   /** Instead of a code, when the one from an earlier e-mail still works (a new one would only add guesses). */
   earlierCode:
     'On another device? The code in your earlier e-mail still works there. Or open {page} on it and ask for a new link.',
+  /** Instead of a code, while the address's codes are paused after too many wrong ones (only a link works). */
+  codesPaused:
+    'Sign-in codes for this address are paused: someone typed too many wrong ones. Open the button above on the device you want to use; that turns codes back on.',
   linkFallback: 'If the button does not work, copy this address into your browser:',
   signature: `— The ${emailBrand} team`,
 } as const;

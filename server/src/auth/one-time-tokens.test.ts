@@ -242,6 +242,31 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
     expect(await spendCode(requested?.code)).toBeDefined();
   });
 
+  it('pauses an address’s codes after 10 wrong ones in a day, across e-mails, until one of its links is used', async () => {
+    db = shared;
+    const database = db;
+    const email = 'ada@example.com';
+    const spendCode = (code: string) => database.transaction((tx) => spendSignInCode(tx, email, code));
+    const issue = async () => {
+      const [issued] = await issueMagicLinkTokens(database, [{ email, keepLiveCode: false }]);
+      if (!issued?.code) throw new Error('expected a code');
+      return { ...issued, code: issued.code };
+    };
+    for (const _ of [1, 2]) {
+      const { code, codesPaused } = await issue();
+      expect(codesPaused).toBe(false);
+      for (let attempt = 0; attempt < 5; attempt += 1)
+        expect(await spendCode(otherThan(code))).toBeUndefined();
+    }
+    const paused = await issue();
+    expect(paused.codesPaused).toBe(true);
+    expect(await spendCode(paused.code)).toBeUndefined();
+    expect(await spendOneTimeToken(database, paused.token, 'magiclink')).toBeDefined();
+    const next = await issue();
+    expect(next.codesPaused).toBe(false);
+    expect(await spendCode(next.code)).toBeDefined();
+  });
+
   it('refuses an expired code and a code for an address without one', async () => {
     db = shared;
     const database = db;

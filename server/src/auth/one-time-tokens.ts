@@ -26,6 +26,10 @@ export const MAX_WRONG_CODES = 5;
  */
 const MAX_WRONG_CODES_PER_DAY = 10;
 
+/** The address's wrong codes in the last day, across all its e-mails. */
+const WRONG_CODES_TODAY = `array(
+  select t from unnest(u.wrong_code_times) t where t > now() - interval '24 hours' order by t)`;
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -41,18 +45,20 @@ export function newSignInCode(): string {
 
 /**
  * What goes into a sign-in e-mail: the link's token and the code, in clear (the database has their hashes).
- * `code` is undefined when the address's code from an earlier e-mail is still live and was kept.
+ * `code` is undefined when the address's code from an earlier e-mail is still live and was kept. `codesPaused`:
+ * the address had too many wrong codes in a day, so no code of it signs in until one of its links is used.
  */
 export interface IssuedSignIn {
   token: string;
   code: string | undefined;
+  codesPaused: boolean;
 }
 
 /**
  * Finds the user of this address (case-insensitively) or creates one, and gives them a new link and code,
  * which void every earlier link and code of theirs, whether or not one of them was already spent.
  */
-export async function issueMagicLinkToken(sql: Sql, email: string): Promise<IssuedSignIn & { code: string }> {
+export async function issueMagicLinkToken(sql: Sql, email: string): Promise<{ token: string; code: string }> {
   const [issued] = await issueMagicLinkTokens(sql, [{ email, keepLiveCode: false }]);
   if (issued?.code === undefined) throw new Error('No sign-in token was made.');
   return { token: issued.token, code: issued.code };
@@ -79,7 +85,7 @@ export async function issueMagicLinkTokens(
   }));
   // Apart from the insert: a row the insert's conflict finds must not be one the same statement deletes.
   await sql.query('delete from auth.one_time_tokens where expires_at < now()');
-  const stored = await sql.query<{ mailbox: string; code_hash: string }>(
+  const stored = await sql.query<{ mailbox: string; code_hash: string; codes_paused: boolean }>(
     `with input as (
        select distinct on (lower(i.email)) i.email, i.token_hash, i.code_hash, i.keep, i.outbox_id
          from json_to_recordset($1::text::json)
@@ -89,7 +95,7 @@ export async function issueMagicLinkTokens(
        insert into auth.users as u (email)
        select email from input
        on conflict (lower(email)) do update set updated_at = u.updated_at
-       returning u.id, lower(u.email) as mailbox
+       returning u.id, lower(u.email) as mailbox, cardinality(${WRONG_CODES_TODAY}) >= $4 as codes_paused
      ), live as (
        -- A code is kept only if it reached the address: the e-mail it was made for was sent.
        select t.user_id, t.code_hash, t.code_issued_at, t.code_outbox_id
@@ -116,7 +122,8 @@ export async function issueMagicLinkTokens(
              wrong_codes = case when excluded.code_issued_at = t.code_issued_at then t.wrong_codes else 0 end
        returning t.user_id, t.code_hash
      )
-     select found.mailbox, stored.code_hash from stored join found on found.id = stored.user_id`,
+     select found.mailbox, stored.code_hash, found.codes_paused
+       from stored join found on found.id = stored.user_id`,
     [
       JSON.stringify(
         issued.map(({ email, token, code, keepLiveCode, outboxId }, ordinal) => ({
@@ -130,13 +137,18 @@ export async function issueMagicLinkTokens(
       ),
       LIFETIME_HOURS,
       MAX_WRONG_CODES,
+      MAX_WRONG_CODES_PER_DAY,
     ],
   );
-  const storedCode = new Map(stored.map((row) => [row.mailbox, row.code_hash]));
-  return issued.map(({ email, token, code }) => ({
-    token,
-    code: storedCode.get(email.toLowerCase()) === hashToken(code) ? code : undefined,
-  }));
+  const byMailbox = new Map(stored.map((row) => [row.mailbox, row]));
+  return issued.map(({ email, token, code }) => {
+    const row = byMailbox.get(email.toLowerCase());
+    return {
+      token,
+      code: row?.code_hash === hashToken(code) ? code : undefined,
+      codesPaused: row?.codes_paused ?? false,
+    };
+  });
 }
 
 /**
@@ -174,10 +186,6 @@ export async function spendOneTimeToken(
 
 const addressRow = z.object({ user_id: z.string(), wrong_today: z.coerce.number() });
 const liveCodeRow = z.object({ id: z.string(), code_hash: z.string() });
-
-/** The address's wrong codes in the last day, across all its e-mails. */
-const WRONG_CODES_TODAY = `array(
-  select t from unnest(u.wrong_code_times) t where t > now() - interval '24 hours' order by t)`;
 
 /**
  * Counts a wrong code towards the site's hourly watch (reportWrongCodes): one row, this hour's count.

@@ -8,9 +8,10 @@ export function embeddedSignInLinks(db: Sql, siteUrl: string): SignInLinkMaker {
   return async (requests) => {
     try {
       const issued = await issueMagicLinkTokens(db, requests);
-      return issued.map(({ token, code }) => ({
+      // While the address's codes are paused, its e-mails say so instead of carrying one that cannot work.
+      return issued.map(({ token, code, codesPaused }) => ({
         status: 'fulfilled',
-        value: { url: courseSignInUrl(siteUrl, token), code },
+        value: { url: courseSignInUrl(siteUrl, token), code: codesPaused ? undefined : code, codesPaused },
       }));
     } catch (error) {
       return requests.map(() => ({ status: 'rejected', reason: error }));

@@ -105,6 +105,16 @@ describe('the course e-mail', () => {
     );
   });
 
+  it('says codes are paused instead of carrying one while the address has had too many wrong ones', () => {
+    const email = renderSignInLinkEmail({ ...input, code: undefined, codesPaused: true });
+    const paused =
+      'Sign-in codes for this address are paused: someone typed too many wrong ones. Open the button above on the device you want to use; that turns codes back on.';
+    expect(email.text).toContain(paused);
+    expect(email.html).toContain(paused);
+    expect(email.text).not.toContain('with this code');
+    expect(email.text).not.toContain('earlier e-mail');
+  });
+
   it('escapes the code in the HTML part', () => {
     const email = renderCourseEmail({ ...input, code: '<b>1</b>' });
     expect(email.html).toContain('&lt;b&gt;1&lt;/b&gt;');

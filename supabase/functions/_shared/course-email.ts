@@ -53,6 +53,8 @@ interface EmailContent {
   url: string;
   /** The 6-digit code that signs in as the link does, typed in on any device; undefined: an earlier one still works. */
   code: string | undefined;
+  /** The address's codes are paused: the e-mail says so instead of carrying a code. */
+  codesPaused?: boolean | undefined;
   closing: string;
   /** The footer: why this e-mail reached this address. */
   why: string;
@@ -77,9 +79,11 @@ function renderEmail(content: EmailContent, siteUrl: string): CourseEmail {
     '',
     `${content.buttonLabel}: ${content.url}`,
     '',
-    ...(content.code === undefined
-      ? [signInCodeCopy.earlierCode.replace('{page}', coursePage)]
-      : [`${signInCodeCopy.intro} ${content.code}`, signInCodeCopy.howTo.replace('{page}', coursePage)]),
+    ...(content.codesPaused
+      ? [signInCodeCopy.codesPaused]
+      : content.code === undefined
+        ? [signInCodeCopy.earlierCode.replace('{page}', coursePage)]
+        : [`${signInCodeCopy.intro} ${content.code}`, signInCodeCopy.howTo.replace('{page}', coursePage)]),
     '',
     content.closing,
     '',
@@ -111,7 +115,7 @@ function renderEmail(content: EmailContent, siteUrl: string): CourseEmail {
 <tr><td align="center" style="padding:28px 24px;">
 <a href="${url}" style="display:inline-block;padding:14px 28px;background:#4f46e5;color:#ffffff;font-size:17px;font-weight:bold;text-decoration:none;border-radius:8px;">${escapeHtml(content.buttonLabel)}</a>
 </td></tr>
-${codeBlock(content.code, page)}
+${codeBlock(content, page)}
 <tr><td style="padding:0 24px;font-size:14px;line-height:1.6;color:#52525b;">${escapeHtml(signInCodeCopy.linkFallback)}<br><a href="${url}" style="color:#4f46e5;word-break:break-all;">${url}</a></td></tr>
 <tr><td style="padding:20px 24px 28px;font-size:16px;line-height:1.6;">${escapeHtml(content.closing)}<br><br>${escapeHtml(signInCodeCopy.signature)}</td></tr>
 </table>
@@ -127,8 +131,11 @@ ${codeBlock(content.code, page)}
 }
 
 /** The code, large and copyable, with how to use it; or, when an earlier e-mail's code still works, that. */
-function codeBlock(code: string | undefined, page: string): string {
+function codeBlock({ code, codesPaused }: Pick<EmailContent, 'code' | 'codesPaused'>, page: string): string {
   const pageLink = `<a href="${page}" style="color:#4f46e5;">${page}</a>`;
+  if (codesPaused) {
+    return `<tr><td style="padding:0 24px 28px;font-size:16px;line-height:1.6;">${escapeHtml(signInCodeCopy.codesPaused)}</td></tr>`;
+  }
   if (code === undefined) {
     return `<tr><td style="padding:0 24px 28px;font-size:16px;line-height:1.6;">${escapeHtml(signInCodeCopy.earlierCode).replace('{page}', pageLink)}</td></tr>`;
   }
@@ -145,6 +152,8 @@ export interface EmailInput {
   signInUrl: string;
   /** The 6-digit code made with the link, which signs in on any device; undefined: an earlier e-mail's still works. */
   code: string | undefined;
+  /** The address's codes are paused after too many wrong ones: the e-mail says so instead of a code. */
+  codesPaused?: boolean | undefined;
   siteUrl: string;
 }
 
@@ -159,6 +168,7 @@ export function renderCourseEmail(input: EmailInput): CourseEmail {
       greeting: greetingName(input.name),
       url: input.signInUrl,
       code: input.code,
+      codesPaused: input.codesPaused,
     },
     input.siteUrl,
   );
@@ -172,6 +182,7 @@ export function renderSignInLinkEmail(input: EmailInput): CourseEmail {
       greeting: greetingName(input.name),
       url: input.signInUrl,
       code: input.code,
+      codesPaused: input.codesPaused,
     },
     input.siteUrl,
   );
@@ -219,6 +230,7 @@ export function renderReminderEmail(input: ReminderInput): CourseEmail {
       buttonLabel: reminderEmail.buttonLabel,
       url: input.signInUrl,
       code: input.code,
+      codesPaused: input.codesPaused,
       closing: reminderEmail.closing,
       why: reminderEmail.why,
       unsubscribeUrl: input.unsubscribeUrl,

@@ -36,7 +36,13 @@ async function mailFor(
   const render = row.kind === 'sign-in-link' ? renderSignInLinkEmail : renderCourseEmail;
   return {
     ...envelope,
-    ...render({ name: row.name, signInUrl: link.url, code: link.code, siteUrl: context.siteUrl }),
+    ...render({
+      name: row.name,
+      signInUrl: link.url,
+      code: link.code,
+      codesPaused: link.codesPaused,
+      siteUrl: context.siteUrl,
+    }),
   };
 }
 

@@ -81,6 +81,7 @@ export async function reminderMail(
     name: row.name,
     signInUrl: openingLesson(link.url, now.lesson_slug),
     code: link.code,
+    codesPaused: link.codesPaused,
     siteUrl: context.siteUrl,
     lessonTitle: now.lesson_title,
     positionSeconds: now.position_seconds,

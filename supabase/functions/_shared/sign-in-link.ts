@@ -13,9 +13,11 @@ export interface SignInLink {
   url: string;
   /**
    * The digits typed in with the address on any device (`verifyOtp({ email, token, type: 'email' })`), or
-   * undefined when the address's code from an earlier e-mail is still live and was kept.
+   * undefined when the address's code from an earlier e-mail is still live and was kept, or codes are paused.
    */
   code: string | undefined;
+  /** The address's codes are paused after too many wrong ones, until a link is used: the e-mail says so. */
+  codesPaused?: boolean;
 }
 
 /**
