@@ -252,7 +252,7 @@ describe(`one-time sign-in tokens (${databaseKind})`, () => {
       if (!issued?.code) throw new Error('expected a code');
       return { ...issued, code: issued.code };
     };
-    for (const _ of [1, 2]) {
+    for (let sent = 0; sent < 2; sent += 1) {
       const { code, codesPaused } = await issue();
       expect(codesPaused).toBe(false);
       for (let attempt = 0; attempt < 5; attempt += 1)
