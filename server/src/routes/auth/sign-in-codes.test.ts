@@ -8,22 +8,23 @@ import { authClient, authRequest, db, memoryStorage, openAuthApp, serviceRoleKey
 
 openAuthApp();
 
+const verify = (body: Record<string, unknown>) =>
+  authRequest('verify', { method: 'POST', body: JSON.stringify(body) });
+const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+const newAddress = () => `coder-${crypto.randomUUID()}@example.com`;
+
+async function generateLink(email: string) {
+  const { data, error } = await authClient(serviceRoleKey).admin.generateLink({ type: 'magiclink', email });
+  expect(error).toBeNull();
+  return { tokenHash: data.properties?.hashed_token ?? '', code: data.properties?.email_otp ?? '' };
+}
+
 describe(`sign-in codes (${databaseKind})`, () => {
-  const verify = (body: Record<string, unknown>) =>
-    authRequest('verify', { method: 'POST', body: JSON.stringify(body) });
   /** GoTrue's one answer to every code that does not sign in. */
   const REFUSED = { code: 403, error_code: 'otp_expired', msg: 'Token has expired or is invalid' };
   const refusal = async (response: Response) => ({ status: response.status, body: await response.json() });
   const expectRefused = async (response: Response, why: string) =>
     expect(await refusal(response), why).toEqual({ status: 403, body: REFUSED });
-  const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-  const newAddress = () => `coder-${crypto.randomUUID()}@example.com`;
-
-  async function generateLink(email: string) {
-    const { data, error } = await authClient(serviceRoleKey).admin.generateLink({ type: 'magiclink', email });
-    expect(error).toBeNull();
-    return { tokenHash: data.properties?.hashed_token ?? '', code: data.properties?.email_otp ?? '' };
-  }
 
   it('signs in with the address and the code, through supabase-js, as a link does', async () => {
     const email = newAddress();
@@ -217,14 +218,6 @@ describe(`sign-in codes (${databaseKind})`, () => {
 });
 
 describe(`wrong codes counted per address over a day (${databaseKind})`, () => {
-  const verify = (body: Record<string, unknown>) =>
-    authRequest('verify', { method: 'POST', body: JSON.stringify(body) });
-  const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-  const newAddress = () => `guessed-${crypto.randomUUID()}@example.com`;
-  async function generateLink(email: string) {
-    const { data } = await authClient(serviceRoleKey).admin.generateLink({ type: 'magiclink', email });
-    return { tokenHash: data.properties?.hashed_token ?? '', code: data.properties?.email_otp ?? '' };
-  }
   const guessWrong = async (email: string, code: string, times: number) => {
     for (let attempt = 0; attempt < times; attempt += 1) {
       expect((await verify({ type: 'email', email, token: otherThan(code) })).status).toBe(403);
