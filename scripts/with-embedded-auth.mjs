@@ -8,35 +8,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SignJWT } from 'jose';
-import pg from 'pg';
 import { spawnServer } from './server-process.mjs';
+import { createDatabase } from './with-postgres.mjs';
 
 const SITE_URL = 'https://lenses.example';
 
-async function onAdmin(serverUrl, statement) {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
-
 /** Starts the server; `env` is what a client of its auth needs, `stop()` stops it and drops its database. */
 export async function startEmbeddedAuth(serverUrl) {
-  const name = `auth_${randomBytes(6).toString('hex')}`;
-  await onAdmin(serverUrl, `create database ${name}`);
-  const databaseUrl = new URL(serverUrl);
-  databaseUrl.pathname = `/${name}`;
+  const database = await createDatabase(serverUrl, 'auth');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'embedded-auth-'));
   const secret = randomBytes(32).toString('base64url');
   const dropAll = async () => {
     rmSync(dataDir, { recursive: true, force: true });
-    await onAdmin(serverUrl, `drop database ${name} with (force)`);
+    await database.drop();
   };
   const server = await spawnServer({
-    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl.toString(), JWT_SECRET: secret, SITE_URL },
+    env: { DATA_DIR: dataDir, DATABASE_URL: database.url, JWT_SECRET: secret, SITE_URL },
   }).catch(async (error) => {
     await dropAll();
     throw error;

@@ -4,7 +4,9 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { freePort } from './server-process.mjs';
 
 /** The bin folder of the newest PostgreSQL server: PG_BIN, Debian's, or Debian's installed with apt when root. */
@@ -36,6 +38,33 @@ export function findPostgresBin() {
 }
 
 /** Starts a cluster and returns its URL and a stop function. */
+/** Runs one statement on the cluster at `serverUrl` over a connection of its own (create or drop a database). */
+async function onCluster(serverUrl, statement) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Creates a database `<prefix>_<random>` on the cluster at `serverUrl`, a copy of `template` when one is named,
+ * and returns its name, its address, and `drop()`, which removes it with any sessions still on it.
+ */
+export async function createDatabase(serverUrl, prefix, template) {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await onCluster(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => onCluster(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
 export async function startPostgres() {
   const bin = findPostgresBin();
   const asRoot = process.getuid?.() === 0;

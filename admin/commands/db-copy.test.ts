@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openMigratedDatabase } from '../../server/src/db/index.ts';
 import { createTestDatabase } from '../../server/test/test-database.ts';
+import { createDatabase } from '../../scripts/with-postgres.mjs';
 
 const main = path.join(import.meta.dirname, '..', 'main.ts');
 
@@ -97,23 +96,14 @@ async function everyRow(db: Database): Promise<Record<string, string[]>> {
 async function createTarget(folder: string): Promise<{ url: string; db: Database; close(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
-    const name = `copy_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const { db } = await openMigratedDatabase({ databaseUrl: url.toString() });
+    const database = await createDatabase(serverUrl, 'copy');
+    const { db } = await openMigratedDatabase({ databaseUrl: database.url });
     return {
-      url: url.toString(),
+      url: database.url,
       db,
       async close() {
         await db.close();
-        const dropper = new pg.Client({ connectionString: serverUrl });
-        await dropper.connect();
-        await dropper.query(`drop database ${name} with (force)`);
-        await dropper.end();
+        await database.drop();
       },
     };
   }

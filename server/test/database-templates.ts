@@ -2,16 +2,15 @@
 // from (test-database.ts), so that no test pays for initdb and the migrations again. On PGlite: one database, dumped
 // once fresh from initdb and once migrated. On PostgreSQL (DATABASE_URL): a migrated database that each test's
 // database is created from, as a template.
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrate, readMigrations } from '../src/db/migrate.ts';
 import { openPgliteDatabase } from '../src/db/pglite-database.ts';
 import { openPostgresDatabase } from '../src/db/postgres-database.ts';
 import { supabaseFolder } from './test-database.ts';
+import { createDatabase } from '../../scripts/with-postgres.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -48,26 +47,14 @@ async function pgliteTemplates(project: TestProject) {
 }
 
 async function postgresTemplate(project: TestProject, serverUrl: string) {
-  const name = `test_template_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const template = await createDatabase(serverUrl, 'test_template');
   // Closed before any test starts: PostgreSQL copies a template only while nobody is connected to it.
-  const db = await openPostgresDatabase(url.toString());
+  const db = await openPostgresDatabase(template.url);
   try {
     await migrate(db, await readMigrations(path.join(supabaseFolder, 'migrations')));
   } finally {
     await db.close();
   }
-  project.provide('postgresTemplate', name);
-  return () => admin(`drop database ${name} with (force)`);
+  project.provide('postgresTemplate', template.name);
+  return template.drop;
 }

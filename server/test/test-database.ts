@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { migrate, readMigrations } from '../src/db/migrate.ts';
 import { openPgliteDatabase, type PgliteDatabase } from '../src/db/pglite-database.ts';
 import { openPostgresDatabase } from '../src/db/postgres-database.ts';
+import { createDatabase } from '../../scripts/with-postgres.mjs';
 
 export const supabaseFolder = fileURLToPath(new URL('../../supabase/', import.meta.url));
 
@@ -19,23 +18,13 @@ export const supabaseFolder = fileURLToPath(new URL('../../supabase/', import.me
 export async function createTestDatabase(): Promise<Database | PgliteDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return createPgliteTestDatabase();
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const template = inject('postgresTemplate');
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const inner = await openPostgresDatabase(url.toString());
+  const created = await createDatabase(serverUrl, 'test', inject('postgresTemplate'));
+  const inner = await openPostgresDatabase(created.url);
   const db: Database = {
     ...inner,
     async close() {
       await inner.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database ${name} with (force)`);
-      await dropper.end();
+      await created.drop();
     },
   };
   await migrate(db, await readMigrations(path.join(supabaseFolder, 'migrations')));

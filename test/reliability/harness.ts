@@ -7,10 +7,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type ServerProcess, spawnServer } from '../../scripts/server-process.mjs';
+import { createDatabase } from '../../scripts/with-postgres.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -80,21 +79,9 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
 
 /** A new database on the suite's PostgreSQL cluster, dropped after the test. */
 export async function freshPostgresDatabase(): Promise<string> {
-  const serverUrl = inject('postgresUrl');
-  const name = `reliability_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await createDatabase(inject('postgresUrl'), 'reliability');
+  cleanups.push(database.drop);
+  return database.url;
 }
 
 export interface HttpAnswer {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { openPostgresDatabase } from '../db/postgres-database.ts';
 import { type ServerProcess, spawnServer } from '../../../scripts/server-process.mjs';
 import { startSmtpPeer } from '../../test/smtp-peer.ts';
 import { readMime } from '../../test/mime.ts';
+import { createDatabase } from '../../../scripts/with-postgres.mjs';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -17,17 +17,9 @@ afterEach(async () => {
 
 /** A new database on the PostgreSQL server at `serverUrl`, dropped after the test. */
 async function freshPostgresDatabase(serverUrl: string): Promise<string> {
-  const name = `workers_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  cleanups.push(async () => {
-    await admin.query(`drop database ${name} with (force)`);
-    await admin.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await createDatabase(serverUrl, 'workers');
+  cleanups.push(database.drop);
+  return database.url;
 }
 
 const mailEnv = (smtpUrl: string) => ({
