@@ -338,6 +338,31 @@ test.describe('the dialog on a phone', () => {
     ]);
   });
 
+  test('a mistyped domain is not sent on the first tap: she picks the suggestion or sends it anyway', async ({
+    page,
+  }) => {
+    const requests = recordSendEmailRequests(page);
+    await page.route(SEND_EMAIL, succeed);
+    await openHome(page);
+    await lockedButton(page).click();
+    const dialog = signupDialog(page);
+    await answerUpToContact(dialog);
+    await fillContact(dialog, 'Tess', 'tess@gmial.com');
+    await dialog.getByRole('button', { name: copy.submit }).click();
+
+    await expect(dialog.getByRole('status')).toHaveText('Nothing sent yet: please check your address above.');
+    await expect(dialog.getByRole('button', { name: 'tess@gmail.com' })).toBeFocused();
+    await expect(dialog.getByRole('button', { name: 'Send to gmial.com anyway' })).toBeInViewport();
+    expect(requests).toHaveLength(0);
+
+    await dialog.getByRole('button', { name: 'Send to gmial.com anyway' }).click();
+    await expect(dialog.getByRole('status')).toHaveText(copy.sent);
+    await expect(dialog.getByText('We sent your link to tess@gmial.com')).toBeVisible();
+    expect(requests.map((request) => request.postDataJSON())).toEqual([
+      { name: 'Tess', email: 'tess@gmial.com' },
+    ]);
+  });
+
   test('on step 4 the red hint waits for the list, and the Next error takes its place', async ({ page }) => {
     await openHome(page);
     const section = signupSection(page);

@@ -142,6 +142,10 @@ export const signupCopy = {
       'Please enter the whole address, with a dot in the part after the @ (like name@example.com).',
     /** Under the e-mail field when its domain looks like a typo of a well-known one; the address is a button. */
     didYouMean: { before: 'Did you mean ', after: '?' },
+    /** Beside the suggestion: the address as typed is sent only when she says so. */
+    sendAnyway: (domain: string) => `Send to ${domain} anyway`,
+    /** A submit while the suggestion stands: nothing is sent until she picks one of the two. */
+    typoHeld: 'Nothing sent yet: please check your address above.',
     /** fixed: steps */
     submit: 'Show Me My Free Course',
     sending: 'Sending...',

@@ -12,6 +12,7 @@ import {
   restoreState,
   shownContactErrors,
   signupPayload,
+  suggestedEmail,
 } from './questionnaire';
 
 function run(actions: QuestionnaireAction[], from: QuestionnaireState = initialState): QuestionnaireState {
@@ -229,6 +230,36 @@ describe('submit (step 5)', () => {
   it('ignores an outcome when nothing is being sent', () => {
     expect(run([{ type: 'sendSucceeded', sentTo: 'ada@example.com' }], readyToSend)).toBe(readyToSend);
     expect(run([{ type: 'sendFailed', failure: 'send-failed' }], readyToSend)).toBe(readyToSend);
+  });
+
+  it('holds a submit while a correction stands for the address in the field, and sends once she decides', () => {
+    const typo = { ...readyToSend, answers: { ...readyToSend.answers, email: 'ada@gmial.com' } };
+    const checked = run(
+      [{ type: 'emailChecked', check: { email: 'ada@gmial.com', suggestion: 'ada@gmail.com' } }],
+      typo,
+    );
+    expect(suggestedEmail(checked)).toBe('ada@gmail.com');
+    const held = run([{ type: 'submit' }], checked);
+    expect(held).toMatchObject({ sending: false, message: 'typo-held', contactAttempted: true });
+
+    const corrected = run([{ type: 'setEmail', email: 'ada@gmail.com' }], held);
+    expect(corrected.message).toBeNull();
+    expect(suggestedEmail(corrected)).toBeNull();
+    expect(run([{ type: 'submit' }], corrected)).toMatchObject({ sending: true });
+
+    const kept = run([{ type: 'keepEmail' }], held);
+    expect(suggestedEmail(kept)).toBeNull();
+    expect(run([{ type: 'submit' }], kept)).toMatchObject({ sending: true, message: null });
+  });
+
+  it('a check for another value of the field, or none yet, holds nothing back', () => {
+    const typo = { ...readyToSend, answers: { ...readyToSend.answers, email: 'ada@gmial.com' } };
+    expect(run([{ type: 'submit' }], typo)).toMatchObject({ sending: true });
+    const stale = run(
+      [{ type: 'emailChecked', check: { email: 'ada@gmial.co', suggestion: 'ada@gmail.com' } }],
+      typo,
+    );
+    expect(run([{ type: 'submit' }], stale)).toMatchObject({ sending: true });
   });
 
   it('sends only the name and the e-mail, trimmed', () => {

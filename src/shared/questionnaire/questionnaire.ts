@@ -27,8 +27,17 @@ export interface Answers {
  */
 export type SendFailure = 'address-rejected' | 'rate-limited' | 'send-failed';
 
-/** What the visitor last saw after a submit: the outcome of the send, or why nothing was sent. */
-type SubmitMessage = 'sent' | SendFailure | 'strengths-missing';
+/**
+ * What the visitor last saw after a submit: the outcome of the send, or why nothing was sent (`typo-held`:
+ * the address looks like a typo of a well-known domain, and she has not said yet which one she means).
+ */
+type SubmitMessage = 'sent' | SendFailure | 'strengths-missing' | 'typo-held';
+
+/** The e-mail checker's answer for one value of the field: the corrected address, or null when it looks right. */
+export interface EmailCheck {
+  email: string;
+  suggestion: string | null;
+}
 
 export interface QuestionnaireState {
   step: Step;
@@ -43,6 +52,10 @@ export interface QuestionnaireState {
   contactAttempted: boolean;
   /** Set when the e-mail field is left with something in it: from then on its error shows until fixed. */
   emailLeft: boolean;
+  /** The checker's last answer; it speaks for the field only while the field still holds `email`. */
+  emailCheck: EmailCheck | null;
+  /** An address the visitor chose to send as typed although a correction was suggested for it. */
+  keptEmail: string | null;
 }
 
 export type QuestionnaireAction =
@@ -55,6 +68,8 @@ export type QuestionnaireAction =
   | { type: 'setName'; name: string }
   | { type: 'setEmail'; email: string }
   | { type: 'leaveEmail' }
+  | { type: 'emailChecked'; check: EmailCheck }
+  | { type: 'keepEmail' }
   | { type: 'submit' }
   | { type: 'sendSucceeded'; sentTo: string }
   | { type: 'sendFailed'; failure: SendFailure }
@@ -69,6 +84,8 @@ export const initialState: QuestionnaireState = {
   sentTo: null,
   contactAttempted: false,
   emailLeft: false,
+  emailCheck: null,
+  keptEmail: null,
 };
 
 export function progressPercent(step: Step): number {
@@ -131,6 +148,16 @@ export function shownContactErrors(state: QuestionnaireState): ContactErrors {
   return shown;
 }
 
+/**
+ * The correction suggested for the address in the field now, unless she chose to keep it as typed: null while
+ * the checker has not answered for this value (or could not load), which never holds a send back.
+ */
+export function suggestedEmail(state: QuestionnaireState): string | null {
+  const { emailCheck, answers } = state;
+  if (emailCheck?.email !== answers.email || state.keptEmail === answers.email) return null;
+  return emailCheck.suggestion;
+}
+
 const knownWorries: ReadonlySet<string> = new Set(worryOptions);
 
 function clampStep(step: number): Step {
@@ -177,16 +204,26 @@ export function questionnaireReducer(
     }
     case 'setName':
       return withAnswers(state, { name: action.name });
-    case 'setEmail':
-      return withAnswers(state, { email: action.email });
+    case 'setEmail': {
+      const next = withAnswers(state, { email: action.email });
+      return state.message === 'typo-held' ? { ...next, message: null } : next;
+    }
     case 'leaveEmail':
       return state.emailLeft || !answers.email.trim() ? state : { ...state, emailLeft: true };
+    case 'emailChecked': {
+      const { email, suggestion } = action.check;
+      if (state.emailCheck?.email === email && state.emailCheck.suggestion === suggestion) return state;
+      return { ...state, emailCheck: { email, suggestion } };
+    }
+    case 'keepEmail':
+      return { ...state, keptEmail: answers.email };
     case 'submit': {
       if (state.sending || state.step !== TOTAL_STEPS) return state;
       const attempted = state.contactAttempted ? state : { ...state, contactAttempted: true };
       const { name, email } = contactErrors(answers);
       if (name || email) return attempted;
       if (answers.strengths.length < MIN_STRENGTHS) return { ...attempted, message: 'strengths-missing' };
+      if (suggestedEmail(state)) return { ...attempted, message: 'typo-held' };
       return { ...attempted, sending: true, message: null };
     }
     case 'sendSucceeded':

@@ -1,8 +1,7 @@
-import { type RefObject, useCallback, useEffect } from 'react';
+import { type RefObject, useEffect } from 'react';
 import { TextField } from '@/components/ui/text-field';
 import { PRIVACY_PATH } from '@/content/privacy';
 import { signupCopy } from '@/content/signup';
-import { useLoad } from '@/lib/use-load';
 import {
   type Answers,
   type ContactErrors,
@@ -20,31 +19,42 @@ const errorMessages = {
 /**
  * Step 5: name and e-mail, both required. The form has `noValidate`: the questionnaire makes the checks and
  * each error stays under its field until the value is fixed. Under the e-mail, a likely typo of a well-known
- * domain gets a one-tap correction; it is only a suggestion, the typed address can still be sent.
+ * domain gets a one-tap correction beside "Send to … anyway"; while it stands, a submit sends nothing.
  */
 export function ContactStep({
   answers,
   errors,
+  suggestion,
   checkEmail,
   idPrefix,
   nameRef,
   emailRef,
+  suggestionRef,
   dispatch,
+  onPickSuggestion,
+  onKeepEmail,
 }: {
   answers: Answers;
   /** The errors to show now (see `shownContactErrors`). */
   errors: ContactErrors;
+  /** The correction suggested for the address now (see `suggestedEmail`). */
+  suggestion: string | null;
   /** Whether the e-mail has been checked yet (left with a value, or submitted): the suggestion waits for it. */
   checkEmail: boolean;
   idPrefix: string;
   nameRef: RefObject<HTMLInputElement | null>;
   emailRef: RefObject<HTMLInputElement | null>;
+  /** The suggested address's button, focused when a submit was held for it. */
+  suggestionRef: RefObject<HTMLButtonElement | null>;
   dispatch: (action: QuestionnaireAction) => void;
+  onPickSuggestion: (suggestion: string) => void;
+  onKeepEmail: () => void;
 }) {
   const trustId = `${idPrefix}-email-trust`;
   const suggestionId = `${idPrefix}-email-suggestion`;
-  const suggestion = useEmailSuggestion(answers.email);
+  useEmailCheck(answers.email, dispatch);
   const shownSuggestion = checkEmail ? suggestion : null;
+  const typedDomain = answers.email.trim().slice(answers.email.trim().lastIndexOf('@') + 1);
   return (
     <div className="space-y-4">
       <TextField
@@ -78,20 +88,27 @@ export function ContactStep({
         {/* Announced when it appears: the visitor has usually moved on from the field by then. */}
         <div aria-live="polite">
           {shownSuggestion && (
-            <p id={suggestionId} className="mt-1.5 text-sm text-ink">
-              {copy.didYouMean.before}
+            <div className="mt-1.5 text-sm text-ink">
+              <p id={suggestionId}>
+                {copy.didYouMean.before}
+                <button
+                  ref={suggestionRef}
+                  type="button"
+                  className="inline py-1 font-semibold wrap-anywhere text-ink underline underline-offset-4 hover:text-ink-soft"
+                  onClick={() => onPickSuggestion(shownSuggestion)}
+                >
+                  {shownSuggestion}
+                </button>
+                {copy.didYouMean.after}
+              </p>
               <button
                 type="button"
-                className="inline py-1 font-semibold wrap-anywhere text-ink underline underline-offset-4 hover:text-ink-soft"
-                onClick={() => {
-                  dispatch({ type: 'setEmail', email: shownSuggestion });
-                  emailRef.current?.focus();
-                }}
+                className="inline-flex min-h-11 items-center font-medium wrap-anywhere text-ink-soft underline underline-offset-4 hover:text-ink"
+                onClick={onKeepEmail}
               >
-                {shownSuggestion}
+                {copy.sendAnyway(typedDomain)}
               </button>
-              {copy.didYouMean.after}
-            </p>
+            </div>
           )}
         </div>
         <p id={trustId} className="mt-2 text-sm text-ink-muted">
@@ -109,14 +126,24 @@ export function ContactStep({
 }
 
 /**
- * The suggested address for what is typed now, or null. The checker loads when this step first shows, not
- * with the page.
+ * Checks what is typed now and tells the store. The checker loads when this step first shows, not with the
+ * page, so its answer is there long before the visitor has typed a whole address.
  */
-function useEmailSuggestion(email: string): string | null {
+function useEmailCheck(email: string, dispatch: (action: QuestionnaireAction) => void) {
   useEffect(() => {
     void loadEmailSpellChecker().catch(() => {});
   }, []);
-  // No suggestion when the checker cannot load (offline): it is a help, never a requirement.
-  const { state } = useLoad(useCallback(() => suggestEmail(email), [email]));
-  return state.status === 'ready' ? state.value : null;
+  useEffect(() => {
+    let current = true;
+    suggestEmail(email).then(
+      (suggestion) => {
+        if (current) dispatch({ type: 'emailChecked', check: { email, suggestion } });
+      },
+      // No suggestion when the checker cannot load (offline): it is a help, never a requirement.
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [email, dispatch]);
 }

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { questionnaireStore } from '@/shared/questionnaire/questionnaire-store';
 import { Questionnaire } from './questionnaire';
 import {
   answerSendEmail,
@@ -25,6 +26,12 @@ import {
 vi.mock('./first-preview', () => ({ FirstPreview: () => null }));
 
 withFreshQuestionnaire();
+
+/** The checker's answer for `email`, once it has given one (it loads on the contact step). */
+function suggestedFor(email: string) {
+  const { emailCheck } = questionnaireStore.getState();
+  return emailCheck?.email === email ? emailCheck.suggestion : null;
+}
 
 describe('Questionnaire: submit', () => {
   it('with both fields empty says what is missing under each field, focuses the name and sends nothing', async () => {
@@ -118,14 +125,36 @@ describe('Questionnaire: submit', () => {
     expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
   });
 
-  it('a suggestion never blocks: the typed address is sent', async () => {
+  it('a likely typo holds the first tap: nothing is sent until she picks the suggestion, which is then sent', async () => {
+    const fetchMock = answerSendEmail(200);
+    render(<Questionnaire variant="compact" />);
+    goToContactStep();
+    fillContact('Sam', 'sam@gmial.com');
+    await waitFor(() => expect(suggestedFor('sam@gmial.com')).not.toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Show Me My Free Course' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Nothing sent yet: please check your address above.');
+    const suggestion = screen.getByRole('button', { name: 'sam@gmail.com' });
+    expect(suggestion).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Send to gmial.com anyway' })).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fireEvent.click(suggestion);
+    expect(await sentBody(fetchMock)).toEqual({ name: 'Sam', email: 'sam@gmail.com' });
+    expect(await screen.findByRole('status')).toHaveTextContent("You're in! Check your inbox for access.");
+  });
+
+  it('"Send to gmial.com anyway" sends the address as typed, and a later submit of it is not held again', async () => {
     const fetchMock = answerSendEmail(200);
     render(<Questionnaire variant="full" />);
     goToContactStep();
     fillContact('Sam', 'sam@gmial.com');
+    await waitFor(() => expect(suggestedFor('sam@gmial.com')).not.toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Show Me My Free Course' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send to gmial.com anyway' }));
     expect(await sentBody(fetchMock)).toEqual({ name: 'Sam', email: 'sam@gmial.com' });
     expect(await screen.findByRole('status')).toHaveTextContent("You're in! Check your inbox for access.");
+    expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
   });
 
   it('Next on step 4 moves to step 5 and never submits, even with the contact filled in', async () => {

@@ -12,6 +12,7 @@ import {
   contactErrors,
   initialState,
   shownContactErrors,
+  suggestedEmail,
 } from '@/shared/questionnaire/questionnaire';
 import { questionnaireStore, useQuestionnaireState } from '@/shared/questionnaire/questionnaire-store';
 import { WorriesStep } from '@/shared/questionnaire/worries-step';
@@ -39,6 +40,7 @@ const submitMessages = {
   'address-rejected': { text: `${contact.sendFailed} ${contact.addressRejected}`, tone: 'text-red-700' },
   'rate-limited': { text: `${contact.sendFailed} ${contact.rateLimited}`, tone: 'text-red-700' },
   'strengths-missing': { text: contact.strengthsMissing, tone: 'text-red-700' },
+  'typo-held': { text: contact.typoHeld, tone: 'text-ink' },
 } as const;
 
 /**
@@ -97,6 +99,7 @@ export function Questionnaire({ variant, stepHeadingRef, onWatchTeaser }: Questi
   const submitRef = useRef<HTMLButtonElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  const suggestionRef = useRef<HTMLButtonElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const dispatch = questionnaireStore.dispatch;
 
@@ -110,6 +113,10 @@ export function Questionnaire({ variant, stepHeadingRef, onWatchTeaser }: Questi
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    submit();
+  }
+
+  function submit() {
     // Rendered at once, so the field that takes the focus already carries its error.
     const sent = flushSync(() => questionnaireStore.submit());
     const after = questionnaireStore.getState();
@@ -118,6 +125,7 @@ export function Questionnaire({ variant, stepHeadingRef, onWatchTeaser }: Questi
       const errors = contactErrors(after.answers);
       if (errors.name) nameRef.current?.focus();
       else if (errors.email) emailRef.current?.focus();
+      else if (after.message === 'typo-held') suggestionRef.current?.focus();
     }
     void sent.then(() => {
       // The disabled "Sending..." button dropped the focus; give it back to the button.
@@ -171,11 +179,24 @@ export function Questionnaire({ variant, stepHeadingRef, onWatchTeaser }: Questi
         <ContactStep
           answers={answers}
           errors={shownContactErrors(state)}
+          suggestion={suggestedEmail(state)}
           checkEmail={state.contactAttempted || state.emailLeft}
           idPrefix={idPrefix}
           nameRef={nameRef}
           emailRef={emailRef}
+          suggestionRef={suggestionRef}
           dispatch={dispatch}
+          onPickSuggestion={(suggestion) => {
+            // After a held submit, picking the address is the answer to it: the corrected address is sent.
+            const held = questionnaireStore.getState().message === 'typo-held';
+            dispatch({ type: 'setEmail', email: suggestion });
+            if (held) submit();
+            else emailRef.current?.focus();
+          }}
+          onKeepEmail={() => {
+            dispatch({ type: 'keepEmail' });
+            submit();
+          }}
         />
       )}
 
