@@ -64,6 +64,8 @@ for (const width of [375, 1440]) {
       await expect(form.getByRole('heading', { level: 4, name: 'Why plan with three lenses' })).toBeFocused();
       await expectPlaying(form.locator('video'));
       await expectNoAxeViolations(page);
+      // Paused part-way: how far it got is kept on the device, to count once she signs in.
+      await form.locator('video').evaluate((video: HTMLVideoElement) => video.pause());
     });
 
     const [courseEmail] = await waitForMail(address, 1);
@@ -73,6 +75,9 @@ for (const width of [375, 1440]) {
       await expect(course.getByRole('button', { name: 'Sign out' })).toBeVisible();
       const lessons = course.getByRole('navigation', { name: 'Lessons' });
       await expect(lessons.getByText('For you')).not.toHaveCount(0);
+      await expect(
+        lessons.getByRole('link', { name: 'Why plan with three lenses' }),
+      ).toHaveAccessibleDescription(/In progress/);
       await expect(lessons.getByRole('link', { name: 'Lens one: trends' })).toHaveAccessibleDescription(
         /For you/,
       );

@@ -33,7 +33,7 @@ export const privacyCopy = {
     {
       heading: 'What never leaves your browser',
       paragraphs: [
-        'Your answers to the questions (your worries, your childhood dream, your age group and your strengths or favourite subjects) are never sent to us. They are kept in this browser on this device (its local storage), so that the course can be tailored to you when you come back, on any day and in any tab. The notes you write in "My three-lenses plan" are kept there too, and never sent.',
+        'Your answers to the questions (your worries, your childhood dream, your age group and your strengths or favourite subjects) are never sent to us. They are kept in this browser on this device (its local storage), so that the course can be tailored to you when you come back, on any day and in any tab. The notes you write in "My three-lenses plan" are kept there too, and never sent. If you watch a free preview lesson before signing in, how far you got is kept there until you sign in on this device: then it counts for that lesson in your course, and is removed from the browser.',
         'Another device or browser does not have them. To remove them, press "Forget my answers" on the course page, or "Start over" in the questions; clearing your browser\'s site data removes them as well.',
       ],
     },

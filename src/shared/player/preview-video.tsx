@@ -4,6 +4,10 @@ import type { OutlineLesson } from '@/shared/course-outline/outline';
 import type { LessonMedia } from './lesson-media';
 import { CaptionedVideo } from './captioned-video';
 import { PlayerFrame } from './player-frame';
+import { keepPreviewPosition } from './preview-position';
+
+/** While a preview plays, how far it got is kept on the device at most this often (and on pause and end). */
+const KEEP_EVERY_MS = 5_000;
 
 /** A preview lesson's files, as the public outline names them. */
 export type PreviewFiles = NonNullable<OutlineLesson['preview']>;
@@ -12,7 +16,7 @@ export type PreviewFiles = NonNullable<OutlineLesson['preview']>;
  * A free preview lesson, for anyone: its title, the native player with captions on, and what comes after.
  * Its files are signed for this visit under whatever session the browser has (none at all will do), and it
  * starts playing once they are, since a tap brought it here; its title takes the focus from the button that
- * tap removed. It keeps no progress: that is for learners.
+ * tap removed. How far it got is kept on this device, and counts for the lesson once she signs in here.
  */
 export function PreviewVideo({
   lesson,
@@ -22,7 +26,7 @@ export function PreviewVideo({
   headingLevel: Heading = 'h2',
   after,
 }: {
-  lesson: Pick<OutlineLesson, 'title'>;
+  lesson: Pick<OutlineLesson, 'title' | 'slug'>;
   preview: PreviewFiles;
   eyebrow: string;
   sign: (preview: PreviewFiles) => Promise<LessonMedia>;
@@ -39,6 +43,15 @@ export function PreviewVideo({
     'Course: the preview could not be signed.',
   );
   const { state } = media;
+  const keptAt = useRef(0);
+
+  function keepPosition(always: boolean) {
+    const player = video.current;
+    if (!player || player.currentTime === 0 || (!always && Date.now() - keptAt.current < KEEP_EVERY_MS)) return;
+    keptAt.current = Date.now();
+    const durationSeconds = Number.isFinite(player.duration) ? player.duration : 0;
+    keepPreviewPosition(lesson.slug, { positionSeconds: player.currentTime, durationSeconds });
+  }
 
   useEffect(() => heading.current?.focus(), []);
 
@@ -68,6 +81,9 @@ export function PreviewVideo({
             videoRef={video}
             labelledBy={headingId}
             onError={media.fail}
+            onTimeUpdate={() => keepPosition(false)}
+            onPause={() => keepPosition(true)}
+            onEnded={() => keepPosition(true)}
           />
         )}
       </PlayerFrame>

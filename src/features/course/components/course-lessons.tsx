@@ -15,6 +15,7 @@ import {
   resumePosition,
 } from '../model/progress';
 import { type ProgressSaver, createProgressSaver } from '../progress-saver';
+import { adoptPreviewPositions } from '../preview-adoption';
 import type { RecordPosition } from '../use-playback-progress';
 import { CourseComplete } from './course-complete';
 import { CourseCover } from './course-cover';
@@ -89,6 +90,8 @@ export function CourseLessons({
       ([lessons, learner]) => {
         if (!current) return;
         saver = createProgressSaver({ backend, learnerId: learner.learnerId, saved: learner.progress });
+        for (const [key, progress] of adoptPreviewPositions(lessons, learner.progress))
+          saver.record(key, progress);
         latestProgress.current = new Map([...learner.progress, ...saver.unsent()]);
         setProgress(latestProgress.current);
         setLearnerId(learner.learnerId);

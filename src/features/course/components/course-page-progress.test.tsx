@@ -58,6 +58,24 @@ describe('progress', () => {
     expect(lessonLink('Your first step')).toHaveAccessibleDescription('Not started');
   });
 
+  it('counts a preview watched on this device before signing in: saved for her, and shown as watched', async () => {
+    window.localStorage.setItem(
+      'three-lenses.preview-position.v1:welcome',
+      JSON.stringify({ positionSeconds: 44, durationSeconds: 45, recordedAt: T0 }),
+    );
+    const { backend } = fakeBackend();
+    await openCourse(backend, 'The three lenses');
+    const list = screen.getByRole('navigation', { name: 'Lessons' });
+    expect(within(list).getByText('1 of 3 watched')).toBeInTheDocument();
+    expect(lessonLink('Welcome')).toHaveAccessibleDescription('Watched');
+    await waitFor(() =>
+      expect(saved(backend)).toEqual([
+        [{ learnerId: 'ada', lessonKey: '1', positionSeconds: 44, completedAt: T0 }, { leaving: false }],
+      ]),
+    );
+    expect(window.localStorage.getItem('three-lenses.preview-position.v1:welcome')).toBeNull();
+  });
+
   it('opens a lesson left part-way where it stopped, and offers to start from the beginning', async () => {
     openAt('/course?lesson=three-lenses');
     const { backend } = fakeBackend({ loadProgress: vi.fn(async () => progressOf([['2', 21.4, null]])) });

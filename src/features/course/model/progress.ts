@@ -73,6 +73,16 @@ const earliest = (a: string | null, b: string | null) => {
 };
 
 /**
+ * Whether a position from elsewhere (a preview watched before signing in) takes the lesson further than its
+ * saved progress: none saved yet, a completion where there was none, or further into an unwatched lesson.
+ */
+export function movesOn(saved: LessonProgress | undefined, candidate: LessonProgress): boolean {
+  if (!saved) return true;
+  if (saved.completedAt !== null) return false;
+  return candidate.completedAt !== null || candidate.positionSeconds > saved.positionSeconds;
+}
+
+/**
  * A newer record of one lesson over an older one: the newer position wins (the learner may rewatch from the
  * start), and a completion on either side is kept with its first time.
  */

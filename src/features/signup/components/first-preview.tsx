@@ -42,16 +42,19 @@ export function FirstPreview({
       </Button>
     );
   }
+  // On a phone the player takes the panel's whole width.
   return (
-    <Suspense fallback={<div className="aspect-video rounded-card bg-night" />}>
-      <PreviewVideo
-        lesson={lesson}
-        // The MP4 here: hls.js loads only on /course (docs/decisions/0140).
-        preview={{ ...lesson.preview, streamPath: null }}
-        eyebrow={copy.previewEyebrow(position)}
-        sign={sign}
-        headingLevel="h4"
-      />
-    </Suspense>
+    <div className="max-sm:-mx-4">
+      <Suspense fallback={<div className="aspect-video rounded-card bg-night" />}>
+        <PreviewVideo
+          lesson={lesson}
+          // The MP4 here: hls.js loads only on /course (docs/decisions/0140).
+          preview={{ ...lesson.preview, streamPath: null }}
+          eyebrow={copy.previewEyebrow(position)}
+          sign={sign}
+          headingLevel="h4"
+        />
+      </Suspense>
+    </div>
   );
 }

@@ -12,6 +12,7 @@ import {
   contactErrors,
   initialState,
   shownContactErrors,
+  signupPayload,
   suggestedEmail,
 } from '@/shared/questionnaire/questionnaire';
 import { questionnaireStore, useQuestionnaireState } from '@/shared/questionnaire/questionnaire-store';
@@ -56,6 +57,7 @@ const variants = {
     title: 'font-display text-2xl font-semibold tracking-tight text-ink sm:text-3xl',
     grid: 'grid grid-cols-2 gap-2 md:grid-cols-3',
     actions: '',
+    afterSent: '',
   },
   compact: {
     form: 'space-y-5 max-sm:flex max-sm:flex-1 max-sm:flex-col',
@@ -67,6 +69,8 @@ const variants = {
     grid: 'grid grid-cols-2 gap-2',
     actions:
       'max-sm:sticky max-sm:bottom-0 max-sm:mt-auto max-sm:z-10 max-sm:-mx-5 max-sm:border-t max-sm:border-line max-sm:bg-surface max-sm:px-5 max-sm:py-3',
+    /** On a phone the success panel replaces the bar: nothing covers it, and nothing offers to send again. */
+    afterSent: 'max-sm:hidden',
   },
 } as const;
 
@@ -102,6 +106,7 @@ export function Questionnaire({ variant, stepHeadingRef, onWatchTeaser }: Questi
   const suggestionRef = useRef<HTMLButtonElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const dispatch = questionnaireStore.dispatch;
+  const sentToThisAddress = message === 'sent' && sentTo === signupPayload(answers).email;
 
   function navigate(action: QuestionnaireAction) {
     const before = questionnaireStore.getState().step;
@@ -128,8 +133,12 @@ export function Questionnaire({ variant, stepHeadingRef, onWatchTeaser }: Questi
       else if (after.message === 'typo-held') suggestionRef.current?.focus();
     }
     void sent.then(() => {
-      // The disabled "Sending..." button dropped the focus; give it back to the button.
-      if (document.activeElement === document.body) submitRef.current?.focus();
+      // The disabled "Sending..." button dropped the focus; give it back to the button, or where the bar gave
+      // way to the success panel, to the outcome.
+      if (document.activeElement === document.body) {
+        submitRef.current?.focus();
+        if (document.activeElement === document.body) outcomeRef.current?.focus();
+      }
       // In a scrolling sheet the outcome may be out of view: bring it into view where the visitor is.
       if (submitRef.current?.contains(document.activeElement))
         outcomeRef.current?.scrollIntoView({ block: 'nearest' });
@@ -201,7 +210,7 @@ export function Questionnaire({ variant, stepHeadingRef, onWatchTeaser }: Questi
       )}
 
       {step === TOTAL_STEPS && (
-        <div ref={outcomeRef} className={`space-y-4 ${styles.outcome}`}>
+        <div ref={outcomeRef} tabIndex={-1} className={`space-y-4 outline-none ${styles.outcome}`}>
           <p
             id={messageId}
             role="status"
@@ -223,7 +232,9 @@ export function Questionnaire({ variant, stepHeadingRef, onWatchTeaser }: Questi
         </div>
       )}
 
-      <div className={`flex flex-wrap items-center gap-3 ${styles.actions}`}>
+      <div
+        className={`flex flex-wrap items-center gap-3 ${styles.actions} ${sentToThisAddress ? styles.afterSent : ''}`}
+      >
         {/* Distinct keys: reusing one <button> would turn the clicked Next into a submit mid-click. */}
         {step === TOTAL_STEPS && (
           <Button
