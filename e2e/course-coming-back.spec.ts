@@ -2,11 +2,12 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { EMBEDDED_ANON_KEY } from '../supabase/embedded-keys.ts';
 import {
   codeOf,
+  lessonTitles,
   openSignInLink,
   signUpByRequest,
+  tapPlay,
   waitForMail,
   watchLinkOf,
-  lessonTitles,
   withServerDatabase,
 } from './course-helpers';
 
@@ -199,7 +200,7 @@ test('a second device opens where the learner stopped: lesson 2, at its saved pl
   await expect(page.getByText('Continue: Lesson 2', { exact: true })).toBeVisible();
   const video = page.getByLabel(lessonTitles[1] ?? '', { exact: true }).and(page.locator('video'));
   await expect.poll(() => video.evaluate((player: HTMLVideoElement) => player.readyState)).toBeGreaterThan(0);
-  await video.click();
+  await tapPlay(page, video);
   await video.evaluate((player: HTMLVideoElement) => {
     player.currentTime = 14;
   });

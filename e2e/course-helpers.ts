@@ -63,6 +63,16 @@ export const videoState = (video: Locator) =>
     source: player.currentSrc,
   }));
 
+/**
+ * Starts or resumes a lesson with a tap, as a learner does (playing needs a user gesture): the large Play
+ * control while it covers the player, the player itself after.
+ */
+export async function tapPlay(page: Page, video: Locator) {
+  const cover = page.getByRole('button', { name: /^Play: / });
+  if (await cover.isVisible()) await cover.click();
+  else await video.click();
+}
+
 /** The 6-digit code printed beside the link, as the plain-text part spells it out. */
 export function codeOf(message: MailMessage | undefined): string {
   const code = /^Or sign in on any device with this code: (\d{6})$/m.exec(message?.text ?? '')?.[1];

@@ -1,5 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openSignInLink, videoState, waitForMail, watchLinkOf, lessonTitles } from './course-helpers';
+import {
+  lessonTitles,
+  openSignInLink,
+  tapPlay,
+  videoState,
+  waitForMail,
+  watchLinkOf,
+} from './course-helpers';
 import {
   answerUpToContact,
   copy as signupCopy,
@@ -85,7 +92,7 @@ test('sign up, sign in with the e-mailed link, watch, reuse the link, get a new 
     await expect.poll(async () => (await videoState(video)).captionsMode).toBe('showing');
     await expect.poll(async () => (await videoState(video)).cueCount).toBeGreaterThan(0);
     // Playing needs a user gesture: a click on the player, as a visitor starts it.
-    await video.click();
+    await tapPlay(page, video);
     await expect
       .poll(async () => (await videoState(video)).currentTime, { timeout: 10_000 })
       .toBeGreaterThan(0.5);

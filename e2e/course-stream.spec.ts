@@ -9,7 +9,7 @@ import { findOrInstallFfmpeg } from '../server/src/lessons/find-ffmpeg.ts';
 import { type ServerProcess, spawnServer } from '../scripts/server-process.mjs';
 import { readMime } from '../server/test/mime.ts';
 import { EMBEDDED_ANON_KEY } from '../supabase/embedded-keys.ts';
-import { openSignInLink, videoState, watchLinkOf } from './course-helpers';
+import { openSignInLink, tapPlay, videoState, watchLinkOf } from './course-helpers';
 import { FFMPEG_TEST_TIMEOUT } from '../server/test/ffmpeg-test-timeout.ts';
 
 // An adaptive lesson from the owner's upload to the learner's screen: `lessons add` converts a generated video
@@ -116,7 +116,7 @@ test('a learner plays an adaptive lesson with captions, from private segments, a
       };
       player.addEventListener('timeupdate', pauseLate);
     });
-    await video.click();
+    await tapPlay(page, video);
     await expect
       .poll(
         async () => video.evaluate((player: HTMLVideoElement) => player.paused && player.currentTime >= 5.5),

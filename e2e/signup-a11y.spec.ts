@@ -28,7 +28,7 @@ async function walkAndCheck(page: Page, form: Locator, scope: string) {
   await expectNoViolations(page, scope);
   await next(form);
   await next(form);
-  await expect(form.getByRole('alert')).toHaveText(copy.pickToContinue);
+  await expect(form.getByRole('alert')).toHaveText(copy.pickAgeThenStrength);
   await expectNoViolations(page, scope);
   await form.getByRole('radio', { name: 'Under 25' }).check();
   await form.getByRole('checkbox', { name: 'Geography' }).check();

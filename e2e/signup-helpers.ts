@@ -12,6 +12,8 @@ export const copy = {
   strengthsMissing: 'Please pick at least one strength.',
   pickAtLeastOne: 'Please pick at least one.',
   pickToContinue: 'Pick at least one strength to continue.',
+  /** The same, while no age group is chosen yet. */
+  pickAgeThenStrength: 'Choose your age group first. Pick at least one strength to continue.',
   counter: (n: number) => `Selected ${n}/3. No wrong answers here, promise.`,
   titles: {
     1: "Let's make this course yours.",

@@ -85,9 +85,9 @@ test('the whole journey in the section, by keyboard only, with every rule and me
   await tabTo(page, form.getByRole('button', { name: 'Next' }));
   await page.keyboard.press('Enter');
   await expectStep(form, 4);
-  await expect(form.getByRole('alert')).toHaveText(copy.pickToContinue);
+  await expect(form.getByRole('alert')).toHaveText(copy.pickAgeThenStrength);
   await expect(form.getByRole('alert')).toHaveCSS('color', RED);
-  await expect(strengths).toHaveAccessibleDescription(copy.pickToContinue);
+  await expect(strengths).toHaveAccessibleDescription(copy.pickAgeThenStrength);
   // A radio group is one tab stop: arrive on it, then Space or the arrow keys choose.
   await form.getByRole('radio', { name: 'Under 25' }).focus();
   await page.keyboard.press('Space');

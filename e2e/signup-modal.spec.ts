@@ -39,7 +39,7 @@ test('the whole journey in the modal opened by "Play Full Course (locked)"', asy
   await expectStep(dialog, 4);
   await expect(dialog.getByText(copy.pickAtLeastOne)).toHaveCount(0);
   await next(dialog);
-  await expect(dialog.getByRole('alert')).toHaveText(copy.pickToContinue);
+  await expect(dialog.getByRole('alert')).toHaveText(copy.pickAgeThenStrength);
   await dialog.getByRole('radio', { name: '55+' }).check();
   await dialog.getByRole('checkbox', { name: 'Board work' }).check();
   await dialog.getByRole('radio', { name: '45–54' }).check();

@@ -375,7 +375,7 @@ test.describe('the dialog on a phone', () => {
     for (let step = 1; step < 4; step += 1) await next(section);
     await expect(section.getByText(copy.pickAtLeastOne)).toHaveCount(0);
     await next(section);
-    await expect(section.getByRole('alert')).toHaveText(copy.pickToContinue);
+    await expect(section.getByRole('alert')).toHaveText(copy.pickAgeThenStrength);
     await expect(section.getByText(copy.pickAtLeastOne)).toHaveCount(0);
     await section.getByRole('radio', { name: '55+' }).check();
     await expect(section.getByText(copy.pickAtLeastOne)).toHaveCount(0);

@@ -95,6 +95,10 @@ export const courseCopy = {
   },
   player: {
     loading: 'Loading the video…',
+    /** The large control over a lesson's player until it first plays. */
+    play: (title: string) => `Play: ${title}`,
+    /** After that tap, until the video plays. */
+    starting: 'Starting…',
     failed: "We couldn't load this lesson's video. Please try again.",
     captionsLabel: 'English',
     captionsLanguage: 'en',

@@ -110,6 +110,7 @@ export const signupCopy = {
     /** fixed: validation rules */
     counter: (selected: number, max: number) =>
       `Selected ${selected}/${max}. No wrong answers here, promise.`,
+    optional: 'Optional: pick up to 3, or go on with Next.',
   },
   dream: {
     title: 'What did you dream of becoming as a child?',
@@ -125,6 +126,8 @@ export const signupCopy = {
     pickAtLeastOne: 'Please pick at least one.',
     /** fixed: validation rules, error messages */
     pickToContinue: 'Pick at least one strength to continue.',
+    /** Said before the fixed message while no age group (and so no list) is chosen yet. */
+    ageGroupFirst: 'Choose your age group first.',
   },
   contact: {
     title: 'Where should we send your course?',

@@ -39,7 +39,9 @@ describe('adoptPreviewPositions', () => {
     keep('welcome', 30);
     window.localStorage.setItem(previewPositionKey('three-lenses'), '{"positionSeconds":-1}');
     window.localStorage.setItem(previewPositionKey('first-step'), 'not json');
-    expect(adoptPreviewPositions(lessons, new Map([['1', at(10, T1)]]))).toEqual(new Map([['1', at(30, T2)]]));
+    expect(adoptPreviewPositions(lessons, new Map([['1', at(10, T1)]]))).toEqual(
+      new Map([['1', at(30, T2)]]),
+    );
     expect(window.localStorage.length).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ function showCaptions(element: HTMLTrackElement | null) {
 
 type VideoEvents = Pick<
   ComponentProps<'video'>,
-  'onError' | 'onLoadedMetadata' | 'onPlay' | 'onTimeUpdate' | 'onPause' | 'onEnded'
+  'onError' | 'onLoadedMetadata' | 'onPlay' | 'onPlaying' | 'onTimeUpdate' | 'onPause' | 'onEnded'
 >;
 
 /**
@@ -32,9 +32,12 @@ export function CaptionedVideo({
   stream,
   videoRef,
   labelledBy,
+  controls = true,
   ...events
 }: VideoEvents & {
   media: LessonMedia;
+  /** The browser's own controls; off while a cover's Play control stands in for them. */
+  controls?: boolean;
   /** The master playlist of the lesson's adaptive stream, a path in the bucket `course`; null: the MP4. */
   stream: string | null;
   videoRef: RefObject<HTMLVideoElement | null>;
@@ -73,7 +76,7 @@ export function CaptionedVideo({
     <video
       ref={videoRef}
       className="size-full"
-      controls
+      controls={controls}
       playsInline
       preload="metadata"
       crossOrigin="anonymous"

@@ -47,7 +47,8 @@ export function PreviewVideo({
 
   function keepPosition(always: boolean) {
     const player = video.current;
-    if (!player || player.currentTime === 0 || (!always && Date.now() - keptAt.current < KEEP_EVERY_MS)) return;
+    if (!player || player.currentTime === 0 || (!always && Date.now() - keptAt.current < KEEP_EVERY_MS))
+      return;
     keptAt.current = Date.now();
     const durationSeconds = Number.isFinite(player.duration) ? player.duration : 0;
     keepPreviewPosition(lesson.slug, { positionSeconds: player.currentTime, durationSeconds });

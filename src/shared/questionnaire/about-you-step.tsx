@@ -73,6 +73,7 @@ export function AboutYouStep({
         )}
         {showError && (
           <p id={errorId} role="alert" className="mt-3 text-sm font-semibold text-red-700">
+            {ageGroup === null && `${copy.ageGroupFirst} `}
             {copy.pickToContinue}
           </p>
         )}

@@ -1,20 +1,30 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { courseCopy } from '@/content/course-page';
 import type { CourseOutline } from '@/shared/course-outline/outline';
+import { lessonSlugIn } from '../model/lesson';
 
 /**
- * What stands in the player's place until a learner is in: the first lesson's number and title, and the
+ * What stands in the player's place until a learner is in: the number and title of the lesson the address
+ * names (a reminder's link, `?lesson=…`; read after the first render, which matches the prerendered page), else
+ * the first lesson's, and the
  * player's dark frame holding what the page says or asks meanwhile (checking, a link to spend, how to sign in).
  * It has the player's shape, so the player takes its place without moving the page.
  */
 export function CourseCover({ outline, children }: { outline: CourseOutline; children: ReactNode }) {
-  const [first] = outline.lessons;
+  const [named, setNamed] = useState<string | null>(null);
+  useEffect(() => setNamed(lessonSlugIn(window.location.search)), []);
+  const index = Math.max(
+    0,
+    outline.lessons.findIndex((lesson) => lesson.slug === named),
+  );
   return (
     <div>
       <p className="text-sm font-semibold tracking-wide text-ink-muted">
-        {courseCopy.lessons.position(1, outline.lessons.length)}
+        {courseCopy.lessons.position(index + 1, outline.lessons.length)}
       </p>
-      <p className="mt-1 font-display text-2xl font-semibold tracking-tight sm:text-3xl">{first?.title}</p>
+      <p className="mt-1 font-display text-2xl font-semibold tracking-tight sm:text-3xl">
+        {outline.lessons[index]?.title}
+      </p>
       <div className="mt-4 flex aspect-video justify-center overflow-hidden rounded-card bg-night bg-[radial-gradient(circle_at_15%_10%,#2d2670_0,transparent_55%),radial-gradient(circle_at_95%_100%,#0f4f4a_0,transparent_50%)] p-5 text-center text-on-night shadow-card sm:p-8">
         <div className="flex size-full max-w-xl flex-col items-center justify-center">{children}</div>
       </div>

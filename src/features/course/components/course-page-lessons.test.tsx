@@ -50,7 +50,9 @@ describe('the lessons', () => {
     const video = await screen.findByLabelText('Welcome', { selector: 'video' });
     expect(video).toHaveAttribute('src', 'https://cdn.test/lessons/welcome.mp4?token=1');
     expect(video).toHaveAttribute('poster', 'https://cdn.test/lessons/welcome.jpg?token=1');
-    expect(video).toHaveAttribute('controls');
+    // Until it first plays, one large Play control stands in for the browser's own.
+    expect(video).not.toHaveAttribute('controls');
+    expect(screen.getByRole('button', { name: 'Play: Welcome' })).toBeVisible();
     expect(video).toHaveAttribute('playsinline');
     expect(video).toHaveAttribute('preload', 'metadata');
     expect(video).toHaveAttribute('crossorigin', 'anonymous');
@@ -62,6 +64,45 @@ describe('the lessons', () => {
     expect(track).toHaveAttribute('src', 'https://cdn.test/lessons/welcome.vtt?token=1');
     expect(track).toHaveAttribute('default');
     expect(backend.signLessonMedia).toHaveBeenCalledWith(lessons[0]);
+  });
+
+  it('keeps a tap on Play made before the video can play, says "Starting…", and plays as soon as it can', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const { backend } = fakeBackend();
+    await signedIn(backend);
+    const video = await screen.findByLabelText('Welcome', { selector: 'video' });
+    fireEvent.click(screen.getByRole('button', { name: 'Play: Welcome' }));
+    expect(screen.getByText('Starting…')).toBeVisible();
+    expect(play).not.toHaveBeenCalled();
+
+    fireEvent.loadedMetadata(video);
+    expect(play).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Play: Welcome' }));
+    expect(play).toHaveBeenCalledTimes(1);
+
+    fireEvent.play(video);
+    fireEvent.playing(video);
+    expect(screen.queryByRole('button', { name: 'Play: Welcome' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Starting…')).not.toBeInTheDocument();
+    expect(video).toHaveAttribute('controls');
+    play.mockRestore();
+  });
+
+  it('offers Play again when the browser refuses to start', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const play = vi
+      .spyOn(HTMLMediaElement.prototype, 'play')
+      .mockRejectedValue(new DOMException('refused', 'NotAllowedError'));
+    const { backend } = fakeBackend();
+    await signedIn(backend);
+    const video = await screen.findByLabelText('Welcome', { selector: 'video' });
+    Object.defineProperty(video, 'readyState', { value: HTMLMediaElement.HAVE_METADATA });
+    fireEvent.click(screen.getByRole('button', { name: 'Play: Welcome' }));
+    await waitFor(() => expect(screen.queryByText('Starting…')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Play: Welcome' })).toBeVisible();
+    expect(play).toHaveBeenCalledTimes(1);
+    play.mockRestore();
+    error.mockRestore();
   });
 
   it('shows a chosen lesson, gives it its own address and the focus, and marks it current', async () => {

@@ -287,6 +287,11 @@ describe('coming back', () => {
     fireEvent.loadedMetadata(video);
     expect(video.currentTime).toBe(21.4);
     expect(currentAddress()).toBe('/course');
+    // Once it plays, where she picked up is behind her: the title says which lesson it is.
+    fireEvent.play(video);
+    fireEvent.playing(video);
+    expect(screen.queryByText('Continue: Lesson 2 at 0:21')).not.toBeInTheDocument();
+    expect(screen.getByText('Lesson 2 of 3')).toBeInTheDocument();
   });
 
   it('opens a lesson not started yet from its start', async () => {

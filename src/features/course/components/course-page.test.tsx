@@ -61,6 +61,9 @@ describe('finding out who is visiting', () => {
     render(<CoursePage backend={backend} />);
     const button = await screen.findByRole('button', { name: 'Continue to your course' });
     expect(screen.getByRole('heading', { name: 'Welcome! One tap and you are in' })).toBeInTheDocument();
+    // Behind the button, the lesson the link leads to.
+    expect(screen.getByText('Lesson 2 of 3')).toBeInTheDocument();
+    expect(screen.getByText('The three lenses', { selector: 'main p' })).toBeInTheDocument();
     expect(backend.verifySignInLink).not.toHaveBeenCalled();
     expect(backend.prepareSignIn).toHaveBeenCalledOnce();
     expect(currentAddress()).toBe('/course?token_hash=hash-1&type=magiclink&lesson=three-lenses');

@@ -2,6 +2,7 @@ import { type RefObject, useCallback, useId, useRef, useState } from 'react';
 import { courseCopy } from '@/content/course-page';
 import { useLoad } from '@/lib/use-load';
 import { CaptionedVideo } from '@/shared/player/captioned-video';
+import { PlayCover } from '@/shared/player/play-cover';
 import { PlayerFrame } from '@/shared/player/player-frame';
 import type { CourseContentBackend } from '../model/course-backend';
 import type { Lesson } from '../model/lesson';
@@ -15,7 +16,9 @@ const FRESH_ADDRESS_MS = 60_000;
 
 /**
  * One lesson: its title (focused when the visitor picks a lesson), the native player with captions on and
- * no autoplay, and its summary. It opens where the learner left it (with the way back to the start), reports
+ * no autoplay, and its summary. Until it first plays, one large Play control covers it from the moment it
+ * appears; a tap there before the video can play is kept, and it plays as soon as it can. It opens where the
+ * learner left it (with the way back to the start), reports
  * the position as it plays, and at the end says what comes next. The files are private, so their addresses
  * are signed for this visit; when one runs out mid-lesson, the player signs again and carries on where it was.
  */
@@ -37,7 +40,10 @@ export function LessonPlayer({
   lesson: Lesson;
   position: number;
   total: number;
-  /** Said over the title instead of "Lesson n of N": where the learner picks up ("Continue: Lesson 3 at 2:14"). */
+  /**
+   * Said over the title instead of "Lesson n of N" until the lesson plays: where the learner picks up
+   * ("Continue: Lesson 3 at 2:14").
+   */
   eyebrow?: string;
   headingRef: RefObject<HTMLHeadingElement | null>;
   progress: LessonProgress | undefined;
@@ -67,6 +73,11 @@ export function LessonPlayer({
   const [resumeFrom] = useState(() => resumePosition(progress));
   const [offerStartOver, setOfferStartOver] = useState(resumeFrom > 0);
   const [ended, setEnded] = useState(false);
+  /** Before the first play: not asked, asked (a tap waiting for the video), or playing since. */
+  const [start, setStart] = useState<'waiting' | 'asked' | 'started'>('waiting');
+  // The same tap for the video's own events, which may come before the next render.
+  const asked = useRef(false);
+  const playButton = useRef<HTMLButtonElement>(null);
   const resume = useRef<{ at: number; playing: boolean } | null>(
     resumeFrom > 0 ? { at: resumeFrom, playing: false } : null,
   );
@@ -87,29 +98,45 @@ export function LessonPlayer({
     media.reload();
   }
 
+  function play(player: HTMLVideoElement) {
+    player.play().catch((error: unknown) => {
+      // Refused (e.g. a browser that wants its own tap): the Play control is offered again.
+      console.error('Course: playback did not start.', error);
+      setStart((now) => (now === 'asked' ? 'waiting' : now));
+    });
+  }
+
+  /** The tap on Play: at once when the video knows its length, else kept until it does (`onLoadedMetadata`). */
+  function askToPlay() {
+    if (start !== 'waiting') return;
+    setStart('asked');
+    asked.current = true;
+    const player = video.current;
+    if (player && player.readyState >= HTMLMediaElement.HAVE_METADATA) play(player);
+  }
+
   function startOver() {
     resume.current = null;
     setOfferStartOver(false);
     const player = video.current;
     if (!player) return;
     player.currentTime = 0;
-    player.focus();
+    (start === 'started' ? player : playButton.current)?.focus();
   }
 
   function onLoadedMetadata() {
     const player = video.current;
+    if (!player) return;
     const pending = resume.current;
-    if (!player || !pending) return;
     resume.current = null;
-    player.currentTime = pending.at;
-    if (pending.playing)
-      player.play().catch((error: unknown) => console.error('Course: playback did not resume.', error));
+    if (pending) player.currentTime = pending.at;
+    if (pending?.playing || (asked.current && player.paused)) play(player);
   }
 
   return (
     <section aria-labelledby={headingId}>
       <p className="text-sm font-semibold tracking-wide text-ink-muted">
-        {eyebrow ?? courseCopy.lessons.position(position, total)}
+        {(start !== 'started' && !ended && eyebrow) || courseCopy.lessons.position(position, total)}
       </p>
       <h2
         id={headingId}
@@ -119,15 +146,34 @@ export function LessonPlayer({
       >
         {lesson.title}
       </h2>
-      <PlayerFrame state={media.state} onRetry={media.retry} className="mt-4 shadow-card">
+      <PlayerFrame
+        state={media.state}
+        onRetry={media.retry}
+        className="mt-4 shadow-card"
+        cover={
+          start !== 'started' && (
+            <PlayCover
+              title={lesson.title}
+              starting={start === 'asked'}
+              onStart={askToPlay}
+              buttonRef={playButton}
+            />
+          )
+        }
+      >
         {(signed) => (
           <CaptionedVideo
             media={signed}
             stream={lesson.stream_path}
             videoRef={video}
             labelledBy={headingId}
+            controls={start === 'started'}
             onError={onVideoError}
             onLoadedMetadata={onLoadedMetadata}
+            onPlaying={() => {
+              asked.current = false;
+              setStart('started');
+            }}
             onPlay={() => {
               setEnded(false);
               playback.onPlay();

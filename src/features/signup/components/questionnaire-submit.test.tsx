@@ -132,7 +132,9 @@ describe('Questionnaire: submit', () => {
     fillContact('Sam', 'sam@gmial.com');
     await waitFor(() => expect(suggestedFor('sam@gmial.com')).not.toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Show Me My Free Course' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Nothing sent yet: please check your address above.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Nothing sent yet: please check your address above.',
+    );
     const suggestion = screen.getByRole('button', { name: 'sam@gmail.com' });
     expect(suggestion).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Send to gmial.com anyway' })).toBeVisible();

@@ -62,7 +62,9 @@ describe('Questionnaire: steps', () => {
     next();
     const group = screen.getByRole('group', { name: 'What worries you most about your future?' });
     expect(within(group).getAllByRole('checkbox')).toHaveLength(12);
-    expect(group).toHaveAccessibleDescription('Selected 0/3. No wrong answers here, promise.');
+    expect(group).toHaveAccessibleDescription(
+      'Optional: pick up to 3, or go on with Next. Selected 0/3. No wrong answers here, promise.',
+    );
     const [a, b, c, d] = worryOptions;
     for (const worry of [a, b, c]) fireEvent.click(screen.getByRole('checkbox', { name: worry }));
     expect(screen.getByText('Selected 3/3. No wrong answers here, promise.')).toBeVisible();
@@ -100,13 +102,16 @@ describe('Questionnaire: steps', () => {
 
     next();
     expect(heading()).toHaveTextContent('Tell us about you');
-    expect(screen.getByRole('alert')).toHaveTextContent('Pick at least one strength to continue.');
+    // No list to pick from yet: what to do first comes before the rule.
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Choose your age group first. Pick at least one strength to continue.',
+    );
     expect(screen.getByRole('group', { name: 'What are your strengths?' })).toHaveAccessibleDescription(
-      'Pick at least one strength to continue.',
+      'Choose your age group first. Pick at least one strength to continue.',
     );
 
     fireEvent.click(screen.getByRole('radio', { name: '45–54' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Pick at least one strength to continue.');
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Pick at least one strength to continue\.$/);
     expect(screen.queryByText('Please pick at least one.')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Mentoring' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Mentoring' }));
