@@ -4,8 +4,11 @@ import {
   codeOf,
   lessonTitles,
   openSignInLink,
+  sendSignInCode,
+  signInCopy,
   signUpByRequest,
   tapPlay,
+  typeSignInCode,
   waitForMail,
   watchLinkOf,
   withServerDatabase,
@@ -20,13 +23,7 @@ const copy = {
   continueButton: 'Continue to your course',
   lessons: 'Lessons',
   linkRefused: 'That link has expired or was already used',
-  codeForm: 'Sign in with your code',
-  emailLabel: 'Your email',
-  codeLabel: '6-digit code',
   signIn: 'Sign in',
-  newLinkForm: 'Or get a new link',
-  newLink: 'Send me a new link',
-  newLinkSent: 'If that address signed up, a new link is on its way. It works for 24 hours, once.',
   finished: "You've finished the course!",
 };
 
@@ -58,10 +55,9 @@ async function withFreshBrowser<T>(
 
 async function signInWithCode(page: Page, address: string, code: string) {
   await page.goto('/course');
-  const form = page.getByRole('form', { name: copy.codeForm });
-  await form.getByRole('textbox', { name: copy.emailLabel }).fill(address);
-  await form.getByRole('textbox', { name: copy.codeLabel }).fill(code);
-  await form.getByRole('button', { name: copy.signIn }).click();
+  await page.getByRole('textbox', { name: signInCopy.emailLabel }).fill(address);
+  await page.getByRole('button', { name: signInCopy.haveCode }).click();
+  await typeSignInCode(page, code);
 }
 
 /** Marks lessons watched as the page itself saves them: an upsert with the learner's own token, under RLS. */
@@ -123,7 +119,7 @@ test('the link tapped through in one browser, the code typed in another: both ar
   await withFreshBrowser(browser, baseURL, async (laptop) => {
     await openSignInLink(laptop, watchLinkOf(email));
     await expect(laptop.getByRole('heading', { name: copy.linkRefused })).toBeVisible();
-    await expect(laptop.getByText(/6-digit code below: it works on any device/)).toBeVisible();
+    await expect(laptop.getByText(/its 6-digit code works on any device/)).toBeVisible();
     await signInWithCode(laptop, address, codeOf(email));
     await expectSignedIn(laptop);
   });
@@ -158,10 +154,7 @@ test('of three links sent to one address, only the newest signs in', async ({
   const links = [watchLinkOf(email)];
   const askForNewLink = async () => {
     await page.goto('/course');
-    const form = page.getByRole('form', { name: copy.newLinkForm });
-    await form.getByRole('textbox', { name: copy.emailLabel }).fill(address);
-    await form.getByRole('button', { name: copy.newLink }).click();
-    await expect(page.getByRole('status').filter({ hasText: copy.newLinkSent })).toBeVisible();
+    await sendSignInCode(page, address);
     links.push(watchLinkOf((await waitForMail(address, links.length + 1)).at(-1)));
   };
   await askForNewLink();
@@ -245,19 +238,27 @@ test('the last lesson with one unwatched is not the end; the end comes with the 
   await expect(page.getByText('5 of 5 watched', { exact: true })).toBeVisible();
 });
 
-test('"Sign in" on the landing page leads to the sign-in form, which sends a new link', async ({
+test('at 375 px, "Sign in" on the landing page asks for the address once; its code signs in, the lesson on screen', async ({
   page,
   request,
 }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
   const { address } = await signUp(request, 'sign-in');
   await page.goto('/');
   await page.getByRole('link', { name: copy.signIn, exact: true }).click();
   await expect(page).toHaveURL(/\/course$/);
-  const form = page.getByRole('form', { name: copy.newLinkForm });
-  await form.getByRole('textbox', { name: copy.emailLabel }).fill(address);
-  await form.getByRole('button', { name: copy.newLink }).click();
-  await expect(page.getByRole('status').filter({ hasText: copy.newLinkSent })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: signInCopy.emailLabel })).toBeInViewport();
+  await sendSignInCode(page, address);
+  await expect(page.getByText(`If ${address} signed up, an e-mail with a 6-digit code`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Not you?' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Send a new code in [01]:\d\d$/ })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: signInCopy.emailLabel })).toHaveCount(0);
+
   const [, signInEmail] = await waitForMail(address, 2);
-  await openSignInLink(page, watchLinkOf(signInEmail));
+  await typeSignInCode(page, codeOf(signInEmail));
   await expectSignedIn(page);
+  const lesson = page.getByRole('heading', { level: 2, name: lessonTitles[0] });
+  await expect(lesson).toBeFocused();
+  await expect(lesson).toBeInViewport();
+  await expect(page.getByText('Lesson 1 of 5', { exact: true })).toBeInViewport();
 });

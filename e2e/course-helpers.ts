@@ -73,6 +73,28 @@ export async function tapPlay(page: Page, video: Locator) {
   else await video.click();
 }
 
+/** The sign-in form's words, on /course and /studio alike. */
+export const signInCopy = {
+  emailLabel: 'Your email',
+  sendCode: 'Send me a code',
+  haveCode: 'I already have a code',
+  codeLabel: '6-digit code',
+  signIn: 'Sign in',
+};
+
+/** Asks the sign-in form for a code for `address` (an e-mail with a code and a link), typing the address once. */
+export async function sendSignInCode(page: Page, address: string) {
+  await page.getByRole('textbox', { name: signInCopy.emailLabel }).fill(address);
+  await page.getByRole('button', { name: signInCopy.sendCode }).click();
+  await expect(page.getByRole('textbox', { name: signInCopy.codeLabel })).toBeFocused();
+}
+
+/** Types a code on the code screen and signs in with it. */
+export async function typeSignInCode(page: Page, code: string) {
+  await page.getByRole('textbox', { name: signInCopy.codeLabel }).fill(code);
+  await page.getByRole('button', { name: signInCopy.signIn, exact: true }).click();
+}
+
 /** The 6-digit code printed beside the link, as the plain-text part spells it out. */
 export function codeOf(message: MailMessage | undefined): string {
   const code = /^Or sign in on any device with this code: (\d{6})$/m.exec(message?.text ?? '')?.[1];

@@ -10,12 +10,13 @@ const copy = {
   checking: 'Checking whether you are signed in…',
   noSession: 'Sign in to watch',
   continueButton: 'Continue to your course',
-  newLinkForm: 'Or get a new link',
   linkRefused: 'That link has expired or was already used',
   signedOut: "You're signed out",
   emailLabel: 'Your email',
-  newLink: 'Send me a new link',
-  sent: 'If that address signed up, a new link is on its way. It works for 24 hours, once.',
+  sendCode: 'Send me a code',
+  haveCode: 'I already have a code',
+  sentTo: (address: string) =>
+    `If ${address} signed up, an e-mail with a 6-digit code and a link is on its way.`,
   rateLimited: 'Too many tries — please wait a minute.',
 };
 
@@ -140,20 +141,20 @@ test('the prerendered page says it is checking, with its own title, noindex and 
   }
 });
 
-test('a visitor without a session is offered a new link and the sign-up, and the page is axe clean', async ({
+test('a visitor without a session is asked for the address once and offered the sign-up, and the page is axe clean', async ({
   page,
 }) => {
   const problems = watchConsole(page);
   await page.goto('/course');
   await expect(page.getByRole('heading', { name: copy.noSession })).toBeVisible();
-  await expect(page.getByRole('form', { name: 'Sign in with your code' })).toBeVisible();
-  await expect(
-    page.getByRole('form', { name: copy.newLinkForm }).getByRole('textbox', { name: copy.emailLabel }),
-  ).toBeVisible();
+  const signIn = page.getByRole('form', { name: copy.noSession });
+  await expect(signIn.getByRole('textbox')).toHaveCount(1);
+  await expect(signIn.getByRole('textbox', { name: copy.emailLabel })).toBeVisible();
+  await expect(signIn.getByRole('button', { name: copy.haveCode })).toBeEnabled();
   await expect(page.getByRole('region', { name: 'Lessons' }).getByRole('heading', { level: 3 })).toHaveCount(
     5,
   );
-  await expect(page.getByRole('button', { name: copy.newLink })).toBeEnabled();
+  await expect(page.getByRole('button', { name: copy.sendCode })).toBeEnabled();
   await expect(page.getByRole('link', { name: 'Sign up free' })).toHaveAttribute('href', '/#signup');
   await expect(page.getByRole('link', { name: 'Three Lenses' })).toHaveAttribute('href', '/');
   await expect(page.getByRole('contentinfo')).toContainText('Three Lenses');
@@ -162,7 +163,7 @@ test('a visitor without a session is offered a new link and the sign-up, and the
   expect(problems).toEqual([]);
 });
 
-test('the new-link form asks GoTrue for an existing user only, and answers the same for any address', async ({
+test('"Send me a code" asks GoTrue for an existing user only, and answers the same for any address', async ({
   page,
 }) => {
   const otpRequests: { body: unknown; redirectTo: string | null }[] = [];
@@ -179,12 +180,9 @@ test('the new-link form asks GoTrue for an existing user only, and answers the s
     });
   });
   await page.goto('/course');
-  await page
-    .getByRole('form', { name: copy.newLinkForm })
-    .getByRole('textbox', { name: copy.emailLabel })
-    .fill('nobody@example.com');
-  await page.getByRole('button', { name: copy.newLink }).click();
-  await expect(page.getByRole('status').filter({ hasText: copy.sent })).toBeVisible();
+  await page.getByRole('textbox', { name: copy.emailLabel }).fill('nobody@example.com');
+  await page.getByRole('button', { name: copy.sendCode }).click();
+  await expect(page.getByText(copy.sentTo('nobody@example.com'))).toBeVisible();
   expect(otpRequests).toEqual([
     {
       body: expect.objectContaining({ email: 'nobody@example.com', create_user: false }),
@@ -200,7 +198,8 @@ test('the new-link form asks GoTrue for an existing user only, and answers the s
       json: { code: 429, error_code: 'over_email_send_rate_limit', msg: 'Email rate limit exceeded' },
     }),
   );
-  await page.getByRole('button', { name: copy.newLink }).click();
+  await page.getByRole('button', { name: 'Not you?' }).click();
+  await page.getByRole('button', { name: copy.sendCode }).click();
   await expect(page.getByRole('status').filter({ hasText: copy.rateLimited })).toBeVisible();
 });
 
@@ -215,7 +214,7 @@ test('a used link says so, and the address loses the token but keeps the lesson'
   await page.getByRole('button', { name: copy.continueButton }).click();
   await expect(page.getByRole('heading', { name: copy.linkRefused })).toBeVisible();
   await expect(page).toHaveURL(/\/course\?lesson=trends$/);
-  await expect(page.getByRole('button', { name: copy.newLink })).toBeVisible();
+  await expect(page.getByRole('button', { name: copy.sendCode })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

@@ -26,38 +26,50 @@ export const courseCopy = {
   signIn: 'Sign in',
   signingOut: 'Signing out...',
   signOutFailed: "We couldn't sign you out. Please check your connection and try again.",
-  /** Shown instead of the lessons, each with the new-link form under it. */
+  /** What happened, over the sign-in form at the top of the page. */
   signedOut: {
     'no-session': {
       heading: 'Sign in to watch',
-      body: 'Open the link in your course e-mail, or enter your address and the 6-digit code from that e-mail below. Lost it? We will send you a new link and code.',
+      body: 'Enter the address you signed up with, and we will e-mail you a code and a link to sign in. Have a course e-mail already? Its link or its code works too.',
     },
     'link-refused': {
       heading: 'That link has expired or was already used',
-      body: 'Each sign-in link works once, for 24 hours. If the same e-mail is still open, enter your address and its 6-digit code below: it works on any device. Or ask for a new link.',
+      body: 'Each sign-in link works once, for 24 hours. If the same e-mail is still open, its 6-digit code works on any device: enter your address, then choose "I already have a code". Or ask for a new code.',
     },
     'signed-out': {
       heading: "You're signed out",
-      body: 'To watch again, enter your address and the code from your latest course e-mail, or ask for a new link.',
+      body: 'To watch again, enter your address and we will e-mail you a code to sign in.',
     },
   },
-  /** Signing in with the 6-digit code that every sign-in e-mail carries beside its link. */
-  code: {
-    heading: 'Sign in with your code',
+  /**
+   * Signing in with one address field: a code is e-mailed (with a link beside it), or one already received is
+   * typed in. The answer to "send" is the same for every address, so the page never tells who signed up.
+   */
+  signInForm: {
     emailLabel: 'Your email',
+    sendCode: 'Send me a code',
+    sending: 'Sending...',
+    haveCode: 'I already have a code',
+    /** The code screen, with the address it is for. */
+    sentTo: { before: 'If ', after: ' signed up, an e-mail with a 6-digit code and a link is on its way.' },
+    codeFor: { before: 'Enter the 6-digit code from an e-mail sent to ', after: '.' },
+    notYou: 'Not you?',
     codeLabel: '6-digit code',
-    codeHint: 'It is in your course e-mail, under the button.',
+    codeHint: 'It is in your course e-mail, under the button. The link in that e-mail works too.',
     submit: 'Sign in',
-    sending: 'Signing in...',
+    signingIn: 'Signing in...',
     invalid: 'Enter the 6 digits from your e-mail.',
     refused:
-      "That code didn't work. Check the address and the 6 digits, or ask for a new link below: each code works once, for 24 hours.",
+      "That code didn't work. Check the 6 digits, or send a new code: each code works once, for 24 hours.",
     rateLimited: 'Too many tries — please wait a minute.',
     failed: "We couldn't check your code. Please check your connection and try again.",
+    sendNewCode: 'Send a new code',
+    /** While the address's wait between two e-mails runs. */
+    sendNewCodeIn: (clock: string) => `Send a new code in ${clock}`,
+    newCodeSent: 'A new code is on its way, if that address signed up.',
+    sendRateLimited: 'Too many tries — please wait a minute.',
+    sendFailed: "We couldn't send a code. Please check your connection and try again.",
   },
-  newLinkHeading: 'Or get a new link',
-  /** On phones, where the lessons stand between what happened and the forms. */
-  signInBelow: 'Sign in below',
   notSignedUp: 'Not signed up yet?',
   signUpLink: 'Sign up free',
   signUpHref: '/#signup',

@@ -1,18 +1,28 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { courseCopy } from '@/content/course-page';
 import type { CourseOutline } from '@/shared/course-outline/outline';
 import { lessonSlugIn } from '../model/lesson';
 
+function followAddress(onChange: () => void) {
+  window.addEventListener('popstate', onChange);
+  return () => window.removeEventListener('popstate', onChange);
+}
+
 /**
  * What stands in the player's place until a learner is in: the number and title of the lesson the address
- * names (a reminder's link, `?lesson=…`; read after the first render, which matches the prerendered page), else
+ * names (a reminder's link, `?lesson=…`; read once hydrated, so the first render matches the prerendered page), else
  * the first lesson's, and the
  * player's dark frame holding what the page says or asks meanwhile (checking, a link to spend, how to sign in).
  * It has the player's shape, so the player takes its place without moving the page.
  */
 export function CourseCover({ outline, children }: { outline: CourseOutline; children: ReactNode }) {
-  const [named, setNamed] = useState<string | null>(null);
-  useEffect(() => setNamed(lessonSlugIn(window.location.search)), []);
+  const named = lessonSlugIn(
+    useSyncExternalStore(
+      followAddress,
+      () => window.location.search,
+      () => '',
+    ),
+  );
   const index = Math.max(
     0,
     outline.lessons.findIndex((lesson) => lesson.slug === named),

@@ -60,6 +60,7 @@ export function CourseLessons({
   asideEnd,
   below,
   feedback,
+  showLessonOnOpen = false,
 }: {
   backend: Pick<CourseContentBackend, 'listLessons' | 'signLessonMedia'> &
     Pick<LearnerRecordBackend, 'loadProgress' | 'saveProgress'>;
@@ -71,6 +72,8 @@ export function CourseLessons({
   /** Under the player: the course tailored by the answers. */
   below: ReactNode;
   feedback: (learnerId: string) => ReactNode;
+  /** Signed in by a form further down the page: once loaded, the lesson (or completion) takes the screen's top. */
+  showLessonOnOpen?: boolean;
 }) {
   const [state, setState] = useState<LessonsState>({ status: 'loading' });
   const [loads, setLoads] = useState(0);
@@ -96,6 +99,10 @@ export function CourseLessons({
         setProgress(latestProgress.current);
         setLearnerId(learner.learnerId);
         setState({ status: 'ready', lessons, saver, opening: openingFor(lessons, latestProgress.current) });
+        if (showLessonOnOpen) {
+          window.scrollTo({ top: 0 });
+          setFocusRequests((count) => count + 1);
+        }
       },
       (error: unknown) => {
         console.error('Course: the lessons could not be loaded.', error);
@@ -106,7 +113,7 @@ export function CourseLessons({
       current = false;
       saver?.stop();
     };
-  }, [backend, loads]);
+  }, [backend, loads, showLessonOnOpen]);
 
   useEffect(() => {
     const followAddress = () => setSlug(lessonSlugIn(window.location.search));

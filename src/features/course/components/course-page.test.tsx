@@ -17,7 +17,7 @@ import {
 withCoursePage();
 
 describe('finding out who is visiting', () => {
-  it('says it is checking beside the outline, then offers a code, a new link and the sign-up', async () => {
+  it('says it is checking beside the outline, then asks for the address once, and offers the sign-up', async () => {
     const session = deferred<'no-session'>();
     const { backend } = fakeBackend({ sessionStatus: vi.fn(() => session.promise) });
     render(<CoursePage backend={backend} />);
@@ -41,13 +41,11 @@ describe('finding out who is visiting', () => {
     session.resolve('no-session');
     expect(await screen.findByRole('heading', { name: 'Sign in to watch' })).toBeInTheDocument();
     expect(status()).toHaveTextContent('');
-    const codeForm = screen.getByRole('form', { name: 'Sign in with your code' });
-    expect(within(codeForm).getByRole('textbox', { name: 'Your email' })).toBeRequired();
-    expect(within(codeForm).getByRole('textbox', { name: '6-digit code' })).toHaveAttribute(
-      'autocomplete',
-      'one-time-code',
-    );
-    expect(screen.getByRole('button', { name: 'Send me a new link' })).toBeEnabled();
+    const form = screen.getByRole('form', { name: 'Sign in to watch' });
+    expect(within(form).getAllByRole('textbox')).toHaveLength(1);
+    expect(within(form).getByRole('textbox', { name: 'Your email' })).toBeRequired();
+    expect(within(form).getByRole('button', { name: 'Send me a code' })).toBeEnabled();
+    expect(within(form).getByRole('button', { name: 'I already have a code' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Sign up free' })).toHaveAttribute('href', '/#signup');
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '#sign-in');
     expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
@@ -86,7 +84,7 @@ describe('finding out who is visiting', () => {
     expect(currentAddress()).toBe('/course');
   });
 
-  it('says a refused link has expired or was used, and offers the code and a new link', async () => {
+  it('says a refused link has expired or was used, and offers the code and a new one', async () => {
     openAt('/course?token_hash=used&type=magiclink');
     const { backend } = fakeBackend({ verifySignInLink: vi.fn(async () => 'refused' as const) });
     render(<CoursePage backend={backend} />);
@@ -94,9 +92,9 @@ describe('finding out who is visiting', () => {
     expect(
       await screen.findByRole('heading', { name: 'That link has expired or was already used' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/enter your address and its 6-digit code below/)).toBeInTheDocument();
-    expect(screen.getByRole('form', { name: 'Sign in with your code' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Send me a new link' })).toBeInTheDocument();
+    expect(screen.getByText(/its 6-digit code works on any device/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'I already have a code' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send me a code' })).toBeInTheDocument();
     expect(currentAddress()).toBe('/course');
   });
 
@@ -166,11 +164,16 @@ describe('finding out who is visiting', () => {
   });
 });
 
-describe('signing in with a code', () => {
-  async function typeCode(backend: CourseBackend, code: string, email = ' ada@example.com ') {
+describe('signing in with one address', () => {
+  async function enterAddress(backend: CourseBackend, button: string, email = ' ada@example.com ') {
     render(<CoursePage backend={backend} />);
-    const form = await screen.findByRole('form', { name: 'Sign in with your code' });
+    const form = await screen.findByRole('form', { name: 'Sign in to watch' });
     fireEvent.change(within(form).getByRole('textbox', { name: 'Your email' }), { target: { value: email } });
+    fireEvent.click(within(form).getByRole('button', { name: button }));
+  }
+
+  async function typeCode(code: string) {
+    const form = await screen.findByRole('form', { name: 'Sign in to watch' });
     fireEvent.change(within(form).getByRole('textbox', { name: '6-digit code' }), {
       target: { value: code },
     });
@@ -178,16 +181,70 @@ describe('signing in with a code', () => {
     return form;
   }
 
-  it('signs in with the address and the six digits, however they were typed, and shows the lessons', async () => {
+  it('"Send me a code" sends the address, then keeps it on the code screen, with "Not you?"', async () => {
+    const answer = deferred<'sent'>();
+    const { backend } = fakeBackend({ requestNewLink: vi.fn(() => answer.promise) });
+    await enterAddress(backend, 'Send me a code');
+    expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    expect(backend.requestNewLink).toHaveBeenCalledWith('ada@example.com');
+
+    answer.resolve('sent');
+    const code = await screen.findByRole('textbox', { name: '6-digit code' });
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(screen.queryByRole('textbox', { name: 'Your email' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText((_, element) =>
+        Boolean(
+          element?.matches('p') &&
+          element.textContent?.startsWith(
+            'If ada@example.com signed up, an e-mail with a 6-digit code and a link is on its way.',
+          ),
+        ),
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send a new code in 1:00' })).toBeDisabled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Not you?' }));
+    const email = screen.getByRole('textbox', { name: 'Your email' });
+    expect(email).toHaveValue('ada@example.com');
+    expect(email).toHaveFocus();
+  });
+
+  it('offers "Send a new code" once the wait is over, and says the new one is on its way', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { backend } = fakeBackend({ requestNewLink: vi.fn(async () => 'sent' as const) });
+      await enterAddress(backend, 'Send me a code');
+      await screen.findByRole('button', { name: 'Send a new code in 1:00' });
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      fireEvent.click(await screen.findByRole('button', { name: 'Send a new code' }));
+      await waitFor(() =>
+        expect(screen.getByText('A new code is on its way, if that address signed up.')).toBeInTheDocument(),
+      );
+      expect(backend.requestNewLink).toHaveBeenCalledTimes(2);
+      // Each later e-mail waits twice as long.
+      expect(screen.getByRole('button', { name: /^Send a new code in (2:00|1:59)$/ })).toBeDisabled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('"I already have a code" goes to the code screen without sending; the code signs in and shows the lessons', async () => {
     const { backend } = fakeBackend();
-    await typeCode(backend, '012 345');
+    await enterAddress(backend, 'I already have a code');
+    expect(screen.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
+    await typeCode('012 345');
     expect(await screen.findByRole('navigation', { name: 'Lessons' })).toBeInTheDocument();
     expect(backend.verifySignInCode).toHaveBeenCalledWith('ada@example.com', '012345');
+    expect(backend.requestNewLink).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Welcome' })).toHaveFocus());
   });
 
   it('says what to do when the code is not six digits, without asking the server', async () => {
     const { backend } = fakeBackend();
-    const form = await typeCode(backend, '12345');
+    await enterAddress(backend, 'I already have a code');
+    const form = await typeCode('12345');
     expect(within(form).getByRole('alert')).toHaveTextContent('Enter the 6 digits from your e-mail.');
     expect(within(form).getByRole('textbox', { name: '6-digit code' })).toHaveFocus();
     expect(within(form).getByRole('textbox', { name: '6-digit code' })).toHaveAttribute(
@@ -201,48 +258,25 @@ describe('signing in with a code', () => {
     ['refused', "That code didn't work."],
     ['rate-limited', 'Too many tries — please wait a minute.'],
     ['unreachable', "We couldn't check your code."],
-  ] as const)('says so when the answer is %s, and stays signed out', async (outcome, message) => {
+  ] as const)('says so when the code is %s, and stays signed out', async (outcome, message) => {
     const { backend } = fakeBackend({ verifySignInCode: vi.fn(async () => outcome) });
-    const form = await typeCode(backend, '999999');
+    await enterAddress(backend, 'I already have a code');
+    const form = await typeCode('999999');
     await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent(message));
     expect(within(form).getByRole('button', { name: 'Sign in' })).toBeEnabled();
     expect(screen.queryByRole('navigation', { name: 'Lessons' })).not.toBeInTheDocument();
   });
-});
-
-describe('asking for a new link', () => {
-  async function submitAddress(backend: CourseBackend, email = '  ada@example.com ') {
-    render(<CoursePage backend={backend} />);
-    const form = await screen.findByRole('form', { name: 'Or get a new link' });
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Your email' }), {
-      target: { value: email },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Send me a new link' }));
-  }
-
-  it('sends the address, says "Sending..." meanwhile, then gives the same answer for any address', async () => {
-    const answer = deferred<'sent'>();
-    const { backend } = fakeBackend({ requestNewLink: vi.fn(() => answer.promise) });
-    await submitAddress(backend);
-    expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
-    expect(backend.requestNewLink).toHaveBeenCalledWith('ada@example.com');
-
-    answer.resolve('sent');
-    await waitFor(() =>
-      expect(screen.getAllByRole('status')[1]).toHaveTextContent(
-        'If that address signed up, a new link is on its way. It works for 24 hours, once.',
-      ),
-    );
-    expect(screen.getByRole('button', { name: 'Send me a new link' })).toBeEnabled();
-  });
 
   it.each([
     ['rate-limited', 'Too many tries — please wait a minute.'],
-    ['failed', "We couldn't send a new link. Please check your connection and try again."],
-  ] as const)('says so when the answer is %s', async (outcome, message) => {
+    ['failed', "We couldn't send a code. Please check your connection and try again."],
+  ] as const)('stays on the address when sending is %s, and says so', async (outcome, message) => {
     const { backend } = fakeBackend({ requestNewLink: vi.fn(async () => outcome) });
-    await submitAddress(backend);
-    await waitFor(() => expect(screen.getAllByRole('status')[1]).toHaveTextContent(message));
+    await enterAddress(backend, 'Send me a code');
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Your email' })).toHaveAccessibleDescription(message),
+    );
+    expect(screen.queryByRole('textbox', { name: '6-digit code' })).not.toBeInTheDocument();
   });
 });
 
@@ -255,7 +289,7 @@ describe('signing out', () => {
     await waitFor(() => expect(heading).toHaveFocus());
     expect(backend.signOut).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('navigation', { name: 'Lessons' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Send me a new link' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send me a code' })).toBeInTheDocument();
   });
 
   it('says so and stays signed in when the server could not be told', async () => {

@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { RetryNotice } from '@/components/retry-notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { courseCopy } from '@/content/course-page';
@@ -20,7 +20,7 @@ import { CourseOutlineList } from './course-outline-list';
 import { CourseTailoring } from './course-tailoring';
 import { ReminderConsent } from './reminder-consent';
 import { LinkReadyPanel } from './link-ready-panel';
-import { SIGN_IN_ANCHOR, SignedOutCover, SignedOutPanel } from './signed-out-panel';
+import { SIGN_IN_ANCHOR, SignedOutPanel } from './signed-out-panel';
 
 /** The words of the page's live region: said while the page finds out who is visiting, empty after. */
 function statusText(access: SignInState) {
@@ -46,13 +46,32 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
   const outline = useCourseOutline(backend);
   const { answers } = useQuestionnaireState();
   const tailoring = tailorCourse(outline.lessons, answers);
-  const signedOutHeadingId = useId();
   const signedOutHeading = useRef<HTMLHeadingElement>(null);
+  /** Signed in by the form on this page: the lesson to continue then takes the top of the screen. */
+  const [signedInHere, setSignedInHere] = useState(false);
   const [previewing, setPreviewing] = useState<OutlineLesson | null>(null);
   const firstPreview = outline.lessons.find((lesson) => lesson.preview !== null);
   const canPreview = access.status === 'signed-out';
 
   const planLink: ReactNode = <PlanLink className="mt-4" />;
+  const shownPreview = canPreview ? previewing : null;
+  const signedOutPanel: ReactNode = access.status === 'signed-out' && (
+    <SignedOutPanel
+      reason={access.reason}
+      backend={backend}
+      onSignedIn={() => {
+        setSignedInHere(true);
+        showSignedIn();
+      }}
+      headingRef={signedOutHeading}
+      preview={
+        firstPreview && {
+          position: outline.lessons.indexOf(firstPreview) + 1,
+          watch: () => setPreviewing(firstPreview),
+        }
+      }
+    />
+  );
   const tailoringPanel: ReactNode = <CourseTailoring tailoring={tailoring} />;
 
   return (
@@ -76,6 +95,7 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
             {access.status === 'signed-in' ? (
               <CourseLessons
                 backend={backend}
+                showLessonOnOpen={signedInHere}
                 outline={outline}
                 picked={tailoring.picked}
                 asideEnd={
@@ -96,13 +116,13 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
             ) : (
               <CourseLayout
                 cover={
-                  canPreview && previewing?.preview ? (
+                  shownPreview?.preview ? (
                     <PreviewVideo
-                      key={previewing.slug}
-                      lesson={previewing}
-                      preview={previewing.preview}
+                      key={shownPreview.slug}
+                      lesson={shownPreview}
+                      preview={shownPreview.preview}
                       eyebrow={courseCopy.preview.eyebrow(
-                        outline.lessons.indexOf(previewing) + 1,
+                        outline.lessons.indexOf(shownPreview) + 1,
                         outline.lessons.length,
                       )}
                       sign={backend.signPreviewMedia}
@@ -118,25 +138,14 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
                         </p>
                       }
                     />
+                  ) : access.status === 'signed-out' ? (
+                    signedOutPanel
                   ) : (
                     <CourseCover outline={outline}>
                       <p role="status" aria-live="polite" className="text-lg text-on-night-soft empty:hidden">
                         {statusText(access)}
                       </p>
                       {access.status === 'link-ready' && <LinkReadyPanel onContinue={continueWithLink} />}
-                      {access.status === 'signed-out' && (
-                        <SignedOutCover
-                          reason={access.reason}
-                          headingId={signedOutHeadingId}
-                          headingRef={signedOutHeading}
-                          preview={
-                            firstPreview && {
-                              position: outline.lessons.indexOf(firstPreview) + 1,
-                              watch: () => setPreviewing(firstPreview),
-                            }
-                          }
-                        />
-                      )}
                       {access.status === 'unreachable' && (
                         <RetryNotice message={unreachableMessage(access)} onRetry={retry} />
                       )}
@@ -156,12 +165,7 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
                 below={
                   access.status === 'signed-out' && (
                     <div className="space-y-8">
-                      <SignedOutPanel
-                        reason={access.reason}
-                        backend={backend}
-                        onSignedIn={showSignedIn}
-                        labelledBy={signedOutHeadingId}
-                      />
+                      {shownPreview && signedOutPanel}
                       {tailoringPanel}
                     </div>
                   )

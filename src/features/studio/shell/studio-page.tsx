@@ -3,11 +3,9 @@ import { RetryNotice } from '@/components/retry-notice';
 import { buttonVariants } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { COURSE_PATH } from '@/content/course';
-import { courseCopy } from '@/content/course-page';
 import { studioCopy } from '@/content/studio';
 import { useLoad } from '@/lib/use-load';
-import { CodeSignInForm } from '@/shared/sign-in/code-sign-in-form';
-import { NewLinkForm } from '@/shared/sign-in/new-link-form';
+import { SignInForm } from '@/shared/sign-in/sign-in-form';
 import { SignOutButton } from '@/shared/sign-in/sign-out-button';
 import type { StudioAccess, StudioVisitor } from './studio-access';
 import { StudioSections } from './studio-sections';
@@ -81,7 +79,6 @@ function StudioBody({
 
 function StudioSignIn({ access, onSignedIn }: { access: StudioAccess; onSignedIn: () => void }) {
   const headingId = useId();
-  const newLinkHeadingId = useId();
   return (
     <section
       aria-labelledby={headingId}
@@ -91,13 +88,7 @@ function StudioSignIn({ access, onSignedIn }: { access: StudioAccess; onSignedIn
         {studioCopy.signInHeading}
       </h2>
       <p className="mt-3 leading-relaxed text-ink-soft">{studioCopy.signInBody}</p>
-      <CodeSignInForm backend={access} onSignedIn={onSignedIn} />
-      <div className="mt-8 border-t border-line pt-6">
-        <h3 id={newLinkHeadingId} className="font-display text-xl font-semibold tracking-tight">
-          {courseCopy.newLinkHeading}
-        </h3>
-        <NewLinkForm backend={access} labelledBy={newLinkHeadingId} />
-      </div>
+      <SignInForm backend={access} onSignedIn={onSignedIn} labelledBy={headingId} />
     </section>
   );
 }
