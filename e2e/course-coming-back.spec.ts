@@ -1,8 +1,8 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { EMBEDDED_ANON_KEY } from '../supabase/embedded-keys.ts';
 import {
   codeOf,
   lessonTitles,
+  markWatched,
   openSignInLink,
   sendSignInCode,
   signInCopy,
@@ -58,38 +58,6 @@ async function signInWithCode(page: Page, address: string, code: string) {
   await page.getByRole('textbox', { name: signInCopy.emailLabel }).fill(address);
   await page.getByRole('button', { name: signInCopy.haveCode }).click();
   await typeSignInCode(page, code);
-}
-
-/** Marks lessons watched as the page itself saves them: an upsert with the learner's own token, under RLS. */
-async function markWatched(page: Page, lessonIds: number[]) {
-  const statuses = await page.evaluate(
-    async ({ ids, anonKey }) => {
-      const stored = Object.entries(localStorage).find(([key]) => key.endsWith('-auth-token'))?.[1] ?? '{}';
-      const session = JSON.parse(stored) as { access_token: string; user: { id: string } };
-      const answers = await Promise.all(
-        ids.map((lessonId) =>
-          fetch('/rest/v1/lesson_progress?on_conflict=user_id,lesson_id', {
-            method: 'POST',
-            headers: {
-              apikey: anonKey,
-              authorization: `Bearer ${session.access_token}`,
-              'content-type': 'application/json',
-              prefer: 'resolution=merge-duplicates,return=minimal',
-            },
-            body: JSON.stringify({
-              user_id: session.user.id,
-              lesson_id: lessonId,
-              position_seconds: 40,
-              completed_at: new Date().toISOString(),
-            }),
-          }),
-        ),
-      );
-      return answers.map((answer) => answer.status);
-    },
-    { ids: lessonIds, anonKey: EMBEDDED_ANON_KEY },
-  );
-  expect(statuses.every((status) => status < 300)).toBe(true);
 }
 
 /**

@@ -117,9 +117,15 @@ export async function signUpByRequest(request: APIRequestContext, name: string, 
   expect(answer.ok()).toBe(true);
 }
 
-/** The running server's database, through its Postgres socket in DATA_DIR (as the owner's tool reaches it). */
-export async function withServerDatabase(use: (db: pg.Client) => Promise<void>) {
-  const folder = path.resolve(process.env.E2E_DATA_DIR ?? '');
+/**
+ * The running server's database, through its Postgres socket in DATA_DIR (as the owner's tool reaches it): the
+ * shared server's, or that of a spec's own server in `dataDir`.
+ */
+export async function withServerDatabase(
+  use: (db: pg.Client) => Promise<void>,
+  dataDir = process.env.E2E_DATA_DIR ?? '',
+) {
+  const folder = path.resolve(dataDir);
   const db = new pg.Client({
     connectionString: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(folder)}`,
   });
@@ -129,4 +135,36 @@ export async function withServerDatabase(use: (db: pg.Client) => Promise<void>) 
   } finally {
     await db.end();
   }
+}
+
+/** Marks lessons watched as the page itself saves them: an upsert with the learner's own token, under RLS. */
+export async function markWatched(page: Page, lessonIds: number[]) {
+  const statuses = await page.evaluate(
+    async ({ ids, anonKey }) => {
+      const stored = Object.entries(localStorage).find(([key]) => key.endsWith('-auth-token'))?.[1] ?? '{}';
+      const session = JSON.parse(stored) as { access_token: string; user: { id: string } };
+      const answers = await Promise.all(
+        ids.map((lessonId) =>
+          fetch('/rest/v1/lesson_progress?on_conflict=user_id,lesson_id', {
+            method: 'POST',
+            headers: {
+              apikey: anonKey,
+              authorization: `Bearer ${session.access_token}`,
+              'content-type': 'application/json',
+              prefer: 'resolution=merge-duplicates,return=minimal',
+            },
+            body: JSON.stringify({
+              user_id: session.user.id,
+              lesson_id: lessonId,
+              position_seconds: 40,
+              completed_at: new Date().toISOString(),
+            }),
+          }),
+        ),
+      );
+      return answers.map((answer) => answer.status);
+    },
+    { ids: lessonIds, anonKey: EMBEDDED_ANON_KEY },
+  );
+  expect(statuses.every((status) => status < 300)).toBe(true);
 }

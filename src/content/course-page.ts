@@ -178,6 +178,26 @@ export const courseCopy = {
     body: (total: number) =>
       `You've watched all ${plural(total, 'lesson')}. Your three lenses are ready: trends, strengths and dreams.`,
     rewatch: 'Any lesson in the list plays again.',
+    /** Lessons published after she finished: her finish stays, and these wait for her. */
+    newLessonsHeading: 'New since you finished',
+    newLesson: (title: string) => `New: ${title}`,
+  },
+  /** The certificate of completion, made on the learner's device. */
+  certificate: {
+    heading: 'Your certificate',
+    body: 'With your name, the course and the date. It is made on this device: nothing is sent.',
+    nameLabel: 'Name on the certificate',
+    nameMissing: 'Please enter the name to print on it.',
+    downloadPdf: 'Download the certificate (PDF)',
+    downloadImage: 'Download a picture to share',
+    making: 'Making it…',
+    failed: "We couldn't make the file on this device. Please try again.",
+    title: 'Certificate of completion',
+    presentedTo: 'This certifies that',
+    completed: 'has completed',
+    courseTitle: 'The Three Lenses course',
+    on: (date: string) => `on ${date}`,
+    signedBy: (owner: string, role: string) => `${owner}, ${role}`,
   },
   /** The completion view's one question, answered once per learner. */
   feedback: {

@@ -6,7 +6,7 @@ export const studioCopy = {
   checking: 'Checking your sign-in…',
   signInHeading: 'Sign in to the studio',
   signInBody:
-    'Use the address you run the course with. We e-mail you a 6-digit code: type it here (the e-mail\'s button opens the course; come back here afterwards).',
+    "Use the address you run the course with. We e-mail you a 6-digit code: type it here (the e-mail's button opens the course; come back here afterwards).",
   signedInAs: (email: string) => `Signed in as ${email}`,
   notOwnerHeading: "This is for the course's owner",
   notOwnerBody: (email: string) =>

@@ -34,7 +34,7 @@ export type SendFailure = 'address-rejected' | 'rate-limited' | 'send-failed';
 type SubmitMessage = 'sent' | SendFailure | 'strengths-missing' | 'typo-held';
 
 /** The e-mail checker's answer for one value of the field: the corrected address, or null when it looks right. */
-export interface EmailCheck {
+interface EmailCheck {
   email: string;
   suggestion: string | null;
 }

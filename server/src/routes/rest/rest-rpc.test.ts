@@ -40,6 +40,7 @@ const API_FUNCTIONS = {
   anon: [],
   authenticated: [
     'is_owner',
+    'my_course_record',
     'studio_erase_learner',
     'studio_guides',
     'studio_learners',

@@ -9,6 +9,7 @@ import type { CourseBackend, LearnerProgress, ProgressSave } from '../model/cour
 import { LESSON_COLUMNS, type Lesson, lessonSchema } from '../model/lesson';
 import { PROGRESS_COLUMNS, progressFromRows, progressRowSchema } from '../model/progress';
 import { loadOwnFeedback, sendFeedback } from './course-feedback';
+import { loadCourseRecord } from './course-record';
 import { loadReminderConsent, saveReminderConsent } from './reminder-consent';
 
 /** How long a signed lesson address works; the player signs again when one runs out. */
@@ -99,6 +100,7 @@ export const supabaseCourseBackend: CourseBackend = {
   signLessonMedia,
   signPreviewMedia,
   loadProgress,
+  loadCourseRecord,
   saveProgress,
   loadFeedback: loadOwnFeedback,
   sendFeedback,

@@ -1,7 +1,9 @@
 import { type ReactNode, type RefObject, useId } from 'react';
-import { buttonVariants } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { PLAN_PATH } from '@/content/course';
 import { courseNextStep } from '@/content/course-next-step';
 import { courseCopy } from '@/content/course-page';
+import type { Lesson } from '../model/lesson';
 import { PlanLink } from './plan-link';
 
 const copy = courseCopy.complete;
@@ -18,22 +20,30 @@ function Lenses() {
 }
 
 /**
- * Every published lesson watched: the celebration, the owner's next step (content/course-next-step.ts) with the
- * way to the learner's plan, and the one question. It is what /course opens at for a finished learner, on every
- * device.
+ * Every published lesson watched: the celebration, any lesson published since (her finish stays), her
+ * certificate, the owner's next step (content/course-next-step.ts) with the way to the learner's plan, and the
+ * one question. It is what /course opens at for a finished learner, on every device.
  */
 export function CourseComplete({
   total,
   headingRef,
+  newLessons,
+  onChoose,
+  certificate,
   feedback,
 }: {
   total: number;
   headingRef: RefObject<HTMLHeadingElement | null>;
+  /** Lessons not watched yet: published after she finished. */
+  newLessons: readonly Lesson[];
+  onChoose: (lesson: Lesson) => void;
+  certificate: ReactNode;
   /** The one question, wired to the back end by the page. */
   feedback: ReactNode;
 }) {
   const headingId = useId();
   const nextStepId = useId();
+  const newLessonsId = useId();
   return (
     <section aria-labelledby={headingId}>
       <div className="relative overflow-hidden rounded-card bg-night p-6 text-on-night shadow-card sm:p-10">
@@ -54,6 +64,28 @@ export function CourseComplete({
           <p className="mt-3 max-w-2xl text-lg leading-relaxed text-on-night-soft">{copy.body(total)}</p>
         </div>
       </div>
+      {newLessons.length > 0 && (
+        <section
+          aria-labelledby={newLessonsId}
+          className="mt-6 rounded-card bg-surface p-6 shadow-card ring-1 ring-line sm:p-8"
+        >
+          <h3 id={newLessonsId} className="font-display text-xl font-semibold tracking-tight">
+            {copy.newLessonsHeading}
+          </h3>
+          <ul className="mt-4 flex flex-wrap gap-3">
+            {newLessons.map((lesson) => (
+              <li key={lesson.slug}>
+                <Button variant="accent" onClick={() => onChoose(lesson)}>
+                  {copy.newLesson(lesson.title)}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div className="mt-6 rounded-card bg-surface p-6 shadow-card ring-1 ring-line sm:p-8">
+        {certificate}
+      </div>
       <section
         aria-labelledby={nextStepId}
         className="mt-6 rounded-card bg-surface p-6 shadow-card ring-1 ring-line sm:p-8"
@@ -65,9 +97,11 @@ export function CourseComplete({
         <a href={courseNextStep.url} className={buttonVariants({ variant: 'dark', className: 'mt-5' })}>
           {courseNextStep.buttonLabel}
         </a>
-        <p className="mt-4">
-          <PlanLink />
-        </p>
+        {courseNextStep.url !== PLAN_PATH && (
+          <p className="mt-4">
+            <PlanLink />
+          </p>
+        )}
       </section>
       <div className="mt-6 rounded-card bg-surface p-6 shadow-card ring-1 ring-line sm:p-8">{feedback}</div>
       <p className="mt-6 text-ink-soft">{copy.rewatch}</p>

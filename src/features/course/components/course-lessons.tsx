@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { RetryNotice } from '@/components/retry-notice';
 import { courseCopy } from '@/content/course-page';
 import { type CourseOutline, lessonLength } from '@/shared/course-outline/outline';
-import type { CourseContentBackend, LearnerRecordBackend } from '../model/course-backend';
+import type { CourseContentBackend, CourseRecord, LearnerRecordBackend } from '../model/course-backend';
 import { type Lesson, lessonSearch, lessonSlugIn } from '../model/lesson';
 import {
   type LessonProgress,
@@ -11,12 +11,14 @@ import {
   firstUnwatched,
   isCourseFinished,
   laterProgress,
+  lessonState,
   progressKey,
   resumePosition,
 } from '../model/progress';
 import { type ProgressSaver, createProgressSaver } from '../progress-saver';
 import { adoptPreviewPositions } from '../preview-adoption';
 import type { RecordPosition } from '../use-playback-progress';
+import { CourseCertificate } from '../certificate/course-certificate';
 import { CourseComplete } from './course-complete';
 import { CourseCover } from './course-cover';
 import { CourseLayout } from './course-layout';
@@ -30,8 +32,13 @@ const copy = courseCopy.lessons;
 type Opening =
   { kind: 'continue'; lesson: Lesson; fromSeconds: number; isFirstVisit: boolean } | { kind: 'complete' };
 
-function openingFor(lessons: readonly Lesson[], progress: ProgressByLesson): Opening | undefined {
-  if (isCourseFinished(lessons, progress)) return { kind: 'complete' };
+function openingFor(
+  lessons: readonly Lesson[],
+  progress: ProgressByLesson,
+  record: CourseRecord,
+): Opening | undefined {
+  // A finish stays: lessons published after it wait on the completion view as new.
+  if (record.finishedAt !== null || isCourseFinished(lessons, progress)) return { kind: 'complete' };
   const lesson = firstUnwatched(lessons, progress);
   if (!lesson) return undefined;
   return {
@@ -44,7 +51,13 @@ function openingFor(lessons: readonly Lesson[], progress: ProgressByLesson): Ope
 
 type LessonsState =
   | { status: 'loading' }
-  | { status: 'ready'; lessons: Lesson[]; saver: ProgressSaver; opening: Opening | undefined }
+  | {
+      status: 'ready';
+      lessons: Lesson[];
+      saver: ProgressSaver;
+      record: CourseRecord;
+      opening: Opening | undefined;
+    }
   | { status: 'failed' };
 
 /**
@@ -63,7 +76,7 @@ export function CourseLessons({
   showLessonOnOpen = false,
 }: {
   backend: Pick<CourseContentBackend, 'listLessons' | 'signLessonMedia'> &
-    Pick<LearnerRecordBackend, 'loadProgress' | 'saveProgress'>;
+    Pick<LearnerRecordBackend, 'loadProgress' | 'loadCourseRecord' | 'saveProgress'>;
   outline: CourseOutline;
   /** The lessons the visitor's answers pick, marked "For you" in the list. */
   picked: ReadonlySet<string>;
@@ -89,8 +102,8 @@ export function CourseLessons({
   useEffect(() => {
     let current = true;
     let saver: ProgressSaver | undefined;
-    Promise.all([backend.listLessons(), backend.loadProgress()]).then(
-      ([lessons, learner]) => {
+    Promise.all([backend.listLessons(), backend.loadProgress(), backend.loadCourseRecord()]).then(
+      ([lessons, learner, record]) => {
         if (!current) return;
         saver = createProgressSaver({ backend, learnerId: learner.learnerId, saved: learner.progress });
         for (const [key, progress] of adoptPreviewPositions(lessons, learner.progress))
@@ -98,7 +111,13 @@ export function CourseLessons({
         latestProgress.current = new Map([...learner.progress, ...saver.unsent()]);
         setProgress(latestProgress.current);
         setLearnerId(learner.learnerId);
-        setState({ status: 'ready', lessons, saver, opening: openingFor(lessons, latestProgress.current) });
+        setState({
+          status: 'ready',
+          lessons,
+          saver,
+          record,
+          opening: openingFor(lessons, latestProgress.current, record),
+        });
         if (showLessonOnOpen) {
           window.scrollTo({ top: 0 });
           setFocusRequests((count) => count + 1);
@@ -156,7 +175,7 @@ export function CourseLessons({
     );
   }
 
-  const { lessons, saver, opening } = state;
+  const { lessons, saver, record: courseRecord, opening } = state;
   if (!opening) return <p className="mt-8 text-lg text-ink-soft">{copy.empty}</p>;
   const chosen = lessons.find((lesson) => lesson.slug === slug);
   const lesson = chosen ?? (opening.kind === 'continue' ? opening.lesson : undefined);
@@ -170,7 +189,7 @@ export function CourseLessons({
   function showComplete() {
     window.history.pushState(null, '', window.location.pathname);
     setSlug(null);
-    setState({ status: 'ready', lessons, saver, opening: { kind: 'complete' } });
+    setState({ status: 'ready', lessons, saver, record: courseRecord, opening: { kind: 'complete' } });
     setFocusRequests((count) => count + 1);
   }
 
@@ -195,7 +214,21 @@ export function CourseLessons({
     return (
       <CourseLayout
         cover={
-          <CourseComplete total={lessons.length} headingRef={playerHeading} feedback={feedback(learnerId)} />
+          <CourseComplete
+            total={lessons.length}
+            headingRef={playerHeading}
+            newLessons={lessons.filter(
+              (listed) => lessonState(progress.get(progressKey(listed.id))) !== 'watched',
+            )}
+            onChoose={choose}
+            certificate={
+              <CourseCertificate
+                name={courseRecord.name}
+                finishedAt={courseRecord.finishedAt ?? new Date().toISOString()}
+              />
+            }
+            feedback={feedback(learnerId)}
+          />
         }
         aside={list}
         below={below}

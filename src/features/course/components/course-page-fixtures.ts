@@ -23,6 +23,10 @@ export function fakeBackend(overrides: Partial<CourseBackend> = {}) {
       captions: preview.captionsPath && `https://cdn.test/${preview.captionsPath}?token=anon`,
       poster: preview.posterPath && `https://cdn.test/${preview.posterPath}?token=anon`,
     })),
+    loadCourseRecord: vi.fn<CourseBackend['loadCourseRecord']>(async () => ({
+      name: 'Ada Lovelace',
+      finishedAt: null,
+    })),
     loadProgress: vi.fn<CourseBackend['loadProgress']>(async () => ({
       learnerId: 'ada',
       progress: new Map(),

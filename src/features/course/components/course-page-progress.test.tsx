@@ -211,15 +211,40 @@ describe('progress', () => {
     expect(currentAddress()).toBe('/course');
     expect(screen.getByText(/You've watched all 3 lessons/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Your next step' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Visit the Three Lenses site' })).toHaveAttribute('href', '/');
-    expect(
-      within(screen.getByRole('region', { name: 'Your next step' })).getByRole('link', {
-        name: 'My three-lenses plan',
-      }),
-    ).toHaveAttribute('href', '/course/plan');
+    // The next step leads somewhere new: her plan, never back to the sign-up page.
+    expect(within(screen.getByRole('region', { name: 'Your next step' })).getByRole('link')).toHaveAttribute(
+      'href',
+      '/course/plan',
+    );
+    expect(screen.getByRole('link', { name: 'Write my three-lenses plan' })).toBeInTheDocument();
+    const certificate = screen.getByRole('region', { name: 'Your certificate' });
+    expect(within(certificate).getByRole('textbox', { name: 'Name on the certificate' })).toHaveValue(
+      'Ada Lovelace',
+    );
+    expect(within(certificate).getByRole('button', { name: 'Download the certificate (PDF)' })).toBeEnabled();
     expect(screen.getByRole('group', { name: 'How useful was this course?' })).toBeInTheDocument();
     expect(screen.getByText('3 of 3 watched')).toBeInTheDocument();
   });
+  it('keeps a finish when a lesson is published later: the completion view stays and names the new lesson', async () => {
+    const { backend } = fakeBackend({
+      loadProgress: vi.fn(async () =>
+        progressOf([
+          ['1', 45, T0],
+          ['2', 65, T0],
+        ]),
+      ),
+      loadCourseRecord: vi.fn(async () => ({ name: 'Ada Lovelace', finishedAt: T0 })),
+    });
+    vi.mocked(backend.sessionStatus).mockResolvedValue('signed-in');
+    render(<CoursePage backend={backend} />);
+    expect(await screen.findByRole('heading', { name: "You've finished the course!" })).toBeInTheDocument();
+    expect(screen.getByText('2 of 3 watched')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'New since you finished' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'New: Your first step' }));
+    expect(playerHeading()).toHaveTextContent('Your first step');
+    expect(currentAddress()).toBe('/course?lesson=first-step');
+  });
+
   it('keeps playing and keeps the progress on screen while saves fail', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { backend } = fakeBackend({

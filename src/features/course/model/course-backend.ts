@@ -18,6 +18,13 @@ export interface ProgressSave {
   completedAt: string | null;
 }
 
+/** What the completion view and the certificate need: the name she signed up with, and when she finished. */
+export interface CourseRecord {
+  name: string;
+  /** When every published lesson first counted as watched; a lesson published later does not take it back. */
+  finishedAt: string | null;
+}
+
 /** The completion view's one question, "How useful was this course?": 1–5 and an optional comment. */
 export interface OwnFeedback {
   rating: number;
@@ -48,6 +55,8 @@ export interface CourseContentBackend {
 export interface LearnerRecordBackend {
   /** The learner's own progress rows, read with the lessons; rejects on any failure. */
   loadProgress(): Promise<LearnerProgress>;
+  /** Her name and her finish, read with the lessons; rejects on any failure. */
+  loadCourseRecord(): Promise<CourseRecord>;
   /**
    * Writes one lesson's progress (insert or update); rejects on any failure. `leaving` sends it in a request
    * that outlives the page, started before this call returns.

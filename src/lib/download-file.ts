@@ -1,6 +1,6 @@
-/** Hands the browser a text file to save, as a download link clicked for the owner. */
-export function downloadTextFile(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Hands the browser a file to save, as a download link clicked for the person. */
+export function downloadFile(name: string, file: Blob): void {
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
