@@ -15,8 +15,12 @@ export interface Rung {
   audioKbps: number;
 }
 
-/** The lessons' ladder (docs/decisions/0140): from a phone on slow 4G to a laptop on broadband. */
+/**
+ * The lessons' ladder (docs/decisions/0140, 0153): from a phone on a 400 kbit/s link (240p: 228 kbit/s with its
+ * sound, room to spare) to a laptop on broadband. Players start at the lowest rung and climb.
+ */
 const LESSON_LADDER: readonly Rung[] = [
+  { name: '240p', height: 240, videoKbps: 180, audioKbps: 48 },
   { name: '360p', height: 360, videoKbps: 550, audioKbps: 64 },
   { name: '540p', height: 540, videoKbps: 1200, audioKbps: 96 },
   { name: '720p', height: 720, videoKbps: 2400, audioKbps: 128 },

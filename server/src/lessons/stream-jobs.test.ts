@@ -1,7 +1,7 @@
 // The studio's uploads made into adaptive streams: an owner saves a lesson, the server's pass makes its stream
 // (or, without ffmpeg, says why it plays as uploaded), and the studio reads each job's state; learners read none.
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { localBucket, type StorageBucket } from '../storage/storage-bucket.ts';
 import { createTestApp, signedInToken } from '../../test/test-app.ts';
-import { createTestDatabase, databaseKind } from '../../test/test-database.ts';
+import { createTestDatabase, databaseKind, supabaseFolder } from '../../test/test-database.ts';
 import { appClient } from '../../test/supabase-client.ts';
 import { findOrInstallFfmpeg } from './find-ffmpeg.ts';
 import { EMBEDDED_ANON_KEY } from '../../../supabase/embedded-keys.ts';
@@ -186,5 +186,50 @@ describe(`the studio's stream jobs (${databaseKind})`, { timeout: FFMPEG_TEST_TI
     // The clip already streams for the first test's lesson: that stream is used as it is, unconverted.
     expect(steps).toEqual(['reusing']);
     expect(await streamOf(other)).toMatchObject({ state: 'waiting' });
+  });
+
+  it('remakes every stream once when the ladder changes: the lessons play the new one, the old is removed', async () => {
+    const before = await db.query<{ id: string; stream_path: string }>(
+      'select id::text, stream_path from public.lessons where stream_path is not null order by id',
+    );
+    expect(before.length).toBeGreaterThan(1);
+    // The one-time pass, as the migration that lowered the ladder queues it.
+    await db.exec(
+      await readFile(
+        path.join(supabaseFolder, 'migrations', '20261202000200_a_ladder_a_slow_phone_can_climb.sql'),
+        'utf8',
+      ),
+    );
+    for (const { id } of before)
+      expect(await streamOf(Number(id))).toEqual({
+        lesson_id: Number(id),
+        state: 'waiting',
+        percent: 0,
+        message: null,
+      });
+
+    // The earlier test's lesson still waiting would take the old stream as its own: it goes first.
+    await db.exec(
+      `delete from public.lessons where id in
+         (select lesson_id from public.lesson_stream_jobs j join public.lessons l on l.id = j.lesson_id
+           where l.stream_path is null)`,
+    );
+    const lower: VideoTools = {
+      ...FFMPEG,
+      ladder: [{ name: '60p', height: 60, videoKbps: 40, audioKbps: 32 }, ...(FFMPEG.ladder ?? [])],
+    };
+    await pass(lower);
+    for (const { id, stream_path: old } of before) {
+      const row = await lessonRow(Number(id));
+      expect(row?.stream_path).not.toBe(old);
+      expect(await streamOf(Number(id))).toMatchObject({ state: 'done', percent: 100 });
+      const files = await readdir(path.join(courseFolder, path.dirname(row?.stream_path ?? '')), {
+        recursive: true,
+      });
+      expect(files).toEqual(
+        expect.arrayContaining(['60p/segment-000.m4s', '90p/segment-000.m4s', 'video.mp4']),
+      );
+      await expect(readdir(path.join(courseFolder, path.dirname(old)))).rejects.toThrow(/ENOENT/);
+    }
   });
 });

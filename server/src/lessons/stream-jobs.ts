@@ -3,6 +3,7 @@
 // server runs this in its periodic pass, and the owner's tool runs it right after `lessons add|update --video`
 // and, for hosted Supabase, in `lessons make-streams`.
 import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { Database } from '../db/database.ts';
 import type { StorageBucket } from '../storage/storage-bucket.ts';
 import {
@@ -95,18 +96,24 @@ async function fail(db: Database, job: StreamJob, message: string): Promise<Stre
 
 /**
  * Gives the lesson its stream and faststart MP4 in one transaction, if the job is still its lesson's and the
- * lesson still has the job's video; answers whether it did.
+ * lesson still has the job's video; answers whether it did, and the folder of the stream it replaced (a remade
+ * ladder's lesson had one).
  */
-function finish(db: Database, job: StreamJob, renditions: LessonRenditions): Promise<boolean> {
+function finish(
+  db: Database,
+  job: StreamJob,
+  renditions: LessonRenditions,
+): Promise<{ finished: false } | { finished: true; replacedFolder: string | null }> {
   return db.transaction(async (tx) => {
-    const current = await tx.query(
-      `select 1 from public.lesson_stream_jobs as job
+    const [current] = await tx.query<{ replaced_folder: string | null }>(
+      `select rtrim(public.stream_folder(lesson.stream_path), '/') as replaced_folder
+         from public.lesson_stream_jobs as job
          join public.lessons as lesson on lesson.id = job.lesson_id and lesson.video_path = job.video_path
         where job.id = $1 and job.state = 'working'
         for update of job, lesson`,
       [job.id],
     );
-    if (current.length === 0) return false;
+    if (current === undefined) return { finished: false };
     await tx.query(
       `update public.lessons set stream_path = $2, video_path = $3, updated_at = now() where id = $1`,
       [job.lessonId, renditions.playlist, renditions.fallback],
@@ -117,12 +124,17 @@ function finish(db: Database, job: StreamJob, renditions: LessonRenditions): Pro
         where id = $1`,
       [job.id, renditions.fallback],
     );
-    return true;
+    const replaced = current.replaced_folder;
+    return {
+      finished: true,
+      replacedFolder: replaced === path.posix.dirname(renditions.playlist) ? null : replaced,
+    };
   });
 }
 
 /**
- * Deletes these paths from the bucket unless a lesson uses them (the upload a stream replaced, a stale stream).
+ * Deletes these paths from the bucket unless a lesson uses them (the upload a stream replaced, the stream a
+ * remade ladder replaced, a stale stream).
  * Best effort: the job's outcome stands either way, and a file left behind costs only its space.
  */
 async function removeUnused(settings: StreamJobSettings, paths: { file?: string; folder?: string }) {
@@ -176,13 +188,15 @@ async function runJob(
               progress(done * 0.9);
             },
           });
+      let finished: Awaited<ReturnType<typeof finish>>;
       try {
         await renditions.store(bucket, (stored, total) => {
           settings.onStep?.(job, { step: 'storing', stored, total });
           progress(0.9 + (stored / total) * 0.1);
         });
         await writes;
-        if (!(await finish(db, job, renditions))) {
+        finished = await finish(db, job, renditions);
+        if (!finished.finished) {
           if (!inUse) await removeUnused(settings, { folder: streamPaths(video).folder });
           return { job, outcome: 'stale' };
         }
@@ -190,7 +204,7 @@ async function runJob(
         await renditions.discard();
       }
       settings.onProgress?.(job, 100);
-      await removeUnused(settings, { file: job.videoPath });
+      await removeUnused(settings, { file: job.videoPath, folder: finished.replacedFolder ?? undefined });
       return { job, outcome: 'done', streamPath: renditions.playlist };
     });
   } catch (error) {
