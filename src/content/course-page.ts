@@ -148,7 +148,7 @@ export const courseCopy = {
     noEcho: 'Every lesson is for you: the three lenses work whatever you answered.',
     picked: (count: number) =>
       `${plural(count, 'lesson')} marked "For you" ${count === 1 ? 'speaks' : 'speak'} to your answers.`,
-    kept: 'Your answers stay on this device and are never sent.',
+    kept: 'Your answers stay on this device, unless you choose to keep them with your account.',
     change: 'Change my answers',
     forget: 'Forget my answers',
     forgotten: 'Your answers are gone from this device.',
@@ -225,6 +225,20 @@ export const courseCopy = {
     on: "Saved. If you pause for a week, we'll e-mail you your next lesson.",
     off: 'Saved. No reminder e-mails.',
     loadFailed: "We couldn't load your reminder choice. Please check your connection and try again.",
+    saveFailed: "We couldn't save your choice. Please check your connection and try again.",
+  },
+  /**
+   * Off unless the learner ticks it: her answers and plan kept with her account. Stored with the words, under
+   * `version`: bump it when they change.
+   */
+  keepAnswers: {
+    label: 'Keep my answers and plan with my account, so they follow me to other devices',
+    details:
+      'Your name, your answers to the questions and the notes of your plan are kept with your course account, for you alone, until you untick this. Your e-mail address is not part of them.',
+    version: 'keep-answers-2026-11',
+    on: 'Saved. Your answers and plan will be here when you sign in on another device.',
+    off: 'Saved. Your answers and plan are gone from your account, and stay on this device only.',
+    loadFailed: "We couldn't load this choice. Please check your connection and try again.",
     saveFailed: "We couldn't save your choice. Please check your connection and try again.",
   },
 } as const;

@@ -28,13 +28,14 @@ export const privacyCopy = {
         'whether the sign-up came through this website or our hosted back end;',
         'for the course e-mail: its delivery status, how many times we tried to send it, the last delivery error if any, and the message number our e-mail service gives it;',
         'if you answer "E-mail me if I pause for a week" on the course page: each answer (yes or no), the words you saw and when; the reminders we send, and whether you unsubscribed from them;',
-        'as you watch the course: how far you got in each lesson, when each counted as watched, when you first finished the whole course, and your answer to "How useful was this course?" if you give one.',
+        'as you watch the course: how far you got in each lesson, when each counted as watched, when you first finished the whole course, and your answer to "How useful was this course?" if you give one;',
+        'only if you tick "Keep my answers and plan with my account" on the course page: your name, your answers to the questions and the notes of your plan, with the words you ticked, so they follow you to other devices. Unticking it deletes them from your account at once.',
       ],
     },
     {
       heading: 'What never leaves your browser',
       paragraphs: [
-        'Your answers to the questions (your worries, your childhood dream, your age group and your strengths or favourite subjects) are never sent to us. They are kept in this browser on this device (its local storage), so that the course can be tailored to you when you come back, on any day and in any tab. The notes you write in "My three-lenses plan" are kept there too, and never sent. If you watch a free preview lesson before signing in, how far you got is kept there until you sign in on this device: then it counts for that lesson in your course, and is removed from the browser. Your certificate is made in your browser too, with the name you choose: it is not sent to us.',
+        'Your answers to the questions (your worries, your childhood dream, your age group and your strengths or favourite subjects) are never sent to us, unless you tick "Keep my answers and plan with my account" (see above). They are kept in this browser on this device (its local storage), so that the course can be tailored to you when you come back, on any day and in any tab. The notes you write in "My three-lenses plan" are kept there too, and sent only under the same choice. If you watch a free preview lesson before signing in, how far you got is kept there until you sign in on this device: then it counts for that lesson in your course, and is removed from the browser. Your certificate is made in your browser too, with the name you choose: it is not sent to us.',
         'Another device or browser does not have them. To remove them, press "Forget my answers" on the course page, or "Start over" in the questions; clearing your browser\'s site data removes them as well.',
       ],
     },

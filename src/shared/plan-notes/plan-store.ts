@@ -28,6 +28,8 @@ export interface PlanStore {
   setAnswer(id: string, text: string): void;
   /** Removes the plan from the device and from memory. */
   forget(): void;
+  /** Takes a plan kept with the learner's account where this device has none; answers whether it did. */
+  adopt(kept: PlanAnswers): boolean;
 }
 
 export function createPlanStore({ storage }: { storage: () => PlanStorage | null }): PlanStore {
@@ -73,6 +75,13 @@ export function createPlanStore({ storage }: { storage: () => PlanStorage | null
       // Written on every change: a few hundred bytes, and a reload right after typing keeps the last letter.
       write(next);
       update(next);
+    },
+    adopt(kept) {
+      const next = parseStored(kept);
+      if (Object.keys(getAnswers()).length > 0 || Object.keys(next).length === 0) return false;
+      write(next);
+      update(next);
+      return true;
     },
     forget() {
       try {

@@ -39,6 +39,7 @@ const as = (userId?: string) => appClient(app, EMBEDDED_ANON_KEY, userId && toke
 const API_FUNCTIONS = {
   anon: [],
   authenticated: [
+    'forget_my_kept_answers',
     'is_owner',
     'my_course_record',
     'studio_erase_learner',

@@ -10,6 +10,7 @@ import { LESSON_COLUMNS, type Lesson, lessonSchema } from '../model/lesson';
 import { PROGRESS_COLUMNS, progressFromRows, progressRowSchema } from '../model/progress';
 import { loadOwnFeedback, sendFeedback } from './course-feedback';
 import { loadCourseRecord } from './course-record';
+import { forgetKeptAnswers, keepAnswers, loadKeptAnswers } from './kept-answers';
 import { loadReminderConsent, saveReminderConsent } from './reminder-consent';
 
 /** How long a signed lesson address works; the player signs again when one runs out. */
@@ -106,4 +107,7 @@ export const supabaseCourseBackend: CourseBackend = {
   sendFeedback,
   loadReminderConsent,
   saveReminderConsent,
+  loadKeptAnswers,
+  keepAnswers,
+  forgetKeptAnswers,
 };

@@ -36,6 +36,9 @@ export function fakeBackend(overrides: Partial<CourseBackend> = {}) {
     sendFeedback: vi.fn<CourseBackend['sendFeedback']>(async () => 'saved'),
     loadReminderConsent: vi.fn<CourseBackend['loadReminderConsent']>(async () => false),
     saveReminderConsent: vi.fn<CourseBackend['saveReminderConsent']>(async () => {}),
+    loadKeptAnswers: vi.fn<CourseBackend['loadKeptAnswers']>(async () => null),
+    keepAnswers: vi.fn<CourseBackend['keepAnswers']>(async () => {}),
+    forgetKeptAnswers: vi.fn<CourseBackend['forgetKeptAnswers']>(async () => {}),
     signOut: vi.fn<CourseBackend['signOut']>(async () => 'signed-out'),
     onSignedOut: vi.fn<CourseBackend['onSignedOut']>((listener) => {
       signedOutListeners.add(listener);

@@ -18,7 +18,8 @@ import { CourseLayout } from './course-layout';
 import { CourseLessons } from './course-lessons';
 import { CourseOutlineList } from './course-outline-list';
 import { CourseTailoring } from './course-tailoring';
-import { ReminderConsent } from './reminder-consent';
+import { ConsentCheckbox } from './consent-checkbox';
+import { KeepAnswersConsent } from './keep-answers-consent';
 import { LinkReadyPanel } from './link-ready-panel';
 import { SIGN_IN_ANCHOR, SignedOutPanel } from './signed-out-panel';
 
@@ -101,7 +102,12 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
                 asideEnd={
                   <>
                     {planLink}
-                    <ReminderConsent load={backend.loadReminderConsent} save={backend.saveReminderConsent} />
+                    <ConsentCheckbox
+                      copy={courseCopy.reminders}
+                      load={backend.loadReminderConsent}
+                      save={backend.saveReminderConsent}
+                    />
+                    <KeepAnswersConsent backend={backend} />
                   </>
                 }
                 below={tailoringPanel}

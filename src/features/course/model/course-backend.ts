@@ -1,5 +1,7 @@
 import type { CourseOutline, OutlineLesson } from '@/shared/course-outline/outline';
 import type { LessonMedia } from '@/shared/player/lesson-media';
+import type { PlanAnswers } from '@/shared/plan-notes/plan-store';
+import type { Answers } from '@/shared/questionnaire/questionnaire';
 import type { SignInBackend } from '@/shared/sign-in/sign-in-backend';
 import type { Lesson } from './lesson';
 import type { LessonProgress } from './progress';
@@ -23,6 +25,12 @@ export interface CourseRecord {
   name: string;
   /** When every published lesson first counted as watched; a lesson published later does not take it back. */
   finishedAt: string | null;
+}
+
+/** Her name and answers to the questions (never her address) and her plan's notes, kept when she asks. */
+export interface KeptAnswers {
+  answers: Omit<Answers, 'email'>;
+  plan: PlanAnswers;
 }
 
 /** The completion view's one question, "How useful was this course?": 1–5 and an optional comment. */
@@ -70,6 +78,12 @@ export interface LearnerRecordBackend {
   loadReminderConsent(): Promise<boolean>;
   /** Records the learner's answer with the words they saw; rejects when it was not stored. */
   saveReminderConsent(given: boolean): Promise<void>;
+  /** Her answers and plan kept with her account, or null when she has not asked for it. */
+  loadKeptAnswers(): Promise<KeptAnswers | null>;
+  /** Keeps (or updates) them with her account; rejects when they were not stored. */
+  keepAnswers(kept: KeptAnswers): Promise<void>;
+  /** Removes them from her account; rejects when that failed. */
+  forgetKeptAnswers(): Promise<void>;
 }
 
 /**

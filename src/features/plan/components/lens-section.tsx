@@ -42,9 +42,10 @@ export function LensSection({
       {line ? (
         <p className="mt-3 text-lg leading-relaxed text-ink-soft print:mt-1 print:text-[11pt]">{line}</p>
       ) : (
-        <p className="mt-3 leading-relaxed text-ink-soft print:mt-1 print:text-[10pt]">
+        // Said on screen only: a printed plan is for keeping, not for what this device lacks.
+        <p className="mt-3 leading-relaxed text-ink-soft print:hidden">
           {lens.missing}{' '}
-          <a href="/" className="font-semibold text-link underline underline-offset-4 print:hidden">
+          <a href="/" className="font-semibold text-link underline underline-offset-4">
             {planCopy.answerTheQuestions}
           </a>
         </p>

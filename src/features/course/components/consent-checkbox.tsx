@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { RetryNotice } from '@/components/retry-notice';
-import { courseCopy } from '@/content/course-page';
 import { useLoad } from '@/lib/use-load';
 
-const copy = courseCopy.reminders;
+/** The words of one consent: what is asked, what it means, and what is said after each answer. */
+export type ConsentCopy = Record<'label' | 'details' | 'on' | 'off' | 'loadFailed' | 'saveFailed', string>;
 
 /** `saved`: the answer this page just stored (said in the live region); null until one is. */
 interface Ready {
@@ -14,14 +14,16 @@ interface Ready {
 }
 
 /**
- * "E-mail me if I pause for a week", off until the learner turns it on. Each change is stored at once with the
- * words shown here; a change that fails is undone on screen and said. `load` and `save` reach the back end
- * (api/reminder-consent.ts), so a test passes fakes.
+ * One of the learner's consents on /course ("E-mail me if I pause for a week", "Keep my answers and plan with my
+ * account"), off until she turns it on. Each change is stored at once with the words shown here; a change that
+ * fails is undone on screen and said. `load` and `save` reach the back end, so a test passes fakes.
  */
-export function ReminderConsent({
+export function ConsentCheckbox({
+  copy,
   load,
   save,
 }: {
+  copy: ConsentCopy;
   load: () => Promise<boolean>;
   save: (given: boolean) => Promise<void>;
 }) {

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ReminderConsent } from './reminder-consent';
+import { courseCopy } from '@/content/course-page';
+import { ConsentCheckbox } from './consent-checkbox';
 
 const LABEL = 'E-mail me if I pause for a week';
 const box = () => screen.findByRole('checkbox', { name: LABEL });
@@ -11,11 +12,11 @@ function renderConsent({
 }: { load?: () => Promise<boolean>; save?: (given: boolean) => Promise<void> } = {}) {
   const loads = vi.fn(load);
   const saves = vi.fn(save);
-  render(<ReminderConsent load={loads} save={saves} />);
+  render(<ConsentCheckbox copy={courseCopy.reminders} load={loads} save={saves} />);
   return { loads, saves };
 }
 
-describe('ReminderConsent', () => {
+describe('ConsentCheckbox (the reminders)', () => {
   it('is off until the learner turns it on, and says what it sends and how to stop it', async () => {
     renderConsent();
     await waitFor(async () => expect(await box()).toBeEnabled());
