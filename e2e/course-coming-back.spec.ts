@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { STORAGE_KEY } from './signup-helpers';
 import {
   codeOf,
   lessonTitles,
@@ -229,4 +230,64 @@ test('at 375 px, "Sign in" on the landing page asks for the address once; its co
   await expect(lesson).toBeFocused();
   await expect(lesson).toBeInViewport();
   await expect(page.getByText('Lesson 1 of 5', { exact: true })).toBeInViewport();
+});
+
+test('answers kept with her account follow her to a browser signed in by code, and go when she unticks', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  const { address, email } = await signUp(request, 'kept');
+  const keep = (on: Page) =>
+    on.getByRole('checkbox', {
+      name: 'Keep my answers and plan with my account, so they follow me to other devices',
+    });
+  const echo = 'You said you worry about AI taking over jobs: lesson 2 starts there.';
+  await page.goto('/course');
+  await page.evaluate(
+    ({ key, address }) =>
+      localStorage.setItem(
+        key,
+        JSON.stringify({
+          step: 5,
+          answers: {
+            ageGroup: '25-35',
+            worries: ['AI taking over jobs'],
+            dream: 'Deep-sea explorer',
+            strengths: ['Leadership'],
+            name: 'Ada Lovelace',
+            email: address,
+          },
+        }),
+      ),
+    { key: STORAGE_KEY, address },
+  );
+  await openSignInLink(page, watchLinkOf(email));
+  await expectSignedIn(page);
+  await expect(page.getByText(echo)).toBeVisible();
+  await expect(keep(page)).not.toBeChecked();
+  await keep(page).check();
+  await expect(page.getByText('Saved. Your answers and plan will be here when you sign in')).toBeVisible();
+
+  await withFreshBrowser(browser, baseURL, async (laptop) => {
+    await signInWithCode(laptop, address, codeOf(email));
+    await expectSignedIn(laptop);
+    await expect(keep(laptop)).toBeChecked();
+    await expect(laptop.getByText(echo)).toBeVisible();
+    // Never the address: it is not part of what the account keeps.
+    expect(await laptop.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).not.toContain(address);
+    await keep(laptop).uncheck();
+    await expect(laptop.getByText('Saved. Your answers and plan are gone from your account')).toBeVisible();
+  });
+
+  await withFreshBrowser(browser, baseURL, async (phone) => {
+    await phone.goto('/course');
+    await sendSignInCode(phone, address);
+    const [, signInEmail] = await waitForMail(address, 2);
+    await typeSignInCode(phone, codeOf(signInEmail));
+    await expectSignedIn(phone);
+    await expect(phone.getByRole('heading', { name: 'Make this course yours' })).toBeVisible();
+    await expect(keep(phone)).not.toBeChecked();
+  });
 });
