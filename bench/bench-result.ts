@@ -31,7 +31,7 @@ export interface BenchResult {
   interaction?: InteractionResult;
   /** What the landing page loads on a phone, and when. */
   firstView?: FirstViewResult;
-  /** /course opened from the e-mail's link on a slow phone: when the titles and the first poster show. */
+  /** /course opened from the e-mail's link on a slow phone: when the titles and the first poster show, and it plays. */
   courseArrival?: CourseArrivalResult;
   /** A real-size lesson played as an adaptive stream and as the progressive MP4, on a slow phone. */
   lessonStream?: LessonStreamResult;

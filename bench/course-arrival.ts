@@ -1,6 +1,7 @@
-// /course opened from the e-mail's sign-in link on a slow phone: when the lesson titles and the first lesson's
-// poster are on screen, timed from the navigation's start.
-import { type Browser, type BrowserContext, type Page, chromium } from '@playwright/test';
+// /course opened from the e-mail's sign-in link on a slow phone, "Continue to your course" and then the first
+// lesson's Play tapped the moment each appears: when the lesson titles and the first lesson's poster are on
+// screen, and when that lesson plays, timed from the navigation's start.
+import { type Browser, type BrowserContext, type Locator, type Page, chromium } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { z } from 'zod';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
@@ -11,14 +12,18 @@ interface ArrivalMetrics {
   titlesMs: number;
   /** The first frame in which the first lesson's poster (an <img>, or a <video>'s poster) has loaded and is visible. */
   posterMs: number;
-  /** When the bench clicked "Continue to your course" because no poster showed without it; null when it did not. */
-  clickedMs: number | null;
+  /** The first frame in which a <video> of the page is playing (its currentTime past 0, not paused). */
+  playingMs: number;
+  /** When the bench clicked "Continue to your course", the moment it was visible. */
+  clickedMs: number;
+  /** When the bench clicked the first lesson's Play control (or, on a build without one, its <video>) on sight. */
+  playTappedMs: number;
 }
 
 export interface CourseArrivalResult {
   url: string;
   runs: ArrivalMetrics[];
-  median: { titlesMs: number; posterMs: number };
+  median: { titlesMs: number; posterMs: number; playingMs: number };
 }
 
 /** The issue's slow phone: 400 kbps each way (1 kbps = 1,000 bits/s), 400 ms round trip, a 4× slower CPU. */
@@ -30,9 +35,11 @@ const SLOW_LINK = {
 };
 const CPU_SLOWDOWN = 4;
 const PHONE = { width: 375, height: 667 };
-/** The button a person presses before the link's token is spent, where the page asks for one. */
+/** The button a person presses before the link's token is spent. */
 const CONTINUE = 'Continue to your course';
-/** A run that has not shown the titles and the poster by then has failed, whatever the page is doing. */
+/** The lesson's Play control, laid over the player until it first plays ("Play: <the lesson's title>"). */
+const PLAY = /^Play: /;
+/** A run that has not shown the titles and the poster and played the lesson by then has failed. */
 const DEADLINE_MS = 90_000;
 
 const ORIGIN_KEY = 'bench-arrival-origin';
@@ -41,13 +48,13 @@ const SINCE_START = `performance.timeOrigin + performance.now() - Number(session
 
 const lessonRows = z.array(z.object({ slug: z.string(), title: z.string() })).min(1);
 const generatedLink = z.object({ hashed_token: z.string().min(1) });
-const seen = z.object({ what: z.enum(['titles', 'poster']), atMs: z.number() });
+const seen = z.object({ what: z.enum(['titles', 'poster', 'playing']), atMs: z.number() });
 
 /**
  * Installed before any page script, in every document of the visit: on each animation frame, looks for a visible
- * lesson title and a loaded, visible poster of the first lesson (an address that names its slug), and reports
- * each the first time it is seen, in ms since the first document's navigation began. It runs in the browser, so
- * it is kept as source text: the bench's TypeScript has no DOM types.
+ * lesson title, a loaded, visible poster of the first lesson (an address that names its slug) and a playing video,
+ * and reports each the first time it is seen, in ms since the first document's navigation began. It runs in the
+ * browser, so it is kept as source text: the bench's TypeScript has no DOM types.
  */
 function probe(titles: string[], firstSlug: string): string {
   return `
@@ -84,7 +91,9 @@ function probe(titles: string[], firstSlug: string): string {
     }
     return false;
   };
-  const pending = new Set(['titles', 'poster']);
+  const playing = () =>
+    [...document.querySelectorAll('video')].some((video) => video.currentTime > 0 && !video.paused);
+  const pending = new Set(['titles', 'poster', 'playing']);
   const look = () => {
     const atMs = sinceStart();
     if (pending.has('titles') && titleShown()) {
@@ -94,6 +103,10 @@ function probe(titles: string[], firstSlug: string): string {
     if (pending.has('poster') && posterShown()) {
       pending.delete('poster');
       window.__arrivalSeen({ what: 'poster', atMs });
+    }
+    if (pending.has('playing') && playing()) {
+      pending.delete('playing');
+      window.__arrivalSeen({ what: 'playing', atMs });
     }
     if (pending.size > 0) requestAnimationFrame(look);
   };
@@ -161,19 +174,15 @@ function sighting() {
 }
 
 /**
- * Clicks "Continue to your course" if the page has settled (no request for 500 ms, or 15 s at most) without
- * showing the poster and offers that button; answers when it clicked, in ms since the navigation began.
+ * Clicks the first of `controls` to be visible the moment it is; answers when it clicked, in ms since the
+ * navigation began.
  */
-async function continueIfAsked(page: Page, poster: Promise<number>) {
-  const settled = page
-    .waitForLoadState('networkidle', { timeout: 15_000 })
-    .then(() => 'settled' as const)
-    .catch(() => 'settled' as const);
-  if ((await Promise.race([settled, poster.then(() => 'poster' as const)])) === 'poster') return null;
-  const button = page.getByRole('button', { name: CONTINUE });
-  if (!(await button.isVisible())) return null;
+async function clickOnSight(page: Page, controls: Locator[]) {
+  const control = await Promise.race(
+    controls.map((locator) => locator.waitFor({ timeout: DEADLINE_MS }).then(() => locator)),
+  );
   const clickedMs = z.number().parse(await page.evaluate(SINCE_START));
-  await button.click();
+  await control.click();
   return clickedMs;
 }
 
@@ -187,7 +196,7 @@ async function runOnce(
   try {
     const page = await context.newPage();
     await throttle(page);
-    const sightings = { titles: sighting(), poster: sighting() };
+    const sightings = { titles: sighting(), poster: sighting(), playing: sighting() };
     await context.exposeBinding('__arrivalSeen', (_source, report: unknown) => {
       const { what, atMs } = seen.parse(report);
       sightings[what].see(atMs);
@@ -196,20 +205,27 @@ async function runOnce(
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => {
-        const missing = (['titles', 'poster'] as const).filter((what) => sightings[what].atMs === undefined);
-        reject(
-          new Error(`/course showed no ${missing.join(' and ')} within ${DEADLINE_MS / 1000} s of ${link}.`),
+        const missing = (['titles', 'poster', 'playing'] as const).filter(
+          (what) => sightings[what].atMs === undefined,
         );
+        reject(new Error(`Not seen within ${DEADLINE_MS / 1000} s of ${link}: ${missing.join(', ')}.`));
       }, DEADLINE_MS);
     });
     try {
       await Promise.race([page.goto(link, { waitUntil: 'commit', timeout: DEADLINE_MS }), deadline]);
-      const clickedMs = await Promise.race([continueIfAsked(page, sightings.poster.promise), deadline]);
-      const [titlesMs, posterMs] = await Promise.race([
-        Promise.all([sightings.titles.promise, sightings.poster.promise]),
+      const clickedMs = await Promise.race([
+        clickOnSight(page, [page.getByRole('button', { name: CONTINUE })]),
         deadline,
       ]);
-      return { titlesMs, posterMs, clickedMs };
+      const playTappedMs = await Promise.race([
+        clickOnSight(page, [page.getByRole('button', { name: PLAY }), page.locator('video').first()]),
+        deadline,
+      ]);
+      const [titlesMs, posterMs, playingMs] = await Promise.race([
+        Promise.all([sightings.titles.promise, sightings.poster.promise, sightings.playing.promise]),
+        deadline,
+      ]);
+      return { titlesMs, posterMs, playingMs, clickedMs, playTappedMs };
     } finally {
       clearTimeout(timer);
     }
@@ -225,6 +241,7 @@ export function summariseArrivals(url: string, runs: ArrivalMetrics[]): CourseAr
     median: {
       titlesMs: median(runs.map((run) => run.titlesMs)),
       posterMs: median(runs.map((run) => run.posterMs)),
+      playingMs: median(runs.map((run) => run.playingMs)),
     },
   };
 }

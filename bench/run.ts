@@ -249,7 +249,9 @@ async function main() {
 
   if (!skip.has('course-arrival')) {
     const runs = TARGET_SETTINGS.courseArrivalRuns;
-    log(`Course arrival: /course from the e-mail's link at 400 kbps, 400 ms RTT and 4× CPU, ${runs} visits…`);
+    log(
+      `Course arrival: /course from the e-mail's link until the lesson plays, at 400 kbps, 400 ms RTT and 4× CPU, ${runs} visits…`,
+    );
     result.courseArrival = await measureCourseArrival(pglite.url, jwtSecret, runs);
   }
 

@@ -66,6 +66,8 @@ export const TARGETS = {
   courseTitlesMs: 3000,
   /** ...and the first lesson's poster visible. */
   coursePosterMs: 4000,
+  /** ...and the first lesson playing, "Continue to your course" and its Play tapped the moment each appears. */
+  coursePlayingMs: 8000,
   /** A 60 s 1080p lesson at 6 Mbit/s on slow 4G and 4× CPU: from Play to the first frame. */
   lessonFirstFrameMs: 1500,
   /** ...no stall longer than this in the 45 s after Play... */
