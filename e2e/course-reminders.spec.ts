@@ -36,8 +36,14 @@ test('asked for on /course, sent after an idle week, and stopped with one tap on
   await openSignInLink(page, watchLinkOf(courseEmail));
 
   const box = reminderBox(page);
+  await expect(page.getByRole('navigation', { name: 'Lessons' })).toBeVisible();
   await expect(box).toBeEnabled();
   await expect(box).not.toBeChecked();
+  // Right under the player on a phone, above the lesson list: a screen down, not three.
+  const boxTop = (await box.boundingBox())?.y ?? Infinity;
+  const listTop = (await page.getByRole('navigation', { name: 'Lessons' }).boundingBox())?.y ?? 0;
+  expect(boxTop).toBeLessThan(listTop);
+  expect(boxTop).toBeLessThan(2 * 667);
   await expect(box).toHaveAccessibleDescription(/At most 3 reminders, a week apart/);
   await box.check();
   await expect(page.getByRole('status').filter({ hasText: copy.saved })).toBeVisible();

@@ -49,6 +49,20 @@ function openingFor(
   };
 }
 
+/**
+ * Beside the player: the lessons, then the plan and the learner's choices. On a phone, where this stands under
+ * the player, the choices come first: a screen down, not three. The same shape while loading and after, so the
+ * choices keep their state.
+ */
+function AsideWithChoices({ list, choices }: { list: ReactNode; choices: ReactNode }) {
+  return (
+    <div className="flex flex-col">
+      {list}
+      <div className="max-lg:order-first max-lg:mb-6">{choices}</div>
+    </div>
+  );
+}
+
 type LessonsState =
   | { status: 'loading' }
   | {
@@ -165,10 +179,10 @@ export function CourseLessons({
           </CourseCover>
         }
         aside={
-          <>
-            <CourseOutlineList outline={outline} picked={picked} />
-            {asideEnd}
-          </>
+          <AsideWithChoices
+            choices={asideEnd}
+            list={<CourseOutlineList outline={outline} picked={picked} />}
+          />
         }
         below={below}
       />
@@ -199,16 +213,18 @@ export function CourseLessons({
   }
 
   const list = (
-    <>
-      <LessonList
-        lessons={lessons}
-        progress={progress}
-        currentSlug={lesson?.slug}
-        picked={picked}
-        onChoose={choose}
-      />
-      {asideEnd}
-    </>
+    <AsideWithChoices
+      choices={asideEnd}
+      list={
+        <LessonList
+          lessons={lessons}
+          progress={progress}
+          currentSlug={lesson?.slug}
+          picked={picked}
+          onChoose={choose}
+        />
+      }
+    />
   );
   if (!lesson) {
     return (
