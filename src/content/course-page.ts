@@ -80,15 +80,6 @@ export const courseCopy = {
     rateLimited: 'Too many tries — please wait a minute.',
   },
   tryAgain: 'Try again',
-  newLink: {
-    emailLabel: 'Your email',
-    submit: 'Send me a new link',
-    sending: 'Sending...',
-    /** The same answer whatever the address: the page never says whether an address signed up. */
-    sent: 'If that address signed up, a new link is on its way. It works for 24 hours, once.',
-    rateLimited: 'Too many tries — please wait a minute.',
-    failed: "We couldn't send a new link. Please check your connection and try again.",
-  },
   lessons: {
     heading: 'Lessons',
     loading: 'Loading the lessons…',
@@ -170,7 +161,6 @@ export const courseCopy = {
     watchShort: 'Watch free',
     eyebrow: (position: number, total: number) => `Free preview · Lesson ${position} of ${total}`,
     afterwards: 'Sign in to watch the rest of the course and keep your place.',
-    close: 'Close the preview',
   },
   /** The completion view: every published lesson watched. It stays, after a reload and on every device. */
   complete: {

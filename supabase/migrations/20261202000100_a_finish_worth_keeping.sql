@@ -1,4 +1,4 @@
--- A finish worth keeping (docs/decisions/0153-a-finish-worth-keeping.md): when a learner first has every
+-- A finish worth keeping (docs/decisions/0153-the-learner-on-a-phone.md): when a learner first has every
 -- published lesson watched, the database records it, and a lesson published later does not take it back.
 -- /course then opens at the completion view, shows the new lesson as new, and the certificate carries the date.
 create table public.course_finishes (

@@ -12,7 +12,7 @@ const kept: KeptAnswers = {
 function fakeBackend(stored: KeptAnswers | null) {
   return {
     loadKeptAnswers: vi.fn(async () => stored),
-    keepAnswers: vi.fn(async (_: KeptAnswers) => {}),
+    keepAnswers: vi.fn<(kept: KeptAnswers) => Promise<void>>(async () => {}),
     forgetKeptAnswers: vi.fn(async () => {}),
   };
 }

@@ -124,7 +124,8 @@ export function createQuestionnaireStore({ storage, send, watchOtherTabs }: Stor
     },
     adopt(kept) {
       const current = getState();
-      if (current.sending || JSON.stringify(current.answers) !== JSON.stringify(initialState.answers)) return false;
+      if (current.sending || JSON.stringify(current.answers) !== JSON.stringify(initialState.answers))
+        return false;
       const next = restoreState(initialState.step, { ...kept, email: '' });
       state = next;
       write(next);

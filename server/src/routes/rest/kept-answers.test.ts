@@ -9,7 +9,13 @@ import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
 
 const ADA = '00000000-0000-4000-8000-00000000000a';
 const BEN = '00000000-0000-4000-8000-00000000000b';
-const ANSWERS = { ageGroup: '45-55', worries: ['Burnout'], dream: 'Vet', strengths: ['Mentoring'], name: 'Ada' };
+const ANSWERS = {
+  ageGroup: '45-55',
+  worries: ['Burnout'],
+  dream: 'Vet',
+  strengths: ['Mentoring'],
+  name: 'Ada',
+};
 
 let db: Database;
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -47,7 +53,7 @@ describe(`kept answers through REST (${databaseKind})`, () => {
     expect((await as().from('kept_answers').select('answers')).data ?? []).toEqual([]);
   });
 
-  it("refuses a row for someone else, a chosen time, and answers that are not an object or too long", async () => {
+  it('refuses a row for someone else, a chosen time, and answers that are not an object or too long', async () => {
     expect((await keep(BEN, { user_id: ADA, answers: ANSWERS })).error).not.toBeNull();
     expect((await keep(BEN, { answers: ANSWERS, updated_at: '2020-01-01T00:00:00Z' })).error).not.toBeNull();
     expect((await keep(BEN, { answers: ['Burnout'] })).error).not.toBeNull();
