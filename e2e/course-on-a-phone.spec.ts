@@ -46,4 +46,6 @@ test('a single tap on Play while the lesson is still loading ends in playback', 
     .toBeGreaterThan(0.5);
   await expect(play).toHaveCount(0);
   await expect(video).toHaveAttribute('controls');
+  // The Play control went with the cover: the focus went on to the player it started.
+  await expect(video).toBeFocused();
 });

@@ -165,8 +165,9 @@ export const courseCopy = {
   /** The completion view: every published lesson watched. It stays, after a reload and on every device. */
   complete: {
     heading: "You've finished the course!",
-    body: (total: number) =>
-      `You've watched all ${plural(total, 'lesson')}. Your three lenses are ready: trends, strengths and dreams.`,
+    /** `finished`: the lessons there were when she finished (a lesson published later waits as new). */
+    body: (finished: number) =>
+      `You've watched all ${plural(finished, 'lesson')}. Your three lenses are ready: trends, strengths and dreams.`,
     rewatch: 'Any lesson in the list plays again.',
     /** Lessons published after she finished: her finish stays, and these wait for her. */
     newLessonsHeading: 'New since you finished',

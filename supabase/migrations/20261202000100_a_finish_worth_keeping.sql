@@ -58,8 +58,8 @@ having count(*) = (select count(*) from public.lessons where is_published)
 on conflict (user_id) do nothing;
 
 -- What the completion view and the certificate need, for the signed-in learner only: the name she signed up
--- with and when she finished ({"name": text, "finished_at": timestamptz or null}); null for an account without a
--- sign-up (an owner). A finish the trigger missed (two last lessons saved at once, each before the other's
+-- with ('' for an account without a sign-up row) and when she finished ({"name": text, "finished_at":
+-- timestamptz or null}). A finish the trigger missed (two last lessons saved at once, each before the other's
 -- commit) is recorded here, at the time the last of them counted as watched.
 create function public.my_course_record() returns jsonb
 language plpgsql
@@ -80,9 +80,9 @@ begin
     having count(*) = published
     on conflict (user_id) do nothing;
   end if;
-  select jsonb_build_object('name', s.name, 'finished_at', f.finished_at) into record
+  select jsonb_build_object('name', coalesce(s.name, ''), 'finished_at', f.finished_at) into record
     from auth.users u
-    join public.signups s on lower(s.email) = lower(u.email)
+    left join public.signups s on lower(s.email) = lower(u.email)
     left join public.course_finishes f on f.user_id = u.id
    where u.id = me
    order by s.id

@@ -66,6 +66,27 @@ describe('the answers keeper', () => {
     keeper.stop();
   });
 
+  it('unticked while a change is being kept, deletes after it: the account keeps nothing', async () => {
+    let finishWrite = () => {};
+    const backend = fakeBackend(kept);
+    const keeper = createAnswersKeeper(backend);
+    await keeper.load();
+    backend.keepAnswers.mockImplementationOnce(
+      () =>
+        new Promise<void>((resolve) => {
+          finishWrite = resolve;
+        }),
+    );
+    planStore.setAnswer('first-step', 'Call Sam');
+    await vi.advanceTimersByTimeAsync(1_500);
+    const unticked = keeper.save(false);
+    await Promise.resolve();
+    expect(backend.forgetKeptAnswers).not.toHaveBeenCalled();
+    finishWrite();
+    await unticked;
+    expect(backend.forgetKeptAnswers).toHaveBeenCalledTimes(1);
+  });
+
   it('ticked, keeps this device’s answers; unticked, removes them and follows no more', async () => {
     const backend = fakeBackend(null);
     const keeper = createAnswersKeeper(backend);

@@ -28,11 +28,15 @@ export interface AnswersKeeper {
 /** "Keep my answers and plan with my account" for the signed-in learner on this device. */
 export function createAnswersKeeper(backend: KeeperBackend): AnswersKeeper {
   let unfollow: (() => void) | undefined;
+  /** The account's copy being written now: unticking waits for it, so the delete is the last word. */
+  let writing: Promise<void> = Promise.resolve();
 
-  const keepNow = () =>
-    backend.keepAnswers(onThisDevice()).catch((error: unknown) => {
+  const keepNow = () => {
+    writing = backend.keepAnswers(onThisDevice()).catch((error: unknown) => {
       console.warn('Course: your kept answers were not updated; the next change tries again.', error);
     });
+    return writing;
+  };
 
   function follow() {
     if (unfollow) return;
@@ -66,6 +70,7 @@ export function createAnswersKeeper(backend: KeeperBackend): AnswersKeeper {
         return;
       }
       unfollow?.();
+      await writing;
       await backend.forgetKeptAnswers();
     },
     stop: () => unfollow?.(),

@@ -32,6 +32,7 @@ export function CourseComplete({
   certificate,
   feedback,
 }: {
+  /** The published lessons, the new ones included. */
   total: number;
   headingRef: RefObject<HTMLHeadingElement | null>;
   /** Lessons not watched yet: published after she finished. */
@@ -61,7 +62,9 @@ export function CourseComplete({
           >
             {copy.heading}
           </h2>
-          <p className="mt-3 max-w-2xl text-lg leading-relaxed text-on-night-soft">{copy.body(total)}</p>
+          <p className="mt-3 max-w-2xl text-lg leading-relaxed text-on-night-soft">
+            {copy.body(total - newLessons.length)}
+          </p>
         </div>
       </div>
       {newLessons.length > 0 && (

@@ -2,8 +2,10 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { describe, expect, it, vi } from 'vitest';
 import type { CourseBackend } from '../model/course-backend';
 import { CoursePage } from './course-page';
+import type { LessonMedia } from '@/shared/player/lesson-media';
 import {
   currentAddress,
+  deferred,
   fakeBackend,
   lessonLink,
   lessons,
@@ -66,18 +68,29 @@ describe('the lessons', () => {
     expect(backend.signLessonMedia).toHaveBeenCalledWith(lessons[0]);
   });
 
-  it('keeps a tap on Play made before the video can play, says "Starting…", and plays as soon as it can', async () => {
-    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
-    const { backend } = fakeBackend();
-    await signedIn(backend);
-    const video = await screen.findByLabelText('Welcome', { selector: 'video' });
-    fireEvent.click(screen.getByRole('button', { name: 'Play: Welcome' }));
-    expect(screen.getByText('Starting…')).toBeVisible();
-    expect(play).not.toHaveBeenCalled();
+  /** play() as a browser answers it: the video is no longer paused. */
+  const playing = () =>
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+      Object.defineProperty(this, 'paused', { value: false, configurable: true });
+      return Promise.resolve();
+    });
 
+  it('keeps a tap on Play made while the files are signed, says "Starting…", and plays once it can', async () => {
+    const play = playing();
+    const signed = deferred<LessonMedia>();
+    const { backend } = fakeBackend({ signLessonMedia: vi.fn(() => signed.promise) });
+    await signedIn(backend);
+    const button = await screen.findByRole('button', { name: 'Play: Welcome' });
+    fireEvent.click(button);
+    expect(screen.getByText('Starting…')).toBeVisible();
+    fireEvent.click(button);
+
+    const [welcome] = lessons;
+    if (!welcome) throw new Error('no lesson');
+    signed.resolve(mediaOf(welcome));
+    const video = await screen.findByLabelText('Welcome', { selector: 'video' });
+    expect(play).not.toHaveBeenCalled();
     fireEvent.loadedMetadata(video);
-    expect(play).toHaveBeenCalledTimes(1);
-    fireEvent.click(screen.getByRole('button', { name: 'Play: Welcome' }));
     expect(play).toHaveBeenCalledTimes(1);
 
     fireEvent.play(video);
@@ -88,6 +101,18 @@ describe('the lessons', () => {
     play.mockRestore();
   });
 
+  it('asks the video to play inside the tap when it is there, even before it knows its length', async () => {
+    const play = playing();
+    const { backend } = fakeBackend();
+    await signedIn(backend);
+    const video = await screen.findByLabelText('Welcome', { selector: 'video' });
+    fireEvent.click(screen.getByRole('button', { name: 'Play: Welcome' }));
+    expect(play).toHaveBeenCalledTimes(1);
+    fireEvent.loadedMetadata(video);
+    expect(play).toHaveBeenCalledTimes(1);
+    play.mockRestore();
+  });
+
   it('offers Play again when the browser refuses to start', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const play = vi
@@ -95,8 +120,7 @@ describe('the lessons', () => {
       .mockRejectedValue(new DOMException('refused', 'NotAllowedError'));
     const { backend } = fakeBackend();
     await signedIn(backend);
-    const video = await screen.findByLabelText('Welcome', { selector: 'video' });
-    Object.defineProperty(video, 'readyState', { value: HTMLMediaElement.HAVE_METADATA });
+    await screen.findByLabelText('Welcome', { selector: 'video' });
     fireEvent.click(screen.getByRole('button', { name: 'Play: Welcome' }));
     await waitFor(() => expect(screen.queryByText('Starting…')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Play: Welcome' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { type RefObject, useCallback, useId, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { courseCopy } from '@/content/course-page';
 import { useLoad } from '@/lib/use-load';
 import { CaptionedVideo } from '@/shared/player/captioned-video';
@@ -78,6 +78,12 @@ export function LessonPlayer({
   // The same tap for the video's own events, which may come before the next render.
   const asked = useRef(false);
   const playButton = useRef<HTMLButtonElement>(null);
+  const focusPlayer = useRef(false);
+  useEffect(() => {
+    if (start !== 'started' || !focusPlayer.current) return;
+    focusPlayer.current = false;
+    video.current?.focus();
+  }, [start]);
   const resume = useRef<{ at: number; playing: boolean } | null>(
     resumeFrom > 0 ? { at: resumeFrom, playing: false } : null,
   );
@@ -100,19 +106,26 @@ export function LessonPlayer({
 
   function play(player: HTMLVideoElement) {
     player.play().catch((error: unknown) => {
-      // Refused (e.g. a browser that wants its own tap): the Play control is offered again.
+      // Its source was still being attached (a stream): `onLoadedMetadata` asks again.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      // Refused (a browser that wants its own tap): the Play control is offered again.
       console.error('Course: playback did not start.', error);
+      asked.current = false;
       setStart((now) => (now === 'asked' ? 'waiting' : now));
     });
   }
 
-  /** The tap on Play: at once when the video knows its length, else kept until it does (`onLoadedMetadata`). */
+  /**
+   * The tap on Play. The video is asked at once, inside the tap, whenever it is there (a phone's browser lets a
+   * video play with sound only from a tap on it); before it knows its length it starts as soon as it can, and
+   * a tap made while the files are still being signed is kept until `onLoadedMetadata`.
+   */
   function askToPlay() {
     if (start !== 'waiting') return;
     setStart('asked');
     asked.current = true;
     const player = video.current;
-    if (player && player.readyState >= HTMLMediaElement.HAVE_METADATA) play(player);
+    if (player) play(player);
   }
 
   function startOver() {
@@ -172,6 +185,8 @@ export function LessonPlayer({
             onLoadedMetadata={onLoadedMetadata}
             onPlaying={() => {
               asked.current = false;
+              // The Play control goes with the cover: a keyboard's focus moves on to the player it started.
+              focusPlayer.current = document.activeElement === playButton.current;
               setStart('started');
             }}
             onPlay={() => {

@@ -157,6 +157,8 @@ describe('Questionnaire: submit', () => {
     expect(await sentBody(fetchMock)).toEqual({ name: 'Sam', email: 'sam@gmial.com' });
     expect(await screen.findByRole('status')).toHaveTextContent("You're in! Check your inbox for access.");
     expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show Me My Free Course' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
   });
 
   it('Next on step 4 moves to step 5 and never submits, even with the contact filled in', async () => {
