@@ -3,7 +3,8 @@ import { App } from '@/app/app';
 import { COURSE_PATH, PLAN_PATH, STUDIO_PATH, UNSUBSCRIBE_PATH } from '@/content/course';
 import { courseCopy } from '@/content/course-page';
 import { planCopy } from '@/content/plan';
-import { PRIVACY_PATH, privacyCopy } from '@/content/privacy';
+import { PRIVACY_PATH } from '@/content/course';
+import { privacyCopy } from '@/content/privacy';
 import { studioCopy } from '@/content/studio';
 import { unsubscribeCopy } from '@/content/unsubscribe';
 

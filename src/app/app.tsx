@@ -1,6 +1,5 @@
 import { type ComponentType, Suspense, lazy } from 'react';
-import { COURSE_PATH, PLAN_PATH, STUDIO_PATH, UNSUBSCRIBE_PATH } from '@/content/course';
-import { PRIVACY_PATH } from '@/content/privacy';
+import { COURSE_PATH, PLAN_PATH, PRIVACY_PATH, STUDIO_PATH, UNSUBSCRIBE_PATH } from '@/content/course';
 import { Home } from './routes/home';
 import { NotFound } from './routes/not-found';
 

@@ -15,3 +15,9 @@ export const UNSUBSCRIBE_PATH = '/unsubscribe';
 
 /** Where the owner's studio is served (scripts/build.mjs prerenders its frame; the sections load there only). */
 export const STUDIO_PATH = '/studio';
+
+/**
+ * Where the privacy page is served (scripts/build.mjs prerenders it; the footer and the sign-up link to it). Its
+ * words (content/privacy.ts) load with that page only.
+ */
+export const PRIVACY_PATH = '/privacy';

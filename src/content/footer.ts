@@ -1,4 +1,4 @@
-import { PRIVACY_PATH } from './privacy';
+import { PRIVACY_PATH } from './course';
 
 /** "For Schools & Employers" points to a placeholder anchor until its page exists. */
 export const footerCopy = {

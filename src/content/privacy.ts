@@ -1,11 +1,8 @@
 /**
- * The privacy page (/privacy). It describes what the product really keeps: the `signups` and `email_outbox`
+ * The privacy page (PRIVACY_PATH, content/course.ts). It describes what the product really keeps: the `signups` and `email_outbox`
  * tables (supabase/migrations), the send-email limits (docs/email.md) and the owner's erasure command
  * (docs/owners-guide.md). Change it when any of those change.
  */
-/** Where the page is served (scripts/build.mjs prerenders it; the footer and the sign-up link to it). */
-export const PRIVACY_PATH = '/privacy';
-
 export const privacyCopy = {
   documentTitle: 'Privacy policy | Three Lenses',
   description:

@@ -1,4 +1,5 @@
 import { planStore } from '@/shared/plan-notes/plan-store';
+import { type Answers, initialState } from '@/shared/questionnaire/questionnaire';
 import { questionnaireStore } from '@/shared/questionnaire/questionnaire-store';
 import type { KeptAnswers, LearnerRecordBackend } from './model/course-backend';
 
@@ -11,6 +12,23 @@ type KeeperBackend = Pick<LearnerRecordBackend, 'loadKeptAnswers' | 'keepAnswers
 function onThisDevice(): KeptAnswers {
   const { ageGroup, worries, dream, strengths, name } = questionnaireStore.getState().answers;
   return { answers: { ageGroup, worries, dream, strengths, name }, plan: planStore.getAnswers() };
+}
+
+/**
+ * Gives this device the account's answers where it has none of its own, through the questionnaire's own moves
+ * (so its rules and storage apply as to answers given here); answers whether it did. The landing page's first
+ * load carries nothing for it.
+ */
+function adoptAnswers(kept: Omit<Answers, 'email'>): boolean {
+  const { answers, sending } = questionnaireStore.getState();
+  if (sending || JSON.stringify(answers) !== JSON.stringify(initialState.answers)) return false;
+  const { dispatch } = questionnaireStore;
+  if (kept.ageGroup) dispatch({ type: 'chooseAgeGroup', ageGroup: kept.ageGroup });
+  for (const worry of kept.worries) dispatch({ type: 'toggleWorry', worry });
+  for (const strength of kept.strengths) dispatch({ type: 'toggleStrength', strength });
+  dispatch({ type: 'setDream', dream: kept.dream });
+  dispatch({ type: 'setName', name: kept.name });
+  return true;
 }
 
 export interface AnswersKeeper {
@@ -57,7 +75,7 @@ export function createAnswersKeeper(backend: KeeperBackend): AnswersKeeper {
     async load() {
       const kept = await backend.loadKeptAnswers();
       if (!kept) return false;
-      const tookAnswers = questionnaireStore.adopt(kept.answers);
+      const tookAnswers = adoptAnswers(kept.answers);
       const tookPlan = planStore.adopt(kept.plan);
       if (!tookAnswers || !tookPlan) await keepNow();
       follow();

@@ -51,11 +51,6 @@ export interface QuestionnaireStore {
   dispatch(action: QuestionnaireAction): void;
   /** Sends the sign-up once; a call while a send is under way does nothing. */
   submit(): Promise<void>;
-  /**
-   * Takes answers kept with the learner's account (her name and her answers, never an address) where this
-   * device has none of its own; answers whether it did.
-   */
-  adopt(kept: Omit<Answers, 'email'>): boolean;
 }
 
 interface StoreDeps {
@@ -121,16 +116,6 @@ export function createQuestionnaireStore({ storage, send, watchOtherTabs }: Stor
         stopWatching?.();
         stopWatching = undefined;
       };
-    },
-    adopt(kept) {
-      const current = getState();
-      if (current.sending || JSON.stringify(current.answers) !== JSON.stringify(initialState.answers))
-        return false;
-      const next = restoreState(initialState.step, { ...kept, email: '' });
-      state = next;
-      write(next);
-      for (const listener of listeners) listener();
-      return true;
     },
     async submit() {
       const wasSending = getState().sending;

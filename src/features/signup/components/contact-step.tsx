@@ -1,6 +1,6 @@
 import { type RefObject, useEffect } from 'react';
 import { TextField } from '@/components/ui/text-field';
-import { PRIVACY_PATH } from '@/content/privacy';
+import { PRIVACY_PATH } from '@/content/course';
 import { signupCopy } from '@/content/signup';
 import {
   type Answers,
