@@ -83,12 +83,16 @@ async function fakeSignedInBackEnd(page: Page) {
       })),
     }),
   );
-  // No progress yet, and no answer to the reminder question; saves are taken and forgotten.
-  for (const table of ['lesson_progress', 'reminder_consents']) {
+  // No progress yet, no answer to the reminder question, no answers kept with the account; saves are taken and
+  // forgotten.
+  for (const table of ['lesson_progress', 'reminder_consents', 'kept_answers']) {
     await page.route(`**/rest/v1/${table}**`, (route) =>
       route.fulfill(route.request().method() === 'GET' ? { json: [] } : { status: 201 }),
     );
   }
+  await page.route('**/rest/v1/rpc/my_course_record', (route) =>
+    route.fulfill({ json: { name: 'Ada Lovelace', finished_at: null } }),
+  );
   await page.route('**/storage/v1/object/sign/course/**', async (route: Route) => {
     const url = new URL(route.request().url());
     if (route.request().method() === 'POST') {

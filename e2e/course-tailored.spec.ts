@@ -90,7 +90,7 @@ for (const width of [375, 1440]) {
     await test.step('"Forget my answers" removes them from the device; the short form is offered again', async () => {
       await course.getByRole('button', { name: 'Forget my answers' }).click();
       await expect(course.getByRole('status').filter({ hasText: 'Your answers are gone' })).toBeVisible();
-      await expect(course.getByText('For you')).toHaveCount(0);
+      await expect(course.getByText('For you', { exact: true })).toHaveCount(0);
       expect(await course.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEY)).toBeNull();
       await course.reload();
       await expect(course.getByRole('heading', { name: 'Make this course yours' })).toBeVisible();
