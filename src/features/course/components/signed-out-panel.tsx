@@ -51,7 +51,7 @@ export function SignedOutPanel({
       {(preview ?? reason === 'no-session') && (
         <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-3 border-t border-line pt-6">
           {preview && (
-            <Button variant="accent" onClick={preview.watch}>
+            <Button variant="outline" onClick={preview.watch}>
               <PlayIcon className="size-4" />
               {courseCopy.preview.watch(preview.position)}
             </Button>
