@@ -1,26 +1,18 @@
 // A finish worth keeping, through REST as supabase-js sends it: the progress write that completes the last
 // published lesson records the finish, a lesson published later does not take it back, and each learner reads
 // only her own name and finish (`my_course_record()`).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
-import { createTestApp, signedInToken } from '../../../test/test-app.ts';
-import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
-import { appClient } from '../../../test/supabase-client.ts';
-import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { restCallers } from '../../../test/rest-callers.ts';
+import { databaseKind } from '../../../test/test-database.ts';
 
 const ADA = '00000000-0000-4000-8000-00000000000a';
 const BEN = '00000000-0000-4000-8000-00000000000b';
 
-let db: Database;
-let app: Awaited<ReturnType<typeof createTestApp>>;
-const tokens = new Map<string, string>();
+const rest = restCallers({ [ADA]: 'Ada@Example.com', [BEN]: 'ben@example.com' });
+const { as } = rest;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await createTestApp(db);
-  tokens.set(ADA, await signedInToken(db, ADA, 'Ada@Example.com'));
-  tokens.set(BEN, await signedInToken(db, BEN, 'ben@example.com'));
-  await db.exec(`
+  await rest.db.exec(`
     insert into public.signups (email, name, consent_version, source) values
       ('ada@example.com', 'Ada Lovelace', 'v1', 'embedded'),
       ('ben@example.com', 'Ben', 'v1', 'embedded');
@@ -30,9 +22,6 @@ beforeAll(async () => {
       (3, 'draft', 'Draft', 'lessons/draft.mp4', 40, 3, false);
   `);
 });
-afterAll(() => db.close());
-
-const as = (userId?: string) => appClient(app, EMBEDDED_ANON_KEY, userId && tokens.get(userId));
 
 async function watch(userId: string, lessonId: number) {
   const { error } = await as(userId)
@@ -54,7 +43,7 @@ describe(`a learner's finish (${databaseKind})`, () => {
     const finished: unknown = (await recordOf(ADA)).data;
     expect(finished).toEqual({ name: 'Ada Lovelace', finished_at: expect.any(String) });
 
-    await db.exec('update public.lessons set is_published = true where id = 3');
+    await rest.db.exec('update public.lessons set is_published = true where id = 3');
     expect((await recordOf(ADA)).data).toEqual(finished);
     // Watching the new lesson moves nothing: the first finish stays.
     await watch(ADA, 3);
@@ -74,7 +63,7 @@ describe(`a learner's finish (${databaseKind})`, () => {
   });
 
   it('records a finish the trigger could not see when she next reads her record, at her last completion', async () => {
-    await db.exec(`
+    await rest.db.exec(`
       alter table public.lesson_progress disable trigger record_course_finish;
       insert into public.lesson_progress (user_id, lesson_id, position_seconds, completed_at) values
         ('${BEN}', 1, 40, '2026-11-20T10:00:00Z'), ('${BEN}', 2, 40, '2026-11-21T10:00:00Z'),
@@ -86,8 +75,8 @@ describe(`a learner's finish (${databaseKind})`, () => {
   });
 
   it('goes with the learner when she is erased', async () => {
-    await db.query(`select public.erase_learner('ada@example.com')`);
-    const left = await db.query('select 1 from public.course_finishes where user_id = $1', [ADA]);
+    await rest.db.query(`select public.erase_learner('ada@example.com')`);
+    const left = await rest.db.query('select 1 from public.course_finishes where user_id = $1', [ADA]);
     expect(left).toEqual([]);
   });
 });

@@ -1,11 +1,8 @@
 // "Keep my answers and plan with my account", through REST as supabase-js sends it: only a learner who asks has
 // a row, she alone reads and changes it, unticking deletes it, and erasing her account deletes it with it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
-import { createTestApp, signedInToken } from '../../../test/test-app.ts';
-import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
-import { appClient } from '../../../test/supabase-client.ts';
-import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { restCallers } from '../../../test/rest-callers.ts';
+import { databaseKind } from '../../../test/test-database.ts';
 
 const ADA = '00000000-0000-4000-8000-00000000000a';
 const BEN = '00000000-0000-4000-8000-00000000000b';
@@ -17,21 +14,13 @@ const ANSWERS = {
   name: 'Ada',
 };
 
-let db: Database;
-let app: Awaited<ReturnType<typeof createTestApp>>;
-const tokens = new Map<string, string>();
+const rest = restCallers({ [ADA]: 'ada@example.com', [BEN]: 'ben@example.com' });
+const { as } = rest;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await createTestApp(db);
-  tokens.set(ADA, await signedInToken(db, ADA, 'ada@example.com'));
-  tokens.set(BEN, await signedInToken(db, BEN, 'ben@example.com'));
-  await db.exec(`insert into public.signups (email, name, consent_version, source)
+  await rest.db.exec(`insert into public.signups (email, name, consent_version, source)
                  values ('ada@example.com', 'Ada', 'v1', 'embedded')`);
 });
-afterAll(() => db.close());
-
-const as = (userId?: string) => appClient(app, EMBEDDED_ANON_KEY, userId && tokens.get(userId));
 
 const keep = (userId: string, row: Record<string, unknown>) =>
   as(userId)
@@ -58,7 +47,7 @@ describe(`kept answers through REST (${databaseKind})`, () => {
     expect((await keep(BEN, { answers: ANSWERS, updated_at: '2020-01-01T00:00:00Z' })).error).not.toBeNull();
     expect((await keep(BEN, { answers: ['Burnout'] })).error).not.toBeNull();
     expect((await keep(BEN, { answers: { ...ANSWERS, dream: 'x'.repeat(9000) } })).error).not.toBeNull();
-    const [ada] = await db.query<{ dream: string }>(
+    const [ada] = await rest.db.query<{ dream: string }>(
       `select answers->>'dream' as dream from public.kept_answers where user_id = $1`,
       [ADA],
     );
@@ -68,12 +57,12 @@ describe(`kept answers through REST (${databaseKind})`, () => {
   it('unticking deletes only her own row', async () => {
     expect(await keep(BEN, { answers: { ...ANSWERS, name: 'Ben' } })).toMatchObject({ error: null });
     expect((await as(BEN).rpc('forget_my_kept_answers')).error).toBeNull();
-    const left = await db.query<{ user_id: string }>('select user_id::text from public.kept_answers');
+    const left = await rest.db.query<{ user_id: string }>('select user_id::text from public.kept_answers');
     expect(left.map((row) => row.user_id)).toEqual([ADA]);
   });
 
   it('goes with her account when she is erased', async () => {
-    await db.query(`select public.erase_learner('ada@example.com')`);
-    expect(await db.query('select 1 from public.kept_answers')).toEqual([]);
+    await rest.db.query(`select public.erase_learner('ada@example.com')`);
+    expect(await rest.db.query('select 1 from public.kept_answers')).toEqual([]);
   });
 });

@@ -1,35 +1,24 @@
 // The course page's "E-mail me if I pause for a week", through REST as supabase-js sends it: a learner records
 // and reads only their own answers, with the words they saw; the source, the time, the outbox and the key that
 // signs unsubscribe links stay out of every API caller's reach.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
-import { createTestApp, signedInToken } from '../../../test/test-app.ts';
-import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
-import { appClient } from '../../../test/supabase-client.ts';
-import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { restCallers } from '../../../test/rest-callers.ts';
+import { databaseKind } from '../../../test/test-database.ts';
 
 const ADA = '00000000-0000-4000-8000-00000000000a';
 const BEN = '00000000-0000-4000-8000-00000000000b';
 const WORDING = 'E-mail me if I pause for a week. At most 3 reminders, a week apart.';
 
-let db: Database;
-let app: Awaited<ReturnType<typeof createTestApp>>;
-const tokens = new Map<string, string>();
+const rest = restCallers(Object.fromEntries([ADA, BEN].map((userId) => [userId, `${userId}@example.com`])));
+const { as } = rest;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await createTestApp(db);
-  for (const userId of [ADA, BEN])
-    tokens.set(userId, await signedInToken(db, userId, `${userId}@example.com`));
-  await db.exec(`
+  await rest.db.exec(`
     insert into public.reminder_consents (user_id, given, wording, wording_version)
     values ('${BEN}', true, 'Ben said yes.', 'pause-reminders-test');
     insert into public.mail_keys (unsubscribe_key) values ('${'k'.repeat(43)}');
   `);
 });
-afterAll(() => db.close());
-
-const as = (userId?: string) => appClient(app, EMBEDDED_ANON_KEY, userId && tokens.get(userId));
 
 describe(`reminder consent through REST (${databaseKind})`, () => {
   it('records the answer with its words and version, at the database’s time, and shows the latest to its learner', async () => {
@@ -71,7 +60,7 @@ describe(`reminder consent through REST (${databaseKind})`, () => {
       const sent = await ada.from('reminder_consents').insert(row);
       expect(sent.error, JSON.stringify(row)).not.toBeNull();
     }
-    const bens = await db.query('select 1 from public.reminder_consents where user_id = $1', [BEN]);
+    const bens = await rest.db.query('select 1 from public.reminder_consents where user_id = $1', [BEN]);
     expect(bens).toHaveLength(1);
   });
 

@@ -5,27 +5,21 @@ import { createHash } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
-import { createTestApp, signedInToken } from '../../../test/test-app.ts';
-import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
-import { appClient } from '../../../test/supabase-client.ts';
-import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { restCallers } from '../../../test/rest-callers.ts';
+import { databaseKind } from '../../../test/test-database.ts';
 import { solidPng } from '../../../test/test-images.ts';
 
 const OWNER = '00000000-0000-4000-8000-0000000000d1';
 const LEARNER = '00000000-0000-4000-8000-0000000000d2';
 
-let db: Database;
-let app: Awaited<ReturnType<typeof createTestApp>>;
-const tokens = new Map<string, string>();
+const rest = restCallers({ [OWNER]: 'coach@example.com', [LEARNER]: 'learner@example.com' }, async () => ({
+  storageFolder: await mkdtemp(path.join(os.tmpdir(), 'storage-')),
+}));
+const { as } = rest;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await createTestApp(db, { storageFolder: await mkdtemp(path.join(os.tmpdir(), 'storage-')) });
-  tokens.set(OWNER, await signedInToken(db, OWNER, 'coach@example.com'));
-  tokens.set(LEARNER, await signedInToken(db, LEARNER, 'learner@example.com'));
-  await db.exec(`
+  await rest.db.exec(`
     insert into public.owners (email) values ('coach@example.com');
     truncate public.guides restart identity;
     insert into public.guides (name, title, quote, image_url, order_index, is_active) values
@@ -34,9 +28,6 @@ beforeAll(async () => {
       ('Helen Park', 'Retired', null, null, 3, false);
   `);
 });
-afterAll(() => db.close());
-
-const as = (userId?: string) => appClient(app, EMBEDDED_ANON_KEY, userId && tokens.get(userId));
 
 interface ListedGuide {
   id: number;
@@ -55,7 +46,7 @@ const calls = {
 
 describe(`the studio's guides through REST (${databaseKind})`, () => {
   it('refuses a learner (403) and a visitor (401) every guide function, changing nothing', async () => {
-    const before = await db.query('select * from public.guides order by id');
+    const before = await rest.db.query('select * from public.guides order by id');
     for (const [name, args] of Object.entries(calls)) {
       expect(await as(LEARNER).rpc(name, args), name).toMatchObject({
         data: null,
@@ -64,7 +55,7 @@ describe(`the studio's guides through REST (${databaseKind})`, () => {
       });
       expect(await as().rpc(name, args), name).toMatchObject({ data: null, status: 401 });
     }
-    expect(await db.query('select * from public.guides order by id')).toEqual(before);
+    expect(await rest.db.query('select * from public.guides order by id')).toEqual(before);
   });
 
   it('lists every guide to the owner, hidden ones too, in carousel order with their pictures', async () => {
@@ -144,7 +135,7 @@ describe(`the studio's guides through REST (${databaseKind})`, () => {
     ] as const) {
       expect(await save(changes)).toMatchObject({ status: 400, error: { code: 'P0001', message } });
     }
-    const [row] = await db.query<{ count: number }>('select count(*)::int as count from public.guides');
+    const [row] = await rest.db.query<{ count: number }>('select count(*)::int as count from public.guides');
     expect(row?.count).toBe(4);
   });
 
@@ -217,7 +208,7 @@ describe(`the studio's guides through REST (${databaseKind})`, () => {
     const { data } = await visitor.from('guides').select('name, image_url').eq('name', 'Ada Lovelace');
     expect(data).toEqual([{ name: 'Ada Lovelace', image_url: name }]);
     const address = visitor.storage.from('guides').getPublicUrl(name).data.publicUrl;
-    const served = await app.request(new URL(address).pathname);
+    const served = await rest.app.request(new URL(address).pathname);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer())).toEqual(png);

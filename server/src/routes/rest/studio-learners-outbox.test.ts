@@ -3,29 +3,21 @@
 import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { erasureHasher } from '../../db/erasures.ts';
 import { startErasureFinisher } from '../../jobs/erasure-finisher.ts';
 import type { LogLine } from '../../../../supabase/functions/_shared/log.ts';
-import { createTestApp, signedInToken } from '../../../test/test-app.ts';
-import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
-import { appClient } from '../../../test/supabase-client.ts';
-import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
+import { restCallers } from '../../../test/rest-callers.ts';
+import { databaseKind } from '../../../test/test-database.ts';
 
 const OWNER = '00000000-0000-4000-8000-0000000000d1';
 const LEARNER = '00000000-0000-4000-8000-0000000000d2';
 
-let db: Database;
-let app: Awaited<ReturnType<typeof createTestApp>>;
-const tokens = new Map<string, string>();
+const rest = restCallers({ [OWNER]: 'coach@example.com', [LEARNER]: 'Ada@Example.com' });
+const { as } = rest;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await createTestApp(db);
-  tokens.set(OWNER, await signedInToken(db, OWNER, 'coach@example.com'));
-  tokens.set(LEARNER, await signedInToken(db, LEARNER, 'Ada@Example.com'));
-  await db.exec(`
+  await rest.db.exec(`
     insert into public.owners (email) values ('coach@example.com');
     insert into public.signups (id, email, name, consent_version, source, first_signed_up_at) values
       (1, 'ada@example.com', 'Ada 100% _sure_', 'v1', 'embedded', '2026-11-01T00:00:00Z'),
@@ -48,9 +40,6 @@ beforeAll(async () => {
       values ('${LEARNER}', true, 'Yes.', 'v-test');
   `);
 });
-afterAll(() => db.close());
-
-const as = (userId?: string) => appClient(app, EMBEDDED_ANON_KEY, userId && tokens.get(userId));
 
 describe(`the studio's learners and outbox through REST (${databaseKind})`, () => {
   it('refuses a learner (403) and a visitor (401) every studio function, and changes nothing', async () => {
@@ -65,8 +54,8 @@ describe(`the studio's learners and outbox through REST (${databaseKind})`, () =
       expect(await as(LEARNER).rpc(name, args)).toMatchObject({ data: null, status: 403 });
       expect(await as().rpc(name, args)).toMatchObject({ data: null, status: 401 });
     }
-    expect(await db.query('select count(*)::int as n from public.signups')).toEqual([{ n: 4 }]);
-    expect(await db.query(`select status from public.email_outbox where id = 3`)).toEqual([
+    expect(await rest.db.query('select count(*)::int as n from public.signups')).toEqual([{ n: 4 }]);
+    expect(await rest.db.query(`select status from public.email_outbox where id = 3`)).toEqual([
       { status: 'dead' },
     ]);
   });
@@ -132,7 +121,7 @@ describe(`the studio's learners and outbox through REST (${databaseKind})`, () =
       { id: 2, last_error: 'SMTP 550: mailbox unavailable' },
     ]);
     expect(await as(OWNER).rpc('studio_retry_email', { id: 3 })).toMatchObject({ data: { ids: [3] } });
-    expect(await db.query(`select status, attempts from public.email_outbox where id = 3`)).toEqual([
+    expect(await rest.db.query(`select status, attempts from public.email_outbox where id = 3`)).toEqual([
       { status: 'pending', attempts: 0 },
     ]);
     expect(await as(OWNER).rpc('studio_retry_email', { id: 3 })).toMatchObject({
@@ -152,7 +141,7 @@ describe(`the studio's learners and outbox through REST (${databaseKind})`, () =
       feedback: 1,
       reminder_answers: 1,
     });
-    const left = await db.query(`
+    const left = await rest.db.query(`
       select (select count(*) from public.signups where email = 'ada@example.com')::int as signups,
              (select count(*) from public.email_outbox where recipient = 'ada@example.com')::int as outbox,
              (select count(*) from auth.users where id = '${LEARNER}')::int as accounts,
@@ -163,7 +152,7 @@ describe(`the studio's learners and outbox through REST (${databaseKind})`, () =
     expect(left).toEqual([
       { signups: 0, outbox: 0, accounts: 0, sessions: 0, progress: 0, feedback: 0, reminder_answers: 0 },
     ]);
-    expect(await db.query('select address from public.erasures_to_finish')).toEqual([
+    expect(await rest.db.query('select address from public.erasures_to_finish')).toEqual([
       { address: 'ada@example.com' },
     ]);
     // The server's part, as its clock runs it: the keyed record, the .eml files, the note gone, tables compacted.
@@ -174,18 +163,18 @@ describe(`the studio's learners and outbox through REST (${databaseKind})`, () =
     const hasher = erasureHasher('a-log-key-for-tests-only-0123456789');
     const lines: LogLine[] = [];
     const log = { info: (line: LogLine) => lines.push(line), warn: () => {}, error: () => {} };
-    await startErasureFinisher(db, log, { hasher, mailFolder, intervalSeconds: 3600 }).stop();
+    await startErasureFinisher(rest.db, log, { hasher, mailFolder, intervalSeconds: 3600 }).stop();
     expect(lines).toEqual([{ event: 'erasures.finished', count: 1, files: 1, not_compacted: 0 }]);
     expect(await readdir(mailFolder)).toEqual(['2-course-access-2.eml']);
-    expect(await db.query('select address_hash, key_id from public.erasures')).toEqual([
+    expect(await rest.db.query('select address_hash, key_id from public.erasures')).toEqual([
       { address_hash: hasher.hash('ada@example.com'), key_id: hasher.keyId },
     ]);
-    expect(await db.query('select address from public.erasures_to_finish')).toEqual([]);
+    expect(await rest.db.query('select address from public.erasures_to_finish')).toEqual([]);
     expect(await as(OWNER).rpc('studio_erase_learner', { address: ' COACH@example.com' })).toMatchObject({
       status: 400,
       error: { message: expect.stringMatching(/^That is an owner’s address/) },
     });
-    expect(await db.query(`select count(*)::int as n from auth.users where id = '${OWNER}'`)).toEqual([
+    expect(await rest.db.query(`select count(*)::int as n from auth.users where id = '${OWNER}'`)).toEqual([
       { n: 1 },
     ]);
     expect(await as(OWNER).rpc('studio_erase_learner', { address: 'not an address' })).toMatchObject({

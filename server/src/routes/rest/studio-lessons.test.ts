@@ -1,34 +1,23 @@
 // The studio's lessons through REST as supabase-js calls them: an owner lists drafts, adds, edits, reorders and
 // publishes; a learner and a visitor get a refusal and nothing, and a learner still sees no draft.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
-import { createTestApp, signedInToken } from '../../../test/test-app.ts';
-import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
-import { appClient } from '../../../test/supabase-client.ts';
-import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { restCallers } from '../../../test/rest-callers.ts';
+import { databaseKind } from '../../../test/test-database.ts';
 
 const OWNER = '00000000-0000-4000-8000-0000000000d1';
 const LEARNER = '00000000-0000-4000-8000-0000000000d2';
 
-let db: Database;
-let app: Awaited<ReturnType<typeof createTestApp>>;
-const tokens = new Map<string, string>();
+const rest = restCallers({ [OWNER]: 'coach@example.com', [LEARNER]: 'learner@example.com' });
+const { as } = rest;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await createTestApp(db);
-  tokens.set(OWNER, await signedInToken(db, OWNER, 'coach@example.com'));
-  tokens.set(LEARNER, await signedInToken(db, LEARNER, 'learner@example.com'));
-  await db.exec(`
+  await rest.db.exec(`
     insert into public.owners (email) values ('coach@example.com');
     delete from public.lessons;
     insert into public.lessons (slug, title, video_path, duration_seconds, order_index, is_published)
     values ('first', 'First', 'lessons/first.mp4', 40, 1, true);
   `);
 });
-afterAll(() => db.close());
-
-const as = (userId?: string) => appClient(app, EMBEDDED_ANON_KEY, userId && tokens.get(userId));
 
 const draft = {
   slug: 'second-lesson',
@@ -95,7 +84,9 @@ describe(`the studio's lessons through REST (${databaseKind})`, () => {
     expect(refusals.map((answer) => answer.status)).toEqual([400, 400, 400, 400, 400]);
     expect(refusals[0]?.error?.message).toContain('already used');
     expect(refusals[4]?.error?.message).toContain('every lesson exactly once');
-    const [lessons] = await db.query<{ count: number }>('select count(*)::int as count from public.lessons');
+    const [lessons] = await rest.db.query<{ count: number }>(
+      'select count(*)::int as count from public.lessons',
+    );
     expect(lessons?.count).toBe(2);
   });
 
@@ -112,7 +103,7 @@ describe(`the studio's lessons through REST (${databaseKind})`, () => {
     }
     const learnerSees = await as(LEARNER).from('lessons').select('slug, is_published');
     expect(learnerSees.data).toEqual([{ slug: 'first', is_published: true }]);
-    const [lessons] = await db.query<{ count: number }>(
+    const [lessons] = await rest.db.query<{ count: number }>(
       `select count(*)::int as count from public.lessons where slug = 'intruder' or is_published and slug <> 'first'`,
     );
     expect(lessons?.count).toBe(0);

@@ -1,18 +1,14 @@
 // The studio's Overview through REST as the browser calls it: the owner reads the funnel of a journey made
 // today; a learner and a visitor read nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
-import { createTestApp, signedInToken } from '../../../test/test-app.ts';
-import { createTestDatabase, databaseKind } from '../../../test/test-database.ts';
-import { appClient } from '../../../test/supabase-client.ts';
-import { EMBEDDED_ANON_KEY } from '../../../../supabase/embedded-keys.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { restCallers } from '../../../test/rest-callers.ts';
+import { databaseKind } from '../../../test/test-database.ts';
 
 const OWNER = '00000000-0000-4000-8000-0000000000d1';
 const LEARNER = '00000000-0000-4000-8000-0000000000d2';
 
-let db: Database;
-let app: Awaited<ReturnType<typeof createTestApp>>;
-const tokens = new Map<string, string>();
+const rest = restCallers({ [OWNER]: 'Coach@Example.com', [LEARNER]: 'learner@example.com' });
+const { as } = rest;
 
 /**
  * Today: 12 views of / (9 from a newsletter, 3 from linkedin.com) and 4 of /course (direct); ada and bob sign up;
@@ -21,7 +17,7 @@ const tokens = new Map<string, string>();
  * which a one-day overview leaves out.
  */
 async function buildJourney() {
-  await db.exec(`
+  await rest.db.exec(`
     insert into public.owners (email) values ('coach@example.com');
     insert into public.page_views (day, path, source, views) values
       ((now() at time zone 'UTC')::date, '/', 'newsletter', 9), ((now() at time zone 'UTC')::date, '/', 'linkedin.com', 3),
@@ -43,16 +39,8 @@ async function buildJourney() {
     select id, 5, 'Clear and short.' from auth.users where email = 'ada@example.com';`);
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await createTestApp(db);
-  tokens.set(OWNER, await signedInToken(db, OWNER, 'Coach@Example.com'));
-  tokens.set(LEARNER, await signedInToken(db, LEARNER, 'learner@example.com'));
-  await buildJourney();
-});
-afterAll(() => db.close());
+beforeAll(buildJourney);
 
-const as = (userId?: string) => appClient(app, EMBEDDED_ANON_KEY, userId && tokens.get(userId));
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe(`studio_overview through REST (${databaseKind})`, () => {
