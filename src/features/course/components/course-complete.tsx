@@ -19,6 +19,22 @@ function Lenses() {
   );
 }
 
+const cardClass = 'mt-6 rounded-card bg-surface p-6 shadow-card ring-1 ring-line sm:p-8';
+
+/** One of the cards under the celebration: a section named by its heading, or a plain box for a part with its own. */
+function Card({ heading, children }: { heading?: string; children: ReactNode }) {
+  const id = useId();
+  if (heading === undefined) return <div className={cardClass}>{children}</div>;
+  return (
+    <section aria-labelledby={id} className={cardClass}>
+      <h3 id={id} className="font-display text-xl font-semibold tracking-tight">
+        {heading}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
 /**
  * Every published lesson watched: the celebration, any lesson published since (her finish stays), her
  * certificate, the owner's next step (content/course-next-step.ts) with the way to the learner's plan, and the
@@ -43,8 +59,6 @@ export function CourseComplete({
   feedback: ReactNode;
 }) {
   const headingId = useId();
-  const nextStepId = useId();
-  const newLessonsId = useId();
   return (
     <section aria-labelledby={headingId}>
       <div className="relative overflow-hidden rounded-card bg-night p-6 text-on-night shadow-card sm:p-10">
@@ -68,13 +82,7 @@ export function CourseComplete({
         </div>
       </div>
       {newLessons.length > 0 && (
-        <section
-          aria-labelledby={newLessonsId}
-          className="mt-6 rounded-card bg-surface p-6 shadow-card ring-1 ring-line sm:p-8"
-        >
-          <h3 id={newLessonsId} className="font-display text-xl font-semibold tracking-tight">
-            {copy.newLessonsHeading}
-          </h3>
+        <Card heading={copy.newLessonsHeading}>
           <ul className="mt-4 flex flex-wrap gap-3">
             {newLessons.map((lesson) => (
               <li key={lesson.slug}>
@@ -84,18 +92,10 @@ export function CourseComplete({
               </li>
             ))}
           </ul>
-        </section>
+        </Card>
       )}
-      <div className="mt-6 rounded-card bg-surface p-6 shadow-card ring-1 ring-line sm:p-8">
-        {certificate}
-      </div>
-      <section
-        aria-labelledby={nextStepId}
-        className="mt-6 rounded-card bg-surface p-6 shadow-card ring-1 ring-line sm:p-8"
-      >
-        <h3 id={nextStepId} className="font-display text-xl font-semibold tracking-tight">
-          {courseNextStep.heading}
-        </h3>
+      <Card>{certificate}</Card>
+      <Card heading={courseNextStep.heading}>
         <p className="mt-2 max-w-2xl leading-relaxed text-ink-soft">{courseNextStep.text}</p>
         <a href={courseNextStep.url} className={buttonVariants({ variant: 'dark', className: 'mt-5' })}>
           {courseNextStep.buttonLabel}
@@ -105,8 +105,8 @@ export function CourseComplete({
             <PlanLink />
           </p>
         )}
-      </section>
-      <div className="mt-6 rounded-card bg-surface p-6 shadow-card ring-1 ring-line sm:p-8">{feedback}</div>
+      </Card>
+      <Card>{feedback}</Card>
       <p className="mt-6 text-ink-soft">{copy.rewatch}</p>
     </section>
   );
