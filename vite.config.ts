@@ -52,7 +52,12 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   define,
   resolve: { alias },
-  build: { manifest: true },
+  build: {
+    manifest: true,
+    // One stylesheet, inlined in every prerendered page (scripts/inline-critical-css.mjs): a lazily loaded chunk
+    // never fetches it a second time.
+    cssCodeSplit: false,
+  },
   environments: { client: { build: { rolldownOptions: { output: { codeSplitting: landingPageChunks } } } } },
   server: {
     proxy: {

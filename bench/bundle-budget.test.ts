@@ -81,11 +81,26 @@ describe("the byte budget of the site's build", () => {
     );
   });
 
+  // supabase-js names itself in its X-Client-Info header; the marker tells its code apart in any chunk.
+  const holdsSupabase = (file: string) => readFileSync(path.join(dist, file), 'utf8').includes('supabase-js');
+
   it('loads supabase-js only on demand', () => {
-    // supabase-js names itself in its X-Client-Info header; the marker tells its code apart in any chunk.
-    const holdsSupabase = (file: string) =>
-      readFileSync(path.join(dist, file), 'utf8').includes('supabase-js');
     expect(report.initialJs.files.filter(({ file }) => holdsSupabase(file))).toEqual([]);
     expect(report.lazy.some(({ file }) => holdsSupabase(file))).toBe(true);
+  });
+
+  it('has a course page fetch its chunks and supabase-js with its HTML, side by side; the landing page none', () => {
+    const preloaded = (page: string) =>
+      [
+        ...readFileSync(path.join(dist, page), 'utf8').matchAll(
+          /<link rel="modulepreload" crossorigin href="\/([^"]+)">/g,
+        ),
+      ].map(([, file]) => file ?? '');
+    const course = preloaded('course.html');
+    const coursePages = report.lazy.find(({ name }) => name === 'course-pages')?.file;
+    expect(coursePages).toBeDefined();
+    expect(course).toContain(coursePages);
+    expect(course.filter(holdsSupabase)).toHaveLength(1);
+    expect(preloaded('index.html')).toEqual([]);
   });
 });

@@ -89,7 +89,12 @@ export function measureBundle(distDir: string, manifest: Manifest = readManifest
     .map((key) => manifest[key])
     .filter((chunk) => chunk !== undefined);
   const initialJsFiles = [...new Set(initial.map((chunk) => chunk.file))];
-  const initialCssFiles = [...new Set(initial.flatMap((chunk) => chunk.css ?? []))];
+  // The site's one stylesheet is its own entry of the manifest (vite.config.ts: cssCodeSplit off), inlined in
+  // every page: it is before interaction wherever it is listed.
+  const stylesheets = Object.values(manifest)
+    .map((chunk) => chunk.file)
+    .filter((file) => file.endsWith('.css'));
+  const initialCssFiles = [...new Set([...initial.flatMap((chunk) => chunk.css ?? []), ...stylesheets])];
   const eager = new Set([...initialJsFiles, ...initialCssFiles]);
 
   const lazy = new Map<string, string>();

@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { computeStamp, root, stampFile } from './build-stamp.mjs';
@@ -22,6 +22,29 @@ function* walk(folder) {
     if (entry.isDirectory()) yield* walk(full);
     else yield full;
   }
+}
+
+/** A module as Vite's manifest names it: a source path as it is, a package by the file its import resolves to. */
+const manifestKey = (module) =>
+  module.startsWith('src/') ? module : path.relative(root, fileURLToPath(import.meta.resolve(module)));
+
+/**
+ * `<link rel="modulepreload">`s for the chunks of `modules` and every chunk they import, the entry's aside (the
+ * page loads it anyway): a lazily loaded page's chunks then arrive side by side with the HTML's, not one round
+ * trip after another.
+ */
+function modulePreloads(manifest, modules) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (chunk === undefined)
+      throw new Error(`${key} is not in Vite's manifest: a page preloads a module no chunk holds.`);
+    if (chunk.isEntry || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(manifestKey(module));
+  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
 }
 
 async function prerender(dist) {
@@ -47,7 +70,9 @@ async function prerender(dist) {
     .replace(/\s*<link rel="canonical"[^>]*>/, '')
     .replace('<!--app-html-->', render('/404'));
   writeFileSync(path.join(dist, '404.html'), notFound);
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
   for (const page of extraPages) {
+    const preloads = modulePreloads(manifest, page.modules);
     const html = template
       .replace(
         /<title>[^<]*<\/title>/,
@@ -60,6 +85,7 @@ async function prerender(dist) {
       .replace(/(<meta\s+property="og:description"\s+content=")[^"]*"/, `$1${escapeHtml(page.description)}"`)
       // The Course's structured data describes the landing page only.
       .replace(/\s*<script type="application\/ld\+json">[\s\S]*?<\/script>/, '')
+      .replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`)
       .replace('<!--app-html-->', render(page.path));
     // A page below another's address (course/plan.html) goes in that page's folder.
     mkdirSync(path.dirname(path.join(dist, page.file)), { recursive: true });

@@ -26,19 +26,30 @@ export function render(path: string): string {
   return html;
 }
 
-/** The pages prerendered besides `/` and the 404 page: their file in dist/ and their own title and description. */
+/**
+ * The modules a course page needs before its first control works, which its HTML fetches at once, side by side,
+ * instead of one after another as each is imported: the course's chunk and supabase-js (see scripts/build.mjs).
+ */
+const COURSE_MODULES = ['src/app/routes/course-pages.ts', '@supabase/supabase-js'];
+
+/**
+ * The pages prerendered besides `/` and the 404 page: their file in dist/, their own title and description, and
+ * the modules their HTML preloads (`modules`: sources as Vite's manifest names them, or a package's name).
+ */
 export const extraPages = [
   {
     path: PRIVACY_PATH,
     file: `${PRIVACY_PATH.slice(1)}.html`,
     title: privacyCopy.documentTitle,
     description: privacyCopy.description,
+    modules: ['src/app/routes/privacy.tsx'],
   },
   {
     path: COURSE_PATH,
     file: `${COURSE_PATH.slice(1)}.html`,
     title: courseCopy.documentTitle,
     description: courseCopy.description,
+    modules: COURSE_MODULES,
     // Signed-in visitors' page: nothing on it is for search results.
     noindex: true,
   },
@@ -47,6 +58,7 @@ export const extraPages = [
     file: `${PLAN_PATH.slice(1)}.html`,
     title: planCopy.documentTitle,
     description: planCopy.description,
+    modules: COURSE_MODULES,
     // One learner's own page, filled in on their device: nothing on it is for search results.
     noindex: true,
   },
@@ -55,6 +67,7 @@ export const extraPages = [
     file: `${UNSUBSCRIBE_PATH.slice(1)}.html`,
     title: unsubscribeCopy.documentTitle,
     description: unsubscribeCopy.description,
+    modules: COURSE_MODULES,
     // Reached from one person's e-mail only.
     noindex: true,
   },
@@ -63,6 +76,7 @@ export const extraPages = [
     file: `${STUDIO_PATH.slice(1)}.html`,
     title: studioCopy.documentTitle,
     description: studioCopy.description,
+    modules: [...COURSE_MODULES, 'src/app/routes/studio.tsx'],
     // The owner's pages.
     noindex: true,
   },
