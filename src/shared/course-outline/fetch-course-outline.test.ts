@@ -67,7 +67,13 @@ describe('fetchCourseOutline', () => {
     answerWith((request) =>
       isOutlineRead(request)
         ? Response.json(rows)
-        : Response.json({ signedURL: '/object/sign/course/lessons/why-three-lenses.webp?token=t' }),
+        : Response.json([
+            {
+              error: null,
+              path: 'lessons/why-three-lenses.webp',
+              signedURL: '/object/sign/course/lessons/why-three-lenses.webp?token=t',
+            },
+          ]),
     );
     const outline = await (await freshFetch())();
     expect(outline).toEqual({
@@ -80,10 +86,8 @@ describe('fetchCourseOutline', () => {
       'slug,title,summary,duration_seconds,order_index,poster_path,is_preview,speaks_to,video_path,captions_path,stream_path',
     );
     expect(url.searchParams.get('order')).toBe('order_index.asc,slug.asc');
-    expect(new URL(sign?.url ?? '').pathname).toBe(
-      '/storage/v1/object/sign/course/lessons/why-three-lenses.webp',
-    );
-    expect(await sign?.json()).toEqual({ expiresIn: 3600 });
+    expect(new URL(sign?.url ?? '').pathname).toBe('/storage/v1/object/sign/course');
+    expect(await sign?.json()).toEqual({ expiresIn: 3600, paths: ['lessons/why-three-lenses.webp'] });
   });
 
   it('keeps the outline when the poster cannot be signed, and signs nothing without a poster', async () => {
@@ -101,6 +105,36 @@ describe('fetchCourseOutline', () => {
     answerWith(() => Response.json(rows.map((row) => ({ ...row, poster_path: null }))));
     expect(await (await freshFetch())()).toEqual({ lessons, firstPosterUrl: null });
     expect(requests).toHaveLength(1);
+  });
+
+  it("signs a free first lesson's video and captions with its poster, in the same request", async () => {
+    const freeFirst = [
+      {
+        ...rows[0],
+        is_preview: true,
+        video_path: 'lessons/why-three-lenses.mp4',
+        captions_path: 'lessons/why-three-lenses.vtt',
+      },
+      ...rows.slice(1),
+    ];
+    answerWith(async (request) => {
+      if (isOutlineRead(request)) return Response.json(freeFirst);
+      const { paths } = (await request.json()) as { paths: string[] };
+      return Response.json(
+        paths.map((path) => ({ error: null, path, signedURL: `/object/sign/course/${path}?token=t` })),
+      );
+    });
+    await (
+      await freshFetch()
+    )();
+    expect(requests).toHaveLength(2);
+    expect(await requests[1]?.json()).toMatchObject({
+      paths: [
+        'lessons/why-three-lenses.webp',
+        'lessons/why-three-lenses.mp4',
+        'lessons/why-three-lenses.vtt',
+      ],
+    });
   });
 
   it('signs no poster for a page that shows none', async () => {

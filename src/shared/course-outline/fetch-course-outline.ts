@@ -1,9 +1,7 @@
 import { z } from '@/lib/zod';
 import { getSupabase } from '@/lib/supabase';
+import { signCourseFiles } from '@/shared/player/sign-course-files';
 import type { CourseOutline, OutlineLesson } from './outline';
-
-/** How long the first poster's signed address works: an hour, as the lessons' files. */
-const POSTER_URL_SECONDS = 3600;
 
 const OUTLINE_COLUMNS =
   'slug,title,summary,duration_seconds,order_index,poster_path,is_preview,speaks_to,video_path,captions_path,stream_path';
@@ -41,9 +39,10 @@ function previewOf(row: OutlineRow): OutlineLesson['preview'] {
 
 /**
  * The published lessons' outline, readable before any sign-in, with the first lesson's poster signed unless the
- * page shows none (`withPoster: false`); a preview lesson's files are signed when it plays (signPreviewMedia).
- * Rejects when the outline cannot be read or a row is malformed; a poster that cannot be signed only leaves
- * `firstPosterUrl` null.
+ * page shows none (`withPoster: false`). A free first lesson's video and captions are signed with that poster:
+ * sign-course-files gives the player the same addresses when it opens the lesson a moment later, so its first
+ * play waits for nothing but the video. Rejects when the outline cannot be read or a row is malformed; a poster
+ * that cannot be signed only leaves `firstPosterUrl` null.
  */
 export async function fetchCourseOutline({ withPoster = true } = {}): Promise<CourseOutline> {
   const supabase = await getSupabase();
@@ -55,12 +54,18 @@ export async function fetchCourseOutline({ withPoster = true } = {}): Promise<Co
   if (error) throw error;
   const rows = z.array(outlineRowSchema).parse(data);
   // Preview lessons name their posters too: the first poster is the first lesson's.
-  const posterPath = rows[0]?.poster_path ?? null;
+  const first = rows[0];
+  const posterPath = first?.poster_path ?? null;
   let firstPosterUrl: string | null = null;
   if (withPoster && posterPath !== null) {
-    const signed = await supabase.storage.from('course').createSignedUrl(posterPath, POSTER_URL_SECONDS);
-    if (signed.error) console.error('Course outline: could not sign the first poster.', signed.error);
-    else firstPosterUrl = signed.data.signedUrl;
+    const firstPreview = first && previewOf(first);
+    const withPreview = firstPreview ? [firstPreview.videoPath, firstPreview.captionsPath] : [];
+    try {
+      const signed = await signCourseFiles([posterPath, ...withPreview].filter((path) => path !== null));
+      firstPosterUrl = signed.get(posterPath) ?? null;
+    } catch (error) {
+      console.error('Course outline: could not sign the first poster.', error);
+    }
   }
   return {
     lessons: rows.map((row) => ({

@@ -1,9 +1,14 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerWith, requests, withFakeNetwork } from '@/lib/fake-network';
 
 async function freshSign() {
   vi.resetModules();
   return (await import('./sign-preview-media')).signPreviewMedia;
+}
+
+async function freshSignCourseFiles() {
+  vi.resetModules();
+  return (await import('./sign-course-files')).signCourseFiles;
 }
 
 const preview = {
@@ -15,7 +20,8 @@ const preview = {
 const NOT_READABLE = 'Either the object does not exist or you do not have access to it';
 const signed = (path: string) => ({ error: null, path, signedURL: `/object/sign/course/${path}?token=t` });
 const refused = (path: string) => ({ error: NOT_READABLE, path, signedURL: null });
-const urlOf = (path: string) => `${window.location.origin}/storage/v1/object/sign/course/${path}?token=t`;
+const urlOf = (path: string, token = 't') =>
+  `${window.location.origin}/storage/v1/object/sign/course/${path}?token=${token}`;
 
 withFakeNetwork();
 
@@ -72,5 +78,50 @@ describe('signPreviewMedia', () => {
       ),
     );
     await expect((await freshSign())(preview)).rejects.toThrow();
+  });
+});
+
+describe('signCourseFiles', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** Storage answering each request with addresses of its own (tokens t1, t2, …). */
+  function answerWithNewTokens() {
+    let made = 0;
+    answerWith(async (request) => {
+      made += 1;
+      const { paths } = (await request.json()) as { paths: string[] };
+      return Response.json(
+        paths.map((path) => ({ error: null, path, signedURL: `/object/sign/course/${path}?token=t${made}` })),
+      );
+    });
+  }
+
+  it("gives an address signed in the last minute again: the cover's poster and the player's are one download", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    answerWithNewTokens();
+    const sign = await freshSignCourseFiles();
+    const cover = await sign([preview.posterPath]);
+    expect(cover.get(preview.posterPath)).toBe(urlOf(preview.posterPath, 't1'));
+
+    vi.advanceTimersByTime(59_000);
+    const player = await sign([preview.videoPath, preview.posterPath]);
+    expect(player.get(preview.posterPath)).toBe(urlOf(preview.posterPath, 't1'));
+    expect(player.get(preview.videoPath)).toBe(urlOf(preview.videoPath, 't2'));
+    expect(requests).toHaveLength(2);
+    expect(await requests[1]?.json()).toMatchObject({ paths: [preview.videoPath] });
+  });
+
+  it('signs again after a minute, and never remembers a path it could not sign', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    answerWithNewTokens();
+    const sign = await freshSignCourseFiles();
+    await sign([preview.posterPath]);
+    vi.advanceTimersByTime(60_000);
+    expect((await sign([preview.posterPath])).get(preview.posterPath)).toBe(urlOf(preview.posterPath, 't2'));
+
+    answerWith(() => Response.json([refused(preview.videoPath)]));
+    expect((await sign([preview.videoPath])).has(preview.videoPath)).toBe(false);
+    answerWithNewTokens();
+    expect((await sign([preview.videoPath])).get(preview.videoPath)).toBe(urlOf(preview.videoPath, 't1'));
   });
 });

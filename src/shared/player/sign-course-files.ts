@@ -1,22 +1,55 @@
 import { getSupabase } from '@/lib/supabase';
+import type { LessonMedia } from './lesson-media';
 import type { SignMany } from './stream-signer';
 
 /** An hour: no signed address of a course file lasts longer (the server shortens a longer one). */
 const SIGNED_URL_SECONDS = 60 * 60;
+/**
+ * An address signed this recently is given again instead of a new one: the first lesson's poster, signed for the
+ * course's cover and again for its player a moment later, is then one address, which a slow phone downloads once.
+ * A player that fails on an address this young gives up instead of signing it again (lesson-player.tsx).
+ */
+const REUSE_FOR_MS = 60_000;
+const recentlySigned = new Map<string, { address: string; at: number }>();
 
 /** Signs files of the bucket `course` in one request, under whatever session there is, none included. */
 export const signCourseFiles: SignMany = async (paths) => {
+  const now = Date.now();
+  const addresses = new Map<string, string>();
+  const unsigned: string[] = [];
+  for (const path of new Set(paths)) {
+    const recent = recentlySigned.get(path);
+    if (recent !== undefined && now - recent.at < REUSE_FOR_MS) addresses.set(path, recent.address);
+    else unsigned.push(path);
+  }
+  if (unsigned.length === 0) return addresses;
   const { data, error } = await (
     await getSupabase()
   ).storage
     .from('course')
-    .createSignedUrls([...paths], SIGNED_URL_SECONDS);
+    .createSignedUrls(unsigned, SIGNED_URL_SECONDS);
   if (error) throw error;
-  return new Map(
-    data.flatMap((signed) =>
-      signed.error === null && signed.path !== null && signed.signedUrl !== null
-        ? [[signed.path, signed.signedUrl] as const]
-        : [],
-    ),
-  );
+  for (const signed of data) {
+    if (signed.error !== null || signed.path === null || signed.signedUrl === null) continue;
+    addresses.set(signed.path, signed.signedUrl);
+    recentlySigned.set(signed.path, { address: signed.signedUrl, at: now });
+  }
+  return addresses;
 };
+
+/**
+ * A lesson's files signed in one request. Rejects when the video cannot be signed; captions or a poster that
+ * cannot be signed are left out (null), since the video plays without them.
+ */
+export async function signLessonFiles(files: {
+  video: string;
+  captions: string | null;
+  poster: string | null;
+}): Promise<LessonMedia> {
+  const { video, captions, poster } = files;
+  const signed = await signCourseFiles([video, captions, poster].filter((path) => path !== null));
+  const videoAddress = signed.get(video);
+  if (videoAddress === undefined) throw new Error(`Course: the video ${video} could not be signed.`);
+  const optional = (path: string | null) => (path === null ? null : (signed.get(path) ?? null));
+  return { video: videoAddress, captions: optional(captions), poster: optional(poster) };
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { z } from '@/lib/zod';
 import { answerWith, networkDown, requests, withFakeNetwork } from '@/lib/fake-network';
 import { STORAGE_KEY, sessionBody } from '@/lib/fake-session';
 import type { Lesson } from '../model/lesson';
@@ -139,33 +140,39 @@ describe('saveProgress', () => {
 });
 
 describe('signLessonMedia', () => {
-  it('signs the video, captions and poster in the private bucket for an hour', async () => {
+  const signed = (path: string) => ({ error: null, path, signedURL: `/object/sign/course/${path}?token=t` });
+  const urlOf = (path: string) => `${window.location.origin}/storage/v1/object/sign/course/${path}?token=t`;
+
+  it('signs the video, captions and poster in the private bucket for an hour, in one request', async () => {
     answerWith(async (request) => {
-      const path = new URL(request.url).pathname.replace('/storage/v1', '');
-      return Response.json({ signedURL: `${path}?token=t-${path.split('.').pop() ?? ''}` });
+      const { paths } = z.object({ paths: z.array(z.string()) }).parse(await request.json());
+      return Response.json(paths.map(signed));
     });
     const media = await (await freshBackend()).signLessonMedia(lessonRow);
-    const origin = window.location.origin;
     expect(media).toEqual({
-      video: `${origin}/storage/v1/object/sign/course/lessons/welcome.mp4?token=t-mp4`,
-      captions: `${origin}/storage/v1/object/sign/course/lessons/welcome.vtt?token=t-vtt`,
-      poster: `${origin}/storage/v1/object/sign/course/lessons/welcome.jpg?token=t-jpg`,
+      video: urlOf('lessons/welcome.mp4'),
+      captions: urlOf('lessons/welcome.vtt'),
+      poster: urlOf('lessons/welcome.jpg'),
     });
-    expect(requests.map((request) => request.method)).toEqual(['POST', 'POST', 'POST']);
-    expect(await requests[0]?.json()).toEqual({ expiresIn: 3600 });
+    expect(requests).toHaveLength(1);
+    expect(new URL(requests[0]?.url ?? '').pathname).toBe('/storage/v1/object/sign/course');
+    expect(await requests[0]?.json()).toEqual({
+      expiresIn: 3600,
+      paths: ['lessons/welcome.mp4', 'lessons/welcome.vtt', 'lessons/welcome.jpg'],
+    });
   });
 
   it('signs nothing it has no path for', async () => {
-    answerWith(() => Response.json({ signedURL: '/object/sign/course/lessons/welcome.mp4?token=t' }));
+    answerWith(() => Response.json([signed('lessons/welcome.mp4')]));
     const media = await (
       await freshBackend()
     ).signLessonMedia({ ...lessonRow, captions_path: null, poster_path: null });
     expect(media.captions).toBeNull();
     expect(media.poster).toBeNull();
-    expect(requests).toHaveLength(1);
+    expect(await requests[0]?.json()).toMatchObject({ paths: ['lessons/welcome.mp4'] });
   });
 
-  it('rejects when a file cannot be signed', async () => {
+  it('rejects when the video cannot be signed', async () => {
     answerWith(() =>
       Response.json({ statusCode: '404', error: 'not_found', message: 'Object not found' }, { status: 400 }),
     );

@@ -3,6 +3,7 @@ import { z } from '@/lib/zod';
 import { getSupabase, supabaseConfig } from '@/lib/supabase';
 import { fetchCourseOutline } from '@/shared/course-outline/fetch-course-outline';
 import type { LessonMedia } from '@/shared/player/lesson-media';
+import { signLessonFiles } from '@/shared/player/sign-course-files';
 import { signPreviewMedia } from '@/shared/player/sign-preview-media';
 import { supabaseSignIn } from '@/shared/sign-in/supabase-sign-in';
 import type { CourseBackend, LearnerProgress, ProgressSave } from '../model/course-backend';
@@ -13,9 +14,6 @@ import { loadCourseRecord } from './course-record';
 import { forgetKeptAnswers, keepAnswers, loadKeptAnswers } from './kept-answers';
 import { loadReminderConsent, saveReminderConsent } from './reminder-consent';
 
-/** How long a signed lesson address works; the player signs again when one runs out. */
-const SIGNED_URL_SECONDS = 60 * 60;
-
 async function listLessons(): Promise<Lesson[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.from('lessons').select(LESSON_COLUMNS).order('order_index');
@@ -23,19 +21,13 @@ async function listLessons(): Promise<Lesson[]> {
   return z.array(lessonSchema).parse(data);
 }
 
-async function signLessonMedia(lesson: Lesson): Promise<LessonMedia> {
-  const bucket = (await getSupabase()).storage.from('course');
-  const sign = async (path: string) => {
-    const { data, error } = await bucket.createSignedUrl(path, SIGNED_URL_SECONDS);
-    if (error) throw error;
-    return data.signedUrl;
-  };
-  const [video, captions, poster] = await Promise.all([
-    sign(lesson.video_path),
-    lesson.captions_path === null ? null : sign(lesson.captions_path),
-    lesson.poster_path === null ? null : sign(lesson.poster_path),
-  ]);
-  return { video, captions, poster };
+/** The lesson's files, signed for an hour; the player signs again when one runs out. */
+function signLessonMedia(lesson: Lesson): Promise<LessonMedia> {
+  return signLessonFiles({
+    video: lesson.video_path,
+    captions: lesson.captions_path,
+    poster: lesson.poster_path,
+  });
 }
 
 /**

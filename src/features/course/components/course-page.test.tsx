@@ -14,6 +14,12 @@ import {
   withCoursePage,
 } from './course-page-fixtures';
 
+const streamPlayerLoaded = vi.hoisted(() => vi.fn());
+vi.mock('@/shared/player/play-stream', () => {
+  streamPlayerLoaded();
+  return { playStream: vi.fn() };
+});
+
 withCoursePage();
 
 describe('finding out who is visiting', () => {
@@ -73,6 +79,38 @@ describe('finding out who is visiting', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'The three lenses' })).toBeInTheDocument();
     expect(currentAddress()).toBe('/course?lesson=three-lenses');
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('while "Continue to your course" shows, fetches the stream player when the free lesson the link leads to streams', async () => {
+    const streamed: CourseOutline = {
+      ...outline,
+      lessons: outline.lessons.map((listed, index) => ({
+        ...listed,
+        isPreview: index === 0,
+        preview:
+          index === 0
+            ? {
+                videoPath: 'lessons/welcome.mp4',
+                captionsPath: null,
+                posterPath: null,
+                streamPath: 'streams/welcome/master.m3u8',
+              }
+            : null,
+      })),
+    };
+    openAt('/course?token_hash=hash-1&type=magiclink&lesson=three-lenses');
+    const { unmount } = render(
+      <CoursePage backend={fakeBackend({ loadOutline: vi.fn(async () => streamed) }).backend} />,
+    );
+    await screen.findByRole('button', { name: 'Continue to your course' });
+    await act(async () => {});
+    expect(streamPlayerLoaded).not.toHaveBeenCalled();
+    unmount();
+
+    openAt('/course?token_hash=hash-1&type=magiclink');
+    render(<CoursePage backend={fakeBackend({ loadOutline: vi.fn(async () => streamed) }).backend} />);
+    await screen.findByRole('button', { name: 'Continue to your course' });
+    await waitFor(() => expect(streamPlayerLoaded).toHaveBeenCalledOnce());
   });
 
   it('leaves a link unspent in a browser that is signed in already', async () => {

@@ -9,6 +9,7 @@ import type { SignInState } from '@/shared/sign-in/sign-in-state';
 import { SignOutButton } from '@/shared/sign-in/sign-out-button';
 import { useSignInState } from '@/shared/sign-in/use-sign-in-state';
 import type { CourseBackend } from '../model/course-backend';
+import { useFirstPlayWarmup } from '../first-play-warmup';
 import { useCourseOutline } from '../use-course-outline';
 import { PlanLink } from './plan-link';
 import { tailorCourse } from '../model/tailoring';
@@ -45,6 +46,9 @@ function unreachableMessage(access: Extract<SignInState, { status: 'unreachable'
 export function CoursePage({ backend }: { backend: CourseBackend }) {
   const { access, retry, continueWithLink, showSignedIn, showSignedOut } = useSignInState(backend);
   const outline = useCourseOutline(backend);
+  const [cameWithLink, setCameWithLink] = useState(false);
+  if (access.status === 'link-ready' && !cameWithLink) setCameWithLink(true);
+  useFirstPlayWarmup(outline, cameWithLink);
   const { answers } = useQuestionnaireState();
   const tailoring = tailorCourse(outline.lessons, answers);
   const signedOutHeading = useRef<HTMLHeadingElement>(null);

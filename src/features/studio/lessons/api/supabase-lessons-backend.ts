@@ -1,6 +1,6 @@
 /** The studio's lessons through supabase-js: the database's `studio_*` functions and the bucket "course". */
 import type { Upload } from 'tus-js-client';
-import { signCourseFiles } from '@/shared/player/sign-course-files';
+import { signLessonFiles } from '@/shared/player/sign-course-files';
 import { lessonRow } from '@/lib/lesson-row';
 import { getSupabase, supabaseConfig } from '@/lib/supabase';
 import { z } from '@/lib/zod';
@@ -98,14 +98,11 @@ export const supabaseLessonsBackend: LessonsBackend = {
     if (error) throw new Error(`Uploading ${path} failed: ${error.message}`);
   },
 
-  async signLessonMedia(lesson: StudioLesson) {
-    const paths = [lesson.video_path, lesson.captions_path, lesson.poster_path].filter(
-      (path): path is string => path !== null,
-    );
-    const signed = await signCourseFiles(paths);
-    const video = signed.get(lesson.video_path);
-    if (!video) throw new Error(`${lesson.video_path} could not be signed.`);
-    const optional = (path: string | null) => (path === null ? null : (signed.get(path) ?? null));
-    return { video, captions: optional(lesson.captions_path), poster: optional(lesson.poster_path) };
+  signLessonMedia(lesson: StudioLesson) {
+    return signLessonFiles({
+      video: lesson.video_path,
+      captions: lesson.captions_path,
+      poster: lesson.poster_path,
+    });
   },
 };
