@@ -130,20 +130,24 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
     );
   });
 
-  it("signups export --format csv writes RFC 4180 with formulas defused, and each learner's reminder answer", async () => {
+  it("signups export --format csv writes RFC 4180 with formulas defused, and each learner's reminder answer and kept answers", async () => {
     await db.exec(`
       insert into auth.users (email) values ('ada@example.com');
       insert into public.reminder_consents (user_id, given, wording, wording_version, created_at)
         select id, true, 'E-mail me if I pause for a week.', 'pause-reminders-2026-11', '2026-11-02T10:00:00Z'
+          from auth.users;
+      insert into public.kept_answers (user_id, answers, plan, wording, wording_version)
+        select id, '{"ageGroup": "25-35"}', '{"trends": "=AI"}', 'Keep my answers.', 'keep-answers-2026-12'
           from auth.users;`);
+    const [kept] = await db.query<{ at: Date }>('select updated_at as at from public.kept_answers');
     const result = await admin.run(['signups', 'export', '--format', 'csv']);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
       [
-        '"id","email","name","consent_version","source","first_signed_up_at","last_signed_up_at","signup_count","reminders","reminders_answered_at","reminders_wording_version","unsubscribed"',
-        '"1","ada@example.com","Ada Lovelace","v1","embedded","2026-11-01T09:00:00.000Z","2026-11-01T09:00:00.000Z","1","true","2026-11-02T10:00:00.000Z","pause-reminders-2026-11","false"',
-        `"2","Bob@Example.com","'=HYPERLINK(""http://evil.example"",""Click""), ""me""\nplease","v1","supabase-edge","2026-11-10T12:30:00.000Z","2026-11-20T08:15:00.000Z","2","false","","","false"`,
-        `"3","cy@example.com","'+Cy @Home","v1","embedded","2026-11-15T00:00:00.000Z","2026-11-15T00:00:00.000Z","1","false","","","true"`,
+        '"id","email","name","consent_version","source","first_signed_up_at","last_signed_up_at","signup_count","reminders","reminders_answered_at","reminders_wording_version","kept_answers","kept_answers_updated_at","unsubscribed"',
+        `"1","ada@example.com","Ada Lovelace","v1","embedded","2026-11-01T09:00:00.000Z","2026-11-01T09:00:00.000Z","1","true","2026-11-02T10:00:00.000Z","pause-reminders-2026-11","{""answers"":{""ageGroup"":""25-35""},""plan"":{""trends"":""=AI""}}","${kept?.at.toISOString()}","false"`,
+        `"2","Bob@Example.com","'=HYPERLINK(""http://evil.example"",""Click""), ""me""\nplease","v1","supabase-edge","2026-11-10T12:30:00.000Z","2026-11-20T08:15:00.000Z","2","false","","","","","false"`,
+        `"3","cy@example.com","'+Cy @Home","v1","embedded","2026-11-15T00:00:00.000Z","2026-11-15T00:00:00.000Z","1","false","","","","","true"`,
         '',
       ].join('\r\n'),
     );

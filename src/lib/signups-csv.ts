@@ -19,6 +19,14 @@ const signupRow = z.object({
   /** When that answer was given or withdrawn, and the version of the words it was given under. */
   reminders_answered_at: z.nullable(z.coerce.date()),
   reminders_wording_version: z.nullable(z.string()),
+  /**
+   * Her answers and plan's notes, when she ticked "Keep my answers and plan with my account" on /course (as the
+   * database keeps them: `kept_answers`), and when she last changed them; null for everyone else.
+   */
+  kept_answers: z.nullable(
+    z.object({ answers: z.record(z.string(), z.unknown()), plan: z.record(z.string(), z.unknown()) }),
+  ),
+  kept_answers_updated_at: z.nullable(z.coerce.date()),
 });
 export type SignupRow = z.output<typeof signupRow>;
 
@@ -40,6 +48,8 @@ const EXPORT_COLUMNS = [
   'reminders',
   'reminders_answered_at',
   'reminders_wording_version',
+  'kept_answers',
+  'kept_answers_updated_at',
   // Last, because it is never empty: LibreOffice Calc reading the file with ";" as the separator re-splits a
   // line that ends in an empty cell, and would then compute a name's "=…" (csv-libreoffice.test.ts).
   'unsubscribed',
@@ -60,9 +70,11 @@ export function toCsv(header: readonly string[], rows: readonly (readonly string
   });
 }
 
+/** A cell's text: a time in ISO 8601, kept answers as their JSON. */
 function cell(value: SignupRow[keyof SignupRow]): string {
   if (value === null) return '';
-  return value instanceof Date ? value.toISOString() : String(value);
+  if (value instanceof Date) return value.toISOString();
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 /** Every sign-up as one CSV line under the export's header. */

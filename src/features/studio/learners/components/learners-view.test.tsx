@@ -33,6 +33,8 @@ const exportRow: SignupRow = {
   reminders: true,
   reminders_answered_at: null,
   reminders_wording_version: null,
+  kept_answers: { answers: { ageGroup: '25-35' }, plan: { trends: 'AI' } },
+  kept_answers_updated_at: new Date('2026-11-03T08:00:00Z'),
 };
 
 function fakeBackend(overrides: Partial<LearnersBackend> = {}) {
@@ -85,8 +87,8 @@ describe('LearnersView', () => {
     expect(name).toBe('signups.csv');
     expect(type).toBe('text/csv;charset=utf-8');
     expect(text).toBe(
-      '"id","email","name","consent_version","source","first_signed_up_at","last_signed_up_at","signup_count","reminders","reminders_answered_at","reminders_wording_version","unsubscribed"\r\n' +
-        '"1","ada@example.com","\'=HYPERLINK(""http://evil.example"")","v1","embedded","2026-11-01T09:00:00.000Z","2026-11-01T09:00:00.000Z","1","true","","","false"\r\n',
+      '"id","email","name","consent_version","source","first_signed_up_at","last_signed_up_at","signup_count","reminders","reminders_answered_at","reminders_wording_version","kept_answers","kept_answers_updated_at","unsubscribed"\r\n' +
+        '"1","ada@example.com","\'=HYPERLINK(""http://evil.example"")","v1","embedded","2026-11-01T09:00:00.000Z","2026-11-01T09:00:00.000Z","1","true","","","{""answers"":{""ageGroup"":""25-35""},""plan"":{""trends"":""AI""}}","2026-11-03T08:00:00.000Z","false"\r\n',
     );
   });
 
