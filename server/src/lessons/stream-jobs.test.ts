@@ -82,6 +82,12 @@ const streamOf = async (id: number) =>
     (job) => job.lesson_id === id,
   );
 
+/** Every replaced file noted as replaced that many hours ago. */
+const replacedHoursAgo = (hours: number) =>
+  db.query(`update public.replaced_lesson_files set replaced_at = now() - make_interval(secs => $1)`, [
+    hours * 3600,
+  ]);
+
 const pass = (
   tools: VideoTools,
   bucket: StorageBucket = localBucket(courseFolder),
@@ -105,9 +111,17 @@ describe(`the studio's stream jobs (${databaseKind})`, { timeout: FFMPEG_TEST_TI
       recursive: true,
     });
     expect(files).toEqual(expect.arrayContaining(['master.m3u8', '90p/segment-000.m4s', 'video.mp4']));
-    // The upload the stream replaced is no lesson's any more.
-    expect(await readdir(path.join(courseFolder, 'lessons', 'streamed'))).toEqual([]);
     expect(await streamOf(id)).toEqual({ lesson_id: id, state: 'done', percent: 100, message: null });
+    // The upload the stream replaced is no lesson's any more, but a learner may be watching it: it is kept three
+    // hours, then the next pass deletes it.
+    const upload = path.join(courseFolder, 'lessons', 'streamed');
+    await replacedHoursAgo(2.9);
+    await pass(NO_FFMPEG);
+    expect(await readdir(upload)).toEqual(['video.mp4']);
+    await replacedHoursAgo(3.1);
+    await pass(NO_FFMPEG);
+    expect(await readdir(upload)).toEqual([]);
+    expect(await db.query('select path from public.replaced_lesson_files')).toEqual([]);
   });
 
   it('gives a learner 403 and a visitor 401, and no job', async () => {
@@ -188,7 +202,7 @@ describe(`the studio's stream jobs (${databaseKind})`, { timeout: FFMPEG_TEST_TI
     expect(await streamOf(other)).toMatchObject({ state: 'waiting' });
   });
 
-  it('remakes every stream once when the ladder changes: the lessons play the new one, the old is removed', async () => {
+  it('remakes every stream once when the ladder changes: the lessons play the new one, the old goes 3 hours later', async () => {
     const before = await db.query<{ id: string; stream_path: string }>(
       'select id::text, stream_path from public.lessons where stream_path is not null order by id',
     );
@@ -229,7 +243,12 @@ describe(`the studio's stream jobs (${databaseKind})`, { timeout: FFMPEG_TEST_TI
       expect(files).toEqual(
         expect.arrayContaining(['60p/segment-000.m4s', '90p/segment-000.m4s', 'video.mp4']),
       );
-      await expect(readdir(path.join(courseFolder, path.dirname(old)))).rejects.toThrow(/ENOENT/);
+      // A learner in the middle of the old stream plays on.
+      expect(await readdir(path.join(courseFolder, path.dirname(old)))).toContain('master.m3u8');
     }
+    await replacedHoursAgo(3.1);
+    await pass(lower);
+    for (const { stream_path: old } of before)
+      await expect(readdir(path.join(courseFolder, path.dirname(old)))).rejects.toThrow(/ENOENT/);
   });
 });

@@ -96,14 +96,10 @@ async function fail(db: Database, job: StreamJob, message: string): Promise<Stre
 
 /**
  * Gives the lesson its stream and faststart MP4 in one transaction, if the job is still its lesson's and the
- * lesson still has the job's video; answers whether it did, and the folder of the stream it replaced (a remade
- * ladder's lesson had one).
+ * lesson still has the job's video, and notes what they replaced (the upload, and the stream a remade ladder's
+ * lesson had) for `removeReplacedFiles` to delete once no learner can be playing it; answers whether it did.
  */
-function finish(
-  db: Database,
-  job: StreamJob,
-  renditions: LessonRenditions,
-): Promise<{ finished: false } | { finished: true; replacedFolder: string | null }> {
+function finish(db: Database, job: StreamJob, renditions: LessonRenditions): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [current] = await tx.query<{ replaced_folder: string | null }>(
       `select rtrim(public.stream_folder(lesson.stream_path), '/') as replaced_folder
@@ -113,7 +109,7 @@ function finish(
         for update of job, lesson`,
       [job.id],
     );
-    if (current === undefined) return { finished: false };
+    if (current === undefined) return false;
     await tx.query(
       `update public.lessons set stream_path = $2, video_path = $3, updated_at = now() where id = $1`,
       [job.lessonId, renditions.playlist, renditions.fallback],
@@ -124,17 +120,44 @@ function finish(
         where id = $1`,
       [job.id, renditions.fallback],
     );
-    const replaced = current.replaced_folder;
-    return {
-      finished: true,
-      replacedFolder: replaced === path.posix.dirname(renditions.playlist) ? null : replaced,
-    };
+    const replaced = [{ path: job.videoPath, isFolder: false }];
+    const folder = current.replaced_folder;
+    if (folder !== null && folder !== path.posix.dirname(renditions.playlist))
+      replaced.push({ path: folder, isFolder: true });
+    for (const file of replaced) {
+      if (file.path === renditions.fallback) continue;
+      await tx.query(
+        `insert into public.replaced_lesson_files (path, is_folder) values ($1, $2)
+           on conflict (path) do update set replaced_at = now()`,
+        [file.path, file.isFolder],
+      );
+    }
+    return true;
   });
 }
 
 /**
- * Deletes these paths from the bucket unless a lesson uses them (the upload a stream replaced, the stream a
- * remade ladder replaced, a stale stream).
+ * How long a replaced file is kept: a learner who opened its lesson before the switch plays on with addresses
+ * signed for an hour and renewed while she watches.
+ */
+const REPLACED_FILES_KEPT_SECONDS = 3 * 60 * 60;
+
+/** Deletes the replaced files kept long enough (unless a lesson uses them again), and forgets them. */
+async function removeReplacedFiles(settings: StreamJobSettings) {
+  const due = await settings.db.query<{ path: string; is_folder: boolean }>(
+    `select path, is_folder from public.replaced_lesson_files
+      where replaced_at < now() - make_interval(secs => $1)`,
+    [REPLACED_FILES_KEPT_SECONDS],
+  );
+  for (const { path: replaced, is_folder: isFolder } of due) {
+    await removeUnused(settings, isFolder ? { folder: replaced } : { file: replaced });
+    await settings.db.query('delete from public.replaced_lesson_files where path = $1', [replaced]);
+  }
+}
+
+/**
+ * Deletes these paths from the bucket unless a lesson uses them (a replaced file kept long enough, a stale
+ * stream).
  * Best effort: the job's outcome stands either way, and a file left behind costs only its space.
  */
 async function removeUnused(settings: StreamJobSettings, paths: { file?: string; folder?: string }) {
@@ -188,7 +211,7 @@ async function runJob(
               progress(done * 0.9);
             },
           });
-      let finished: Awaited<ReturnType<typeof finish>>;
+      let finished: boolean;
       try {
         await renditions.store(bucket, (stored, total) => {
           settings.onStep?.(job, { step: 'storing', stored, total });
@@ -196,7 +219,7 @@ async function runJob(
         });
         await writes;
         finished = await finish(db, job, renditions);
-        if (!finished.finished) {
+        if (!finished) {
           if (!inUse) await removeUnused(settings, { folder: streamPaths(video).folder });
           return { job, outcome: 'stale' };
         }
@@ -204,7 +227,6 @@ async function runJob(
         await renditions.discard();
       }
       settings.onProgress?.(job, 100);
-      await removeUnused(settings, { file: job.videoPath, folder: finished.replacedFolder ?? undefined });
       return { job, outcome: 'done', streamPath: renditions.playlist };
     });
   } catch (error) {
@@ -232,10 +254,12 @@ export async function releaseStreamJobsOfDeadRun(db: Database): Promise<number> 
 
 /**
  * Makes the streams of every waiting job, one job at a time, and answers how each ended. Without ffmpeg each
- * job fails with the owner's tool's warning, and its lesson plays its video as uploaded.
+ * job fails with the owner's tool's warning, and its lesson plays its video as uploaded. Deletes first the files
+ * streams replaced three hours ago or more.
  */
 export async function makeWaitingStreams(settings: StreamJobSettings): Promise<StreamJobOutcome[]> {
   const outcomes: StreamJobOutcome[] = [];
+  await removeReplacedFiles(settings);
   let tools: VideoTools | undefined;
   for (;;) {
     const job = await claimJob(settings.db, settings.staleAfterSeconds ?? 600, settings.lessonId ?? null);
