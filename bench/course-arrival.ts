@@ -6,6 +6,7 @@ import { SignJWT } from 'jose';
 import { z } from 'zod';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
 import { median } from './median.ts';
+import { SLOW_LINK, throttleLikeASlowPhone } from './slow-phone.ts';
 
 interface ArrivalMetrics {
   /** The first frame in which a published lesson's title is visible in the viewport. */
@@ -26,14 +27,6 @@ export interface CourseArrivalResult {
   median: { titlesMs: number; posterMs: number; playingMs: number };
 }
 
-/** The issue's slow phone: 400 kbps each way (1 kbps = 1,000 bits/s), 400 ms round trip, a 4× slower CPU. */
-const SLOW_LINK = {
-  offline: false,
-  latency: 400,
-  downloadThroughput: (400 * 1000) / 8,
-  uploadThroughput: (400 * 1000) / 8,
-};
-const CPU_SLOWDOWN = 4;
 const PHONE = { width: 375, height: 667 };
 /** The button a person presses before the link's token is spent. */
 const CONTINUE = 'Continue to your course';
@@ -46,21 +39,32 @@ const ORIGIN_KEY = 'bench-arrival-origin';
 /** In the page: ms since the visit's first navigation began (its time origin, kept by the probe). */
 const SINCE_START = `performance.timeOrigin + performance.now() - Number(sessionStorage.getItem('${ORIGIN_KEY}'))`;
 
-const lessonRows = z.array(z.object({ slug: z.string(), title: z.string() })).min(1);
+const lessonRows = z
+  .array(
+    z.object({
+      slug: z.string(),
+      title: z.string(),
+      poster_path: z.string().nullable(),
+      stream_path: z.string().nullable(),
+    }),
+  )
+  .min(1);
 const generatedLink = z.object({ hashed_token: z.string().min(1) });
 const seen = z.object({ what: z.enum(['titles', 'poster', 'playing']), atMs: z.number() });
 
 /**
  * Installed before any page script, in every document of the visit: on each animation frame, looks for a visible
- * lesson title, a loaded, visible poster of the first lesson (an address that names its slug) and a playing video,
+ * lesson title, a loaded, visible poster of the first lesson (an address that names one of `posterMarks`: its slug,
+ * which the prerendered copy's name holds, or its poster's path in the bucket) and a playing video,
  * and reports each the first time it is seen, in ms since the first document's navigation began. It runs in the
  * browser, so it is kept as source text: the bench's TypeScript has no DOM types.
  */
-function probe(titles: string[], firstSlug: string): string {
+function probe(titles: string[], posterMarks: string[]): string {
   return `
 (() => {
   const titles = ${JSON.stringify(titles)};
-  const slug = ${JSON.stringify(firstSlug)};
+  const marks = ${JSON.stringify(posterMarks)};
+  const isPoster = (address) => marks.some((mark) => address.includes(mark));
   const key = '${ORIGIN_KEY}';
   sessionStorage.setItem(key, sessionStorage.getItem(key) ?? String(performance.timeOrigin));
   const sinceStart = () => ${SINCE_START};
@@ -83,10 +87,10 @@ function probe(titles: string[], firstSlug: string): string {
   };
   const posterShown = () => {
     for (const image of document.querySelectorAll('img')) {
-      if (image.complete && image.naturalWidth > 0 && image.currentSrc.includes(slug) && onScreen(image)) return true;
+      if (image.complete && image.naturalWidth > 0 && isPoster(image.currentSrc) && onScreen(image)) return true;
     }
     for (const video of document.querySelectorAll('video[poster]')) {
-      if (video.poster.includes(slug) && performance.getEntriesByName(video.poster).length > 0 && onScreen(video))
+      if (isPoster(video.poster) && performance.getEntriesByName(video.poster).length > 0 && onScreen(video))
         return true;
     }
     return false;
@@ -123,10 +127,10 @@ export function serviceRoleKey(jwtSecret: string): Promise<string> {
     .sign(new TextEncoder().encode(jwtSecret));
 }
 
-/** The published lessons' titles in order, read with the service role key. */
-async function publishedLessons(siteUrl: string, key: string) {
+/** The published lessons in course order, read with the service role key. */
+export async function publishedLessons(siteUrl: string, key: string) {
   const response = await fetch(
-    `${siteUrl}/rest/v1/lessons?select=slug,title&is_published=eq.true&order=order_index`,
+    `${siteUrl}/rest/v1/lessons?select=slug,title,poster_path,stream_path&is_published=eq.true&order=order_index`,
     { headers: { apikey: key, authorization: `Bearer ${key}` } },
   );
   if (!response.ok)
@@ -144,13 +148,6 @@ export async function signInLink(siteUrl: string, key: string, email: string): P
   if (!response.ok) throw new Error(`generate_link failed: ${response.status} ${await response.text()}`);
   const { hashed_token } = generatedLink.parse(await response.json());
   return `${siteUrl}/course?token_hash=${encodeURIComponent(hashed_token)}&type=magiclink`;
-}
-
-async function throttle(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', SLOW_LINK);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
 }
 
 /** Resolves once `what` has been seen, with its time. */
@@ -190,18 +187,18 @@ async function runOnce(
   browser: Browser,
   link: string,
   titles: string[],
-  firstSlug: string,
+  posterMarks: string[],
 ): Promise<ArrivalMetrics> {
   const context: BrowserContext = await browser.newContext({ viewport: PHONE });
   try {
     const page = await context.newPage();
-    await throttle(page);
+    await throttleLikeASlowPhone(page, SLOW_LINK);
     const sightings = { titles: sighting(), poster: sighting(), playing: sighting() };
     await context.exposeBinding('__arrivalSeen', (_source, report: unknown) => {
       const { what, atMs } = seen.parse(report);
       sightings[what].see(atMs);
     });
-    await page.addInitScript(probe(titles, firstSlug));
+    await page.addInitScript(probe(titles, posterMarks));
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => {
@@ -259,14 +256,15 @@ export async function measureCourseArrival(
   const key = await serviceRoleKey(jwtSecret);
   const lessons = await publishedLessons(siteUrl, key);
   const titles = lessons.map((lesson) => lesson.title);
-  const firstSlug = lessons[0]?.slug ?? '';
+  const first = lessons[0];
+  const posterMarks = first ? [first.slug, ...(first.poster_path === null ? [] : [first.poster_path])] : [];
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   try {
     const results: ArrivalMetrics[] = [];
     const batch = Date.now().toString(36);
     for (let run = 0; run < runs; run += 1) {
       const link = await signInLink(siteUrl, key, `arrival-${batch}-${run}@example.com`);
-      results.push(await runOnce(browser, link, titles, firstSlug));
+      results.push(await runOnce(browser, link, titles, posterMarks));
     }
     return summariseArrivals(`${siteUrl}/course`, results);
   } finally {
