@@ -4,7 +4,7 @@
 // to bench/results/ (which git ignores): the run never changes a tracked file.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -42,13 +42,18 @@ import { TARGET_SETTINGS } from './targets.ts';
 
 const { values: args } = parseArgs({
   options: {
-    runs: { type: 'string', default: String(TARGET_SETTINGS.lighthouseRuns) },
+    // Unset, each part runs as often as its targets are stated for (TARGET_SETTINGS); set, every part runs that
+    // many times: a quick look, not a verdict.
+    runs: { type: 'string' },
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: String(TARGET_SETTINGS.connections) },
     rounds: { type: 'string', default: '3' },
     skip: { type: 'string', multiple: true, default: [] },
     only: { type: 'string', multiple: true, default: [] },
+    // Serves dist/ as the last `npm run build` left it, without the first start that rebuilds it (and so without
+    // that start's API row): for a tree someone else is building.
+    'no-build': { type: 'boolean', default: false },
   },
 });
 const positive = (name: string, value: string) => {
@@ -69,7 +74,10 @@ for (const part of [...skip, ...only]) {
   if (!SECTIONS.includes(part))
     throw new Error(`--skip and --only take ${SECTIONS.join(', ')}, not ${part}.`);
 }
-const lighthouseRuns = Math.max(1, positive('runs', args.runs));
+const runsGiven = args.runs === undefined ? undefined : Math.max(1, positive('runs', args.runs));
+/** How many times a part runs: `--runs` when given, else the number its targets are stated at. */
+const runsOf = (stated: number) => runsGiven ?? stated;
+const lighthouseRuns = runsOf(TARGET_SETTINGS.lighthouseRuns);
 const rounds = Math.max(1, positive('rounds', args.rounds));
 const loadOptions: LoadOptions = {
   connections: Math.max(1, positive('connections', args.connections)),
@@ -199,13 +207,21 @@ async function main() {
   };
   const runs: ApiRun[] = [];
 
-  // Without its stamp, dist/ counts as missing: the start builds it, as on a fresh checkout.
-  rmSync(stampFile, { force: true });
-  log('First start: scripts/start.mjs builds dist/, then serves it…');
-  const firstStart = await started(startSiteServer({ dataDir: tempDir('bench-data-') }));
+  if (args['no-build']) {
+    if (!existsSync(path.join(dist, 'index.html')))
+      throw new Error(
+        '--no-build serves dist/ as it is, and dist/ holds no built site: run `npm run build`.',
+      );
+    log('dist/ as the last build left it (--no-build): no first start that builds it.');
+  } else {
+    // Without its stamp, dist/ counts as missing: the start builds it, as on a fresh checkout.
+    rmSync(stampFile, { force: true });
+    log('First start: scripts/start.mjs builds dist/, then serves it…');
+    const firstStart = await started(startSiteServer({ dataDir: tempDir('bench-data-') }));
+    if (skip.has('api')) await firstStart.stop();
+    else runs.push((await measureApi('PGlite, first start (builds dist/)', firstStart)).run);
+  }
   result.bundle = measureBundle(dist);
-  if (skip.has('api')) await firstStart.stop();
-  else runs.push((await measureApi('PGlite, first start (builds dist/)', firstStart)).run);
 
   const site = siteWithReference();
   const jwtSecret = randomBytes(32).toString('base64url');
@@ -236,19 +252,19 @@ async function main() {
   }
 
   if (!skip.has('interaction')) {
-    const runs = TARGET_SETTINGS.interactionRuns;
+    const runs = runsOf(TARGET_SETTINGS.interactionRuns);
     log(`Interaction: the sign-up journey at 4× CPU and slow 4G, ${runs} runs…`);
     result.interaction = await measureInteraction(`${pglite.url}/`, runs);
   }
 
   if (!skip.has('first-view')) {
-    const runs = TARGET_SETTINGS.firstViewRuns;
+    const runs = runsOf(TARGET_SETTINGS.firstViewRuns);
     log(`First view: what the landing page loads on a phone at 4× CPU and slow 4G, ${runs} visits…`);
     result.firstView = await measureFirstView(`${pglite.url}/`, runs, readManifest(site));
   }
 
   if (!skip.has('course-arrival')) {
-    const runs = TARGET_SETTINGS.courseArrivalRuns;
+    const runs = runsOf(TARGET_SETTINGS.courseArrivalRuns);
     log(
       `Course arrival: /course from the e-mail's link until the lesson plays, at 400 kbps, 400 ms RTT and 4× CPU, ${runs} visits…`,
     );
@@ -256,7 +272,7 @@ async function main() {
   }
 
   if (!skip.has('lesson-stream')) {
-    const runs = TARGET_SETTINGS.lessonStreamRuns;
+    const runs = runsOf(TARGET_SETTINGS.lessonStreamRuns);
     result.lessonStream = await measureLessonStream(pglite.url, pgliteDataDir, jwtSecret, runs, log);
   }
 
