@@ -33,7 +33,9 @@ export interface BenchResult {
   firstView?: FirstViewResult;
   /** /course opened from the e-mail's link on a slow phone: when the titles and the first poster show, and it plays. */
   courseArrival?: CourseArrivalResult;
-  /** A real-size lesson played as an adaptive stream and as the progressive MP4, on a slow phone. */
+  /** The same arrival with a real-size lesson, streamed by the server's own pipeline, first in the course. */
+  streamedArrival?: CourseArrivalResult;
+  /** A real-size lesson played as an adaptive stream and as the progressive MP4 on a slow phone; the stream on a slower link. */
   lessonStream?: LessonStreamResult;
   api?: {
     helloWorld: LoadResult;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FirstViewLog } from './first-view-loads.ts';
 import { summariseArrivals } from './course-arrival.ts';
 import { readCpuTimes, summariseJourneys } from './interaction.ts';
+import { median } from './median.ts';
 import { renderReport } from './report.ts';
 import { asBuilt, cells, met, result, visit } from './report-test-kit.ts';
 
@@ -146,6 +147,40 @@ describe('renderReport', () => {
       expect(met(slow, 'lesson playing')).toBe('NO');
     });
 
+    it('judges only the lesson playing when a streamed lesson comes first, against the same 8.0 s, in a table of its own', () => {
+      const visits = (...runs: Visit[]) =>
+        summariseArrivals(
+          'http://bench/course',
+          runs.map(([titlesMs, posterMs, playingMs, clickedMs, playTappedMs]) => ({
+            titlesMs,
+            posterMs,
+            playingMs,
+            clickedMs,
+            playTappedMs,
+          })),
+        );
+      const shown = (playingMs: number) =>
+        renderReport({
+          ...result({}),
+          courseArrival: visits([2900, 3900, 7900, 1500, 3500]),
+          streamedArrival: visits([3100, 5000, playingMs, 1500, 4500]),
+        });
+      expect(shown(7900)).toContain(
+        "### Arrival at /course from the e-mail's link until the first lesson plays, with a real-size lesson first in the course",
+      );
+      expect(cells(shown(7900), 'lesson titles visible', 1)).toEqual([
+        'lesson titles visible',
+        '3100 ms',
+        '3100 ms–3100 ms',
+        '',
+        '',
+      ]);
+      expect(cells(shown(7900), "first lesson's poster visible", 1).slice(3)).toEqual(['', '']);
+      expect(cells(shown(8000), 'lesson playing', 1).slice(3)).toEqual(['≤ 8000 ms', 'yes']);
+      expect(met(shown(8001), 'lesson playing', 1)).toBe('NO');
+      expect(met(shown(8001), 'lesson playing', 0)).toBe('yes');
+    });
+
     it('leaves the table out when not measured', () => {
       expect(renderReport(result({}))).not.toContain('Arrival at /course');
     });
@@ -194,6 +229,36 @@ describe('renderReport', () => {
 
     it('leaves the table out when not measured', () => {
       expect(renderReport(result({}))).not.toContain('progressive MP4');
+    });
+
+    it('judges the stream at 400 kbps on its longest stall in the 30 s after Play, against 500 ms', () => {
+      const slow = (...stalls: number[]) =>
+        renderReport({
+          ...result({}),
+          lessonStream: {
+            source: { seconds: 60, height: 1080, videoKbps: 6000, bytes: 45_000_000 },
+            runs: { adaptive: [played(900, 0, 7_000_000)], progressive: [played(9000, 20_000, 8_000_000)] },
+            median: { adaptive: played(900, 0, 7_000_000), progressive: played(9000, 20_000, 8_000_000) },
+            slowLink: {
+              windowSeconds: 30,
+              runs: stalls.map((stall) => played(1200, stall, 900_000)),
+              median: played(1200, median(stalls), 900_000),
+            },
+          },
+        });
+      const shown = slow(0, 500, 700);
+      expect(shown).toContain(
+        "### The same 60 s lesson's adaptive stream at 400 kbps each way, 400 ms RTT and 4× CPU, the 30 s after Play, median of 3 plays",
+      );
+      expect(cells(shown, 'longest stall in the 30 s after Play')).toEqual([
+        'longest stall in the 30 s after Play',
+        '500 ms',
+        '0 ms–700 ms',
+        '≤ 500 ms',
+        'yes',
+      ]);
+      expect(met(slow(0, 501, 700), 'longest stall in the 30 s after Play')).toBe('NO');
+      expect(report(played(900, 0, 7_000_000))).not.toContain('400 kbps each way');
     });
   });
 

@@ -1,7 +1,13 @@
 // Turns the bench's measurements into tables (Markdown, aligned so the terminal shows them as they are): the full
 // tables, and a summary of the targets alone, both printed by the run and kept in bench/results/.
 import type { BenchResult } from './bench-result.ts';
-import { courseArrivalTable, interactionTable, lessonStreamTable, pageTable } from './browser-tables.ts';
+import {
+  courseArrivalTable,
+  interactionTable,
+  lessonStreamTable,
+  pageTable,
+  slowLinkStreamTable,
+} from './browser-tables.ts';
 import { firstViewTable } from './first-view-table.ts';
 import type { Table } from './report-table.ts';
 import { apiTable, bundleTable } from './server-tables.ts';
@@ -26,7 +32,11 @@ function tablesOf(result: BenchResult): Table[] {
     ...(result.interaction ? [interactionTable(result.interaction)] : []),
     ...(result.firstView ? [firstViewTable(result.firstView)] : []),
     ...(result.courseArrival ? [courseArrivalTable(result.courseArrival)] : []),
+    ...(result.streamedArrival ? [courseArrivalTable(result.streamedArrival, 'streamed')] : []),
     ...(result.lessonStream ? [lessonStreamTable(result.lessonStream)] : []),
+    ...(result.lessonStream?.slowLink
+      ? [slowLinkStreamTable(result.lessonStream.slowLink, result.lessonStream.source)]
+      : []),
     bundleTable(result.bundle),
     ...(result.api ? [apiTable(result.api, result.settings.rounds)] : []),
   ];

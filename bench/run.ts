@@ -26,7 +26,7 @@ import { measureBundle, readManifest } from './bundle-size.ts';
 import { measureCourseArrival } from './course-arrival.ts';
 import { measureFirstView } from './first-view-loads.ts';
 import { measureInteraction } from './interaction.ts';
-import { measureLessonStream } from './lesson-stream.ts';
+import { measureLessonStream, putStreamedLessonFirst } from './lesson-stream.ts';
 import { measurePages } from './page.ts';
 import {
   type Running,
@@ -269,6 +269,11 @@ async function main() {
       `Course arrival: /course from the e-mail's link until the lesson plays, at 400 kbps, 400 ms RTT and 4× CPU, ${runs} visits…`,
     );
     result.courseArrival = await measureCourseArrival(pglite.url, jwtSecret, runs);
+    // The same visits once the course starts with a real-size lesson streamed by the server's pipeline; it
+    // stays first for the rest of the run, which plays lessons by their slug.
+    const slug = await putStreamedLessonFirst(pglite.url, pgliteDataDir, jwtSecret, log);
+    log(`Course arrival, streamed lesson: the same, with ${slug} first, ${runs} visits…`);
+    result.streamedArrival = await measureCourseArrival(pglite.url, jwtSecret, runs);
   }
 
   if (!skip.has('lesson-stream')) {
