@@ -80,6 +80,7 @@ async function fakeSignedInBackEnd(page: Page) {
         video_path: null,
         captions_path: null,
         stream_path: null,
+        streams: false,
       })),
     }),
   );

@@ -22,7 +22,7 @@ export interface SeededLesson {
 }
 
 /** A seeded lesson as the public outline shows it: its place in the course instead of its cards. */
-export type SeededOutlineLesson = Omit<SeededLesson, 'cards'> & { orderIndex: number };
+export type SeededOutlineLesson = Omit<SeededLesson, 'cards'> & { orderIndex: number; streams: false };
 
 export const seedDataFile: string;
 export const seedSqlFile: string;

@@ -57,6 +57,8 @@ export function seededOutline(lessons = readSeededLessons()) {
     durationSeconds,
     orderIndex: index + 1,
     isPreview,
+    // The seeded lessons play their MP4s.
+    streams: false,
     speaksTo,
   }));
 }

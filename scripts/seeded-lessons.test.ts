@@ -60,6 +60,7 @@ describe('seededOutline', () => {
         durationSeconds: 65,
         orderIndex: 1,
         isPreview: false,
+        streams: false,
         speaksTo: [],
       },
       {
@@ -69,6 +70,7 @@ describe('seededOutline', () => {
         durationSeconds: 30,
         orderIndex: 2,
         isPreview: false,
+        streams: false,
         speaksTo: [],
       },
     ]);

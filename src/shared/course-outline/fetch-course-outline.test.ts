@@ -19,6 +19,7 @@ const rows = [
     video_path: null,
     captions_path: null,
     stream_path: null,
+    streams: false,
   },
   {
     slug: 'the-trends-lens',
@@ -32,6 +33,7 @@ const rows = [
     video_path: null,
     captions_path: null,
     stream_path: null,
+    streams: true,
   },
 ];
 
@@ -43,6 +45,7 @@ const lessons = [
     durationSeconds: 47,
     orderIndex: 1,
     isPreview: false,
+    streams: false,
     speaksTo: [],
     preview: null,
   },
@@ -53,6 +56,7 @@ const lessons = [
     durationSeconds: 43,
     orderIndex: 2,
     isPreview: false,
+    streams: true,
     speaksTo: ['AI taking over jobs', 'under25'],
     preview: null,
   },
@@ -83,7 +87,7 @@ describe('fetchCourseOutline', () => {
     const [read, sign] = requests;
     const url = new URL(read?.url ?? '');
     expect(url.searchParams.get('select')).toBe(
-      'slug,title,summary,duration_seconds,order_index,poster_path,is_preview,speaks_to,video_path,captions_path,stream_path',
+      'slug,title,summary,duration_seconds,order_index,poster_path,is_preview,speaks_to,video_path,captions_path,stream_path,streams',
     );
     expect(url.searchParams.get('order')).toBe('order_index.asc,slug.asc');
     expect(new URL(sign?.url ?? '').pathname).toBe('/storage/v1/object/sign/course');

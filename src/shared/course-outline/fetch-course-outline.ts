@@ -4,7 +4,7 @@ import { signCourseFiles } from '@/shared/player/sign-course-files';
 import type { CourseOutline, OutlineLesson } from './outline';
 
 const OUTLINE_COLUMNS =
-  'slug,title,summary,duration_seconds,order_index,poster_path,is_preview,speaks_to,video_path,captions_path,stream_path';
+  'slug,title,summary,duration_seconds,order_index,poster_path,is_preview,speaks_to,video_path,captions_path,stream_path,streams';
 
 /**
  * A row of the view `course_outline`: the first lesson's row and the preview lessons' name a poster, and only
@@ -22,6 +22,7 @@ const outlineRowSchema = z.object({
   video_path: z.nullable(z.string().check(z.minLength(1))),
   captions_path: z.nullable(z.string().check(z.minLength(1))),
   stream_path: z.nullable(z.string().check(z.minLength(1))),
+  streams: z.boolean(),
 });
 
 type OutlineRow = z.infer<typeof outlineRowSchema>;
@@ -75,6 +76,7 @@ export async function fetchCourseOutline({ withPoster = true } = {}): Promise<Co
       durationSeconds: row.duration_seconds,
       orderIndex: row.order_index,
       isPreview: row.is_preview,
+      streams: row.streams,
       speaksTo: row.speaks_to,
       preview: previewOf(row),
     })),

@@ -11,6 +11,7 @@ const outline: CourseOutline = {
       durationSeconds: 47,
       orderIndex: 1,
       isPreview: false,
+      streams: false,
       speaksTo: [],
       preview: null,
     },

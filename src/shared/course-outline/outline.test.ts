@@ -14,6 +14,7 @@ const lesson = (slug: string, durationSeconds: number, orderIndex: number): Outl
   durationSeconds,
   orderIndex,
   isPreview: false,
+  streams: false,
   speaksTo: [],
   preview: null,
 });

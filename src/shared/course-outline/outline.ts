@@ -13,6 +13,8 @@ export interface OutlineLesson {
   orderIndex: number;
   /** A free preview: it plays for anyone, signed in or not. */
   isPreview: boolean;
+  /** It plays as an adaptive stream: /course fetches the stream player ahead for it. */
+  streams: boolean;
   /** The questionnaire's options (worries, age-group ids, strengths) the lesson speaks to; public. */
   speaksTo: string[];
   /** A preview lesson's files in the bucket `course`, which anyone may sign; null for every other lesson. */

@@ -118,6 +118,7 @@ describe(`the course outline (${databaseKind})`, () => {
       'video_path',
       'captions_path',
       'stream_path',
+      'streams',
     ]);
   });
 
@@ -265,6 +266,25 @@ describe(`preview lessons in the outline (${databaseKind})`, () => {
         pathsIn(body).filter((found) => !found.startsWith('lessons/trends.')),
         query,
       ).toEqual(query === 'course_outline?select=*' ? ['lessons/welcome.webp'] : []);
+    }
+  });
+
+  it('says which lessons stream, naming the stream of a preview alone', async () => {
+    const hash = (digit: string) => digit.repeat(32);
+    await own.exec(`
+      update public.lessons set stream_path = 'lessons/${hash('a')}/master.m3u8' where slug = 'welcome';
+      update public.lessons set stream_path = 'lessons/${hash('b')}/master.m3u8' where slug = 'trends';`);
+    try {
+      const body = await (
+        await ownApp.request('/rest/v1/course_outline?select=slug,streams,stream_path&order=order_index')
+      ).json();
+      expect(body).toEqual([
+        { slug: 'welcome', streams: true, stream_path: null },
+        { slug: 'trends', streams: true, stream_path: `lessons/${hash('b')}/master.m3u8` },
+        { slug: 'action', streams: false, stream_path: null },
+      ]);
+    } finally {
+      await own.exec('update public.lessons set stream_path = null');
     }
   });
 

@@ -77,6 +77,7 @@ export const outline: CourseOutline = {
     durationSeconds: listed.duration_seconds,
     orderIndex: listed.order_index,
     isPreview: false,
+    streams: false,
     speaksTo: [],
     preview: null,
   })),

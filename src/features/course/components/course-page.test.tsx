@@ -81,22 +81,10 @@ describe('finding out who is visiting', () => {
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
 
-  it('while "Continue to your course" shows, fetches the stream player when the free lesson the link leads to streams', async () => {
+  it('while "Continue to your course" shows, fetches the stream player when the lesson the link leads to streams', async () => {
     const streamed: CourseOutline = {
       ...outline,
-      lessons: outline.lessons.map((listed, index) => ({
-        ...listed,
-        isPreview: index === 0,
-        preview:
-          index === 0
-            ? {
-                videoPath: 'lessons/welcome.mp4',
-                captionsPath: null,
-                posterPath: null,
-                streamPath: 'streams/welcome/master.m3u8',
-              }
-            : null,
-      })),
+      lessons: outline.lessons.map((listed, index) => ({ ...listed, streams: index === 0 })),
     };
     openAt('/course?token_hash=hash-1&type=magiclink&lesson=three-lenses');
     const { unmount } = render(

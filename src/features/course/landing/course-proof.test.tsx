@@ -11,6 +11,7 @@ const lesson = (durationSeconds: number): OutlineLesson => ({
   durationSeconds,
   orderIndex: 1,
   isPreview: false,
+  streams: false,
   speaksTo: [],
   preview: null,
 });

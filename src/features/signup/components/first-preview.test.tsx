@@ -11,6 +11,7 @@ const lesson = (slug: string, title: string, preview: OutlineLesson['preview']):
   durationSeconds: 40,
   orderIndex: 1,
   isPreview: preview !== null,
+  streams: false,
   speaksTo: [],
   preview,
 });
