@@ -412,6 +412,19 @@ describe('the course tailored by the answers on this device', () => {
     expect(screen.queryByRole('heading', { name: 'Make this course yours' })).not.toBeInTheDocument();
   });
 
+  it('keeps the address she typed in the sign-in form when she starts the free preview', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const { backend } = fakeBackend({ loadOutline: vi.fn(async () => tagged) });
+    render(<CoursePage backend={backend} />);
+    await screen.findByRole('heading', { name: 'Sign in to watch' });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Your email' }), {
+      target: { value: 'ada@example.com' },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Watch lesson 1 now, free' }));
+    expect(await screen.findByText('Free preview · Lesson 1 of 3')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Your email' })).toHaveValue('ada@example.com');
+  });
+
   it('plays the free preview for a visitor who is not signed in, signed under no session', async () => {
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     const { backend } = fakeBackend({ loadOutline: vi.fn(async () => tagged) });

@@ -126,41 +126,49 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
             ) : (
               <CourseLayout
                 cover={
-                  shownPreview?.preview ? (
-                    <PreviewVideo
-                      key={shownPreview.slug}
-                      lesson={shownPreview}
-                      preview={shownPreview.preview}
-                      eyebrow={courseCopy.preview.eyebrow(
-                        outline.lessons.indexOf(shownPreview) + 1,
-                        outline.lessons.length,
-                      )}
-                      sign={backend.signPreviewMedia}
-                      after={
-                        <p className="mt-4 text-ink-soft">
-                          {courseCopy.preview.afterwards}{' '}
-                          <a
-                            href={`#${SIGN_IN_ANCHOR}`}
-                            className="font-semibold text-link underline underline-offset-4"
-                          >
-                            {courseCopy.signIn}
-                          </a>
+                  <>
+                    {shownPreview?.preview && (
+                      <PreviewVideo
+                        key={shownPreview.slug}
+                        lesson={shownPreview}
+                        preview={shownPreview.preview}
+                        eyebrow={courseCopy.preview.eyebrow(
+                          outline.lessons.indexOf(shownPreview) + 1,
+                          outline.lessons.length,
+                        )}
+                        sign={backend.signPreviewMedia}
+                        after={
+                          <p className="mt-4 text-ink-soft">
+                            {courseCopy.preview.afterwards}{' '}
+                            <a
+                              href={`#${SIGN_IN_ANCHOR}`}
+                              className="font-semibold text-link underline underline-offset-4"
+                            >
+                              {courseCopy.signIn}
+                            </a>
+                          </p>
+                        }
+                      />
+                    )}
+                    {/* In one place with or without the preview above it, so what she typed stays. */}
+                    {access.status === 'signed-out' ? (
+                      <div className={shownPreview ? 'mt-8' : undefined}>{signedOutPanel}</div>
+                    ) : (
+                      <CourseCover outline={outline}>
+                        <p
+                          role="status"
+                          aria-live="polite"
+                          className="text-lg text-on-night-soft empty:hidden"
+                        >
+                          {statusText(access)}
                         </p>
-                      }
-                    />
-                  ) : access.status === 'signed-out' ? (
-                    signedOutPanel
-                  ) : (
-                    <CourseCover outline={outline}>
-                      <p role="status" aria-live="polite" className="text-lg text-on-night-soft empty:hidden">
-                        {statusText(access)}
-                      </p>
-                      {access.status === 'link-ready' && <LinkReadyPanel onContinue={continueWithLink} />}
-                      {access.status === 'unreachable' && (
-                        <RetryNotice message={unreachableMessage(access)} onRetry={retry} />
-                      )}
-                    </CourseCover>
-                  )
+                        {access.status === 'link-ready' && <LinkReadyPanel onContinue={continueWithLink} />}
+                        {access.status === 'unreachable' && (
+                          <RetryNotice message={unreachableMessage(access)} onRetry={retry} />
+                        )}
+                      </CourseCover>
+                    )}
+                  </>
                 }
                 aside={
                   <>
@@ -172,14 +180,7 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
                     {planLink}
                   </>
                 }
-                below={
-                  access.status === 'signed-out' && (
-                    <div className="space-y-8">
-                      {shownPreview && signedOutPanel}
-                      {tailoringPanel}
-                    </div>
-                  )
-                }
+                below={access.status === 'signed-out' && tailoringPanel}
               />
             )}
           </div>
