@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { type Rolldown, defineConfig } from 'vite';
 import { buildYear } from './scripts/build-stamp.mjs';
-import { seededFirstPosterFile, seededLessonSeconds, seededOutline } from './scripts/seeded-lessons.mjs';
+import { seededFirstThumbnailFile, seededLessonSeconds, seededOutline } from './scripts/seeded-lessons.mjs';
 
 /** In `npm run dev`, the embedded server answers the Supabase paths; Vite serves the app with hot reload. */
 const backEnd = `http://localhost:${process.env.API_PORT ?? '8787'}`;
@@ -18,17 +18,19 @@ export const define = {
   __SEEDED_OUTLINE__: JSON.stringify(seededOutline()),
 };
 
-const seededFirstPoster = seededFirstPosterFile();
-if (seededFirstPoster === null)
-  throw new Error('supabase/seeds/lessons.json: the first lesson needs a poster.');
+const seededFirstThumbnail = seededFirstThumbnailFile();
+if (seededFirstThumbnail === null)
+  throw new Error(
+    'supabase/seeds/thumbnails: the first seeded lesson needs its small poster (node scripts/make-placeholder-lessons.mjs).',
+  );
 
 /**
- * `@/` is src/; `@seeded-first-poster` is the first seeded lesson's poster, which /course is prerendered with
+ * `@/` is src/; `@seeded-first-thumbnail` is the first seeded lesson's small poster, which /course is prerendered with
  * (a hashed copy in dist/assets) until the live outline signs the published one.
  */
 export const alias = [
   { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-  { find: /^@seeded-first-poster(?=\?|$)/, replacement: seededFirstPoster },
+  { find: /^@seeded-first-thumbnail(?=\?|$)/, replacement: seededFirstThumbnail },
 ];
 
 /**

@@ -14,6 +14,7 @@ const INPUTS = [
   'package-lock.json',
   'supabase/embedded-keys.ts',
   'supabase/seeds/lessons.json',
+  'supabase/seeds/thumbnails',
   'scripts/seeded-lessons.mjs',
   'scripts/build.mjs',
   'scripts/inline-critical-css.mjs',

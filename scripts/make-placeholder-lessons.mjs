@@ -20,6 +20,7 @@ import {
   seedDataFile,
   seedSql,
   seedSqlFile,
+  thumbnailFolder,
 } from './seeded-lessons.mjs';
 
 const run = promisify(execFile);
@@ -238,6 +239,15 @@ async function makeLesson({ lesson, lessonNumber, lessonCount, fonts, chromium, 
     '6',
     path.join(courseBucket, lessonFilePaths(lesson).posterPath),
   ]);
+  if (lessonNumber === 1) {
+    // The outline shows the first lesson's poster 160 px wide: /course is prerendered with this small copy.
+    await mkdir(thumbnailFolder, { recursive: true });
+    await run('ffmpeg', [
+      ...['-y', '-loglevel', 'error', '-i', path.join(courseBucket, lessonFilePaths(lesson).posterPath)],
+      ...['-vf', 'scale=480:-2', '-c:v', 'libwebp', '-quality', '70', '-compression_level', '6'],
+      path.join(thumbnailFolder, `${lesson.slug}.webp`),
+    ]);
+  }
   return cues;
 }
 

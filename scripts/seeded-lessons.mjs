@@ -68,9 +68,15 @@ export function seededLessonSeconds(lessons = readSeededLessons()) {
   return lessons.map((lesson) => lesson.durationSeconds);
 }
 
-/** The file of the first seeded lesson's poster, in the repository's copy of the bucket; null when it has none. */
-export function seededFirstPosterFile(lessons = readSeededLessons()) {
-  const file = path.join(courseBucket, lessonFilePaths(lessons[0]).posterPath);
+/** Where the seeded lessons' small posters are: the course's outline shows the first at 160 px wide. */
+export const thumbnailFolder = path.join(root, 'supabase', 'seeds', 'thumbnails');
+
+/**
+ * The first seeded lesson's poster at 480 px wide (`make-placeholder-lessons.mjs` makes it), which /course is
+ * prerendered with; null when it has none.
+ */
+export function seededFirstThumbnailFile(lessons = readSeededLessons()) {
+  const file = path.join(thumbnailFolder, `${lessons[0]?.slug}.webp`);
   return existsSync(file) ? file : null;
 }
 

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { ageGroups, strengthOptions, worryOptions } from '../src/content/signup.ts';
 import { createPgliteTestDatabase } from '../server/test/test-database.ts';
 import {
+  courseBucket,
+  lessonFilePaths,
   readSeededLessons,
-  seededFirstPosterFile,
+  seededFirstThumbnailFile,
   seededLessonSeconds,
   seededOutline,
   seedSql,
@@ -123,15 +126,16 @@ describe('seededOutline: previews and tags', () => {
   });
 });
 
-describe('seededFirstPosterFile', () => {
-  it("finds the first lesson's poster in the repository's copy of the bucket", () => {
-    const file = seededFirstPosterFile();
-    expect(file).toMatch(/supabase\/storage\/course\/lessons\/why-three-lenses\.webp$/);
-    expect(existsSync(file ?? '')).toBe(true);
+describe('seededFirstThumbnailFile', () => {
+  it("finds the first lesson's small poster, a fraction of the poster's bytes", () => {
+    const file = seededFirstThumbnailFile() ?? '';
+    expect(file).toMatch(/supabase\/seeds\/thumbnails\/why-three-lenses\.webp$/);
+    const poster = path.join(courseBucket, lessonFilePaths({ slug: 'why-three-lenses' }).posterPath);
+    expect(statSync(file).size).toBeLessThan(statSync(poster).size / 3);
   });
 
-  it('is null for a first lesson without a poster', () => {
-    expect(seededFirstPosterFile([lesson('no-such-lesson')])).toBeNull();
+  it('is null for a first lesson without one', () => {
+    expect(seededFirstThumbnailFile([lesson('no-such-lesson')])).toBeNull();
   });
 });
 

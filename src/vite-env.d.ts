@@ -8,8 +8,8 @@ interface ImportMetaEnv {
 /** The year the page was built and prerendered (vite.config.ts). */
 declare const __BUILD_YEAR__: number;
 
-/** The first seeded lesson's poster, as a hashed asset of the build (vite.config.ts). */
-declare module '@seeded-first-poster?url' {
+/** The first seeded lesson's small poster, as a hashed asset of the build (vite.config.ts). */
+declare module '@seeded-first-thumbnail?url' {
   const url: string;
   export default url;
 }
