@@ -82,20 +82,18 @@ describe('renderReport', () => {
       clickedMs: number,
       playTappedMs: number,
     ];
-    const report = (...runs: Visit[]) =>
-      renderReport({
-        ...result({}),
-        courseArrival: summariseArrivals(
-          'http://bench/course',
-          runs.map(([titlesMs, posterMs, playingMs, clickedMs, playTappedMs]) => ({
-            titlesMs,
-            posterMs,
-            playingMs,
-            clickedMs,
-            playTappedMs,
-          })),
-        ),
-      });
+    const visits = (...runs: Visit[]) =>
+      summariseArrivals(
+        'http://bench/course',
+        runs.map(([titlesMs, posterMs, playingMs, clickedMs, playTappedMs]) => ({
+          titlesMs,
+          posterMs,
+          playingMs,
+          clickedMs,
+          playTappedMs,
+        })),
+      );
+    const report = (...runs: Visit[]) => renderReport({ ...result({}), courseArrival: visits(...runs) });
 
     it("judges the median visit's titles against 3.0 s, its first poster against 4.0 s and the lesson playing against 8.0 s", () => {
       const shown = report(
@@ -148,17 +146,6 @@ describe('renderReport', () => {
     });
 
     it('judges only the lesson playing when a streamed lesson comes first, against the same 8.0 s, in a table of its own', () => {
-      const visits = (...runs: Visit[]) =>
-        summariseArrivals(
-          'http://bench/course',
-          runs.map(([titlesMs, posterMs, playingMs, clickedMs, playTappedMs]) => ({
-            titlesMs,
-            posterMs,
-            playingMs,
-            clickedMs,
-            playTappedMs,
-          })),
-        );
       const shown = (playingMs: number) =>
         renderReport({
           ...result({}),
