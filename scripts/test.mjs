@@ -3,12 +3,13 @@
 // The checks (typecheck, ESLint, Prettier, knip) run beside everything. The suites start once what they need is
 // there (the site's build when stale, the Debian packages they use and a Node.js of the current LTS line,
 // installed when missing, the data folder a server's first start leaves, which the test servers then start from),
-// in two tracks side by side, each about half of the CPU the suites need, so that both cores stay busy without
-// crowding the suites that keep time:
-// - browsers: the Playwright specs in Chromium against the real server, run by the Node.js LTS, then the short
-//   reliability suite (test/reliability: real processes under load, SIGKILL, an SMTP outage and hostile input);
-// - databases: Vitest on PGlite (web, server, bench), its output as it comes, then the server suites again on a
-//   throwaway PostgreSQL under the Node.js LTS, and the send-email edge function under real Deno on it.
+// two at a time, each track taking the next suite when its own is done, so that both cores stay busy to the end:
+// - the Playwright specs in Chromium against the real server, run by the Node.js LTS;
+// - Vitest on PGlite (web, server, bench), its output as it comes;
+// - the short reliability suite (test/reliability: real processes under load, SIGKILL, an SMTP outage and hostile
+//   input);
+// - the server suites again on a throwaway PostgreSQL under the Node.js LTS, and the send-email edge function
+//   under real Deno on it.
 // Everything else runs on the Node.js that runs this: the project is tested on the machine's Node and on the LTS.
 // The other suites' output and the checks' are printed whole at the end (the reliability suite's with its
 // table), then how long each step took.
@@ -175,7 +176,7 @@ async function prerequisites() {
   return template;
 }
 
-/** The reliability suite; answers how to print its output and table once the other lane is done. */
+/** The reliability suite; answers how to print its output and table once everything is done. */
 async function reliability() {
   const report = path.join(reports, 'vitest-reliability.json');
   const metrics = path.join(reports, 'reliability.jsonl');
@@ -276,6 +277,24 @@ async function endToEnd() {
   };
 }
 
+/**
+ * Runs `suites` (in this order) on two tracks, each taking the next suite when its own is done. Answers what each
+ * suite answered (how to print its output), in the same order.
+ */
+async function twoAtATime(suites) {
+  const answers = [];
+  let next = 0;
+  const track = async () => {
+    while (next < suites.length) {
+      const index = next;
+      next += 1;
+      answers[index] = await suites[index]();
+    }
+  };
+  await Promise.all([track(), track()]);
+  return answers;
+}
+
 const started = Date.now();
 const checking = checks();
 const removeDataTemplate = await timed(
@@ -284,17 +303,14 @@ const removeDataTemplate = await timed(
 );
 const nodeLtsPath = findNodeLts();
 const nodeLts = { path: nodeLtsPath, version: execFileSync(nodeLtsPath, ['--version']).toString().trim() };
-const [[printEndToEnd, printReliability], printPostgres] = await Promise.all([
-  (async () => [await endToEnd(), await reliability()])(),
-  (async () => {
-    await timed('Vitest on PGlite', pgliteSuites);
-    return timed('server tests and the edge function on PostgreSQL', postgresSuites);
-  })(),
+const printSuites = await twoAtATime([
+  endToEnd,
+  () => timed('Vitest on PGlite', pgliteSuites),
+  reliability,
+  () => timed('server tests and the edge function on PostgreSQL', postgresSuites),
 ]);
 (await checking)();
-printEndToEnd();
-printReliability();
-printPostgres?.();
+for (const print of printSuites) print?.();
 removeDataTemplate?.();
 
 console.log('\n▶ how long each step took (s)');

@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openMigratedDatabase } from '../../server/src/db/index.ts';
-import { createTestDatabase } from '../../server/test/test-database.ts';
+import { createPgliteDataDirDatabase, createTestDatabase } from '../../server/test/test-database.ts';
 import { createDatabase } from '../../scripts/with-postgres.mjs';
 
 const main = path.join(import.meta.dirname, '..', 'main.ts');
@@ -96,7 +96,7 @@ async function everyRow(db: Database): Promise<Record<string, string[]>> {
 async function createTarget(folder: string): Promise<{ url: string; db: Database; close(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
-    const database = await createDatabase(serverUrl, 'copy');
+    const database = await createDatabase(serverUrl, 'copy', inject('postgresTemplate'));
     const { db } = await openMigratedDatabase({ databaseUrl: database.url });
     return {
       url: database.url,
@@ -132,7 +132,7 @@ describe(`db copy from PGlite into ${process.env.DATABASE_URL ? 'PostgreSQL' : '
     folder = await mkdtemp(path.join(os.tmpdir(), 'db-copy-'));
     dataDir = path.join(folder, 'data');
     await mkdir(dataDir);
-    const { db } = await openMigratedDatabase({ dataDir });
+    const db = await createPgliteDataDirDatabase(dataDir);
     await db.exec(KNOWN_DATA);
     source = await everyRow(db);
     await db.close();

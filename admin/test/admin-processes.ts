@@ -4,7 +4,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openMigratedDatabase } from '../../server/src/db/index.ts';
+import { createPgliteDataDirDatabase } from '../../server/test/test-database.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -19,7 +19,7 @@ export const pgliteEnv = (dataDir: string, extra: Record<string, string> = {}) =
 /** A migrated PGlite data folder holding one guide. */
 export async function createdDataDir() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admin-data-'));
-  const { db } = await openMigratedDatabase({ dataDir });
+  const db = await createPgliteDataDirDatabase(dataDir);
   await db.exec(
     "insert into public.guides (name, title, order_index) values ('Amara Okafor', 'Strategist', 1)",
   );

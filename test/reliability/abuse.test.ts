@@ -1,9 +1,8 @@
 // Abuse: slow clients are cut off by the header and request timeouts, an over-limit body is refused before
 // it is read whole, rate limits answer 429 with Retry-After, one address signed up a hundred times gets
-// one e-mail, and sign-in e-mails cannot be driven by a page's plain form nor past their spacing by a restart.
+// one e-mail (sign-in e-mails: sign-in-mail.test.ts).
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_ANON_KEY } from '../../supabase/embedded-keys.ts';
 import { startSmtpPeer } from '../../server/test/smtp-peer.ts';
 import type { ServerProcess } from '../../scripts/server-process.mjs';
 import {
@@ -16,7 +15,6 @@ import {
   sleep,
   startServer,
   tempDir,
-  request,
   waitFor,
 } from './harness.ts';
 import { readPglite } from './outcome.ts';
@@ -173,35 +171,5 @@ describe('abuse', () => {
     expect(toSame()).toHaveLength(1);
     expect(outbox).toHaveLength(1);
     expect(rows).toEqual(['same@example.com']);
-  });
-});
-
-describe('sign-in e-mails', () => {
-  const askForLink = (port: number, contentType: string) =>
-    request(port, {
-      method: 'POST',
-      path: '/auth/v1/otp',
-      headers: { apikey: EMBEDDED_ANON_KEY, 'content-type': contentType },
-      body: JSON.stringify({ email: 'flood@example.com', create_user: false }),
-    });
-
-  it('refuses a text/plain request (no preflight), and keeps the per-address spacing across a restart', async () => {
-    const dataDir = await tempDir('abuse-sign-in-');
-    const first = await startServer(serverEnv(dataDir, smtp.url));
-    expect((await postSignup(first.port, 'Flood', 'flood@example.com')).status).toBe(200);
-    const toFlood = () => smtp.received.filter((mail) => mail.to[0] === 'flood@example.com');
-    expect(await waitFor(() => toFlood().length === 1, 30_000)).toBe(true);
-
-    expect((await askForLink(first.port, 'text/plain')).status).toBe(415);
-    expect((await askForLink(first.port, 'application/json')).status).toBe(200);
-    expect(await waitFor(() => toFlood().length === 2, 30_000)).toBe(true);
-    expect(await first.stop('SIGTERM')).toBe(0);
-
-    // A new process over the same data: the spacing lives in the database, so the next ask sends nothing.
-    const second = await startServer(serverEnv(dataDir, smtp.url));
-    expect((await askForLink(second.port, 'application/json')).status).toBe(200);
-    await sleep(6_000); // past the worker's 5 s poll: an e-mail queued by that ask would have gone out by now
-    expect(toFlood()).toHaveLength(2);
-    expect(await second.stop('SIGTERM')).toBe(0);
   });
 });

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from './database.ts';
-import { openPgliteDatabase } from './pglite-database.ts';
 import { createEmptyPgliteDatabase } from '../../test/test-database.ts';
 
 const SETTINGS =
@@ -25,13 +24,16 @@ describe('openPgliteDatabase', () => {
 
   it('runs the database on disk with a small buffer pool and WAL files that are not zero-filled first', async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'pglite-settings-'));
-    db = await openPgliteDatabase(path.join(dataDir, 'pglite'));
+    db = await createEmptyPgliteDatabase({ folder: path.join(dataDir, 'pglite') });
     expect(await db.query(SETTINGS)).toEqual(EXPECTED);
   });
 
   it('checkpoints a database on disk by itself, so its WAL files are reused instead of piling up', async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'pglite-checkpoints-'));
-    const open = await openPgliteDatabase(path.join(dataDir, 'pglite'), { checkpointEveryMs: 100 });
+    const open = await createEmptyPgliteDatabase({
+      folder: path.join(dataDir, 'pglite'),
+      checkpointEveryMs: 100,
+    });
     db = open;
     const redo = async () =>
       (await open.query<{ redo_lsn: string }>('select redo_lsn::text from pg_control_checkpoint()'))[0]
