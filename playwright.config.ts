@@ -9,9 +9,7 @@ const chromiumArgs = (process.env.E2E_CHROMIUM_ARGS ?? '').split(' ').filter(Boo
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  // Three at once on 2 cores: a spec spends most of its time waiting (for the server, a timer, a video), not in
-  // Chromium (119 specs: 606 s of spec time, 270 CPU-s).
-  workers: 3,
+  workers: 2,
   retries: 0,
   // Generous: npm test runs these beside other suites, on a machine CI may share; nothing here asserts a time.
   timeout: 180_000,

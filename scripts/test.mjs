@@ -3,7 +3,8 @@
 // The checks (typecheck, ESLint, Prettier, knip) run beside everything. The suites start once what they need is
 // there (the site's build when stale, the Debian packages they use and a Node.js of the current LTS line,
 // installed when missing, the data folder a server's first start leaves, which the test servers then start from),
-// two at a time, each track taking the next suite when its own is done, so that both cores stay busy to the end:
+// three at a time, each track taking the next suite when its own is done: every suite spends part of its time
+// waiting (for a browser, a server, a timer), so three keep both cores busy to the end:
 // - the Playwright specs in Chromium against the real server, run by the Node.js LTS;
 // - Vitest on PGlite (web, server, bench), its output as it comes;
 // - the short reliability suite (test/reliability: real processes under load, SIGKILL, an SMTP outage and hostile
@@ -278,10 +279,10 @@ async function endToEnd() {
 }
 
 /**
- * Runs `suites` (in this order) on two tracks, each taking the next suite when its own is done. Answers what each
- * suite answered (how to print its output), in the same order.
+ * Runs `suites` (in this order) on `tracks` tracks, each taking the next suite when its own is done. Answers what
+ * each suite answered (how to print its output), in the same order.
  */
-async function twoAtATime(suites) {
+async function inTracks(tracks, suites) {
   const answers = [];
   let next = 0;
   const track = async () => {
@@ -291,7 +292,7 @@ async function twoAtATime(suites) {
       answers[index] = await suites[index]();
     }
   };
-  await Promise.all([track(), track()]);
+  await Promise.all(Array.from({ length: tracks }, track));
   return answers;
 }
 
@@ -303,7 +304,7 @@ const removeDataTemplate = await timed(
 );
 const nodeLtsPath = findNodeLts();
 const nodeLts = { path: nodeLtsPath, version: execFileSync(nodeLtsPath, ['--version']).toString().trim() };
-const printSuites = await twoAtATime([
+const printSuites = await inTracks(3, [
   endToEnd,
   () => timed('Vitest on PGlite', pgliteSuites),
   reliability,
