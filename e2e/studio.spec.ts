@@ -5,14 +5,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { freePort, type ServerProcess, spawnServer } from '../scripts/server-process.mjs';
 import { solidPng } from '../server/test/test-images.ts';
 import { EMBEDDED_ANON_KEY } from '../supabase/embedded-keys.ts';
-import {
-  codeOf,
-  openSignInLink,
-  sendSignInCode,
-  typeSignInCode,
-  waitForMail,
-  watchLinkOf,
-} from './course-helpers';
+import { openSignInLink, sendSignInCode, waitForMail, watchLinkOf } from './course-helpers';
 import { carousel } from './guides-helpers';
 
 // The owner's studio, on a server of its own (OWNER_EMAIL names its first owner), so what the owner changes
@@ -47,14 +40,24 @@ test.afterAll(async () => {
 
 const mailOf = (address: string, count: number) => waitForMail(address, count, path.join(dataDir, 'mail'));
 
-/** Signs the owner in at /studio as a person does: types the address once, then the e-mailed code. */
+/**
+ * Signs the owner in at /studio as a person does: types the address once, then opens her e-mail's button (an
+ * owner's e-mail, to the studio) and taps once.
+ */
 async function signInAsOwner(page: Page) {
   await page.goto(`${baseUrl}/studio`);
   const signIn = page.getByRole('region', { name: 'Sign in to the studio' });
   await sendSignInCode(page, OWNER);
   await expect(signIn.getByText(`If ${OWNER} signed up`)).toBeVisible();
-  await typeSignInCode(page, codeOf((await mailOf(OWNER, 1))[0]));
+  const [mail] = await mailOf(OWNER, 1);
+  expect(mail?.subject).toBe('Sign in to your studio');
+  expect(mail?.text).toMatch(/^Hi there,/);
+  const link = /^Open your studio: (\S+)$/m.exec(mail?.text ?? '')?.[1] ?? '';
+  expect(new URL(link).pathname).toBe('/studio');
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Continue to your studio' }).click();
   await expect(page.getByText(`Signed in as ${OWNER}`)).toBeVisible();
+  expect(new URL(page.url()).search).toBe('');
 }
 
 async function openSection(page: Page, name: string) {
@@ -83,7 +86,7 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await expect(learner.getByRole('navigation', { name: 'Studio sections' })).toBeHidden();
   });
 
-  await test.step('the owner signs in with the e-mailed code', async () => {
+  await test.step("the owner signs in with her e-mail's link to the studio", async () => {
     await signInAsOwner(page);
   });
 
@@ -153,9 +156,9 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     const funnel = page.getByRole('region', { name: 'From visit to finished course' });
     await expect(funnel.getByText(/^New sign-ups\s*1$/)).toBeVisible();
     await expect(funnel.getByText(/^Opened the course\s*1$/)).toBeVisible();
-    // Below it, the owner's own sign-in, made with the e-mailed code.
+    // Below it, the owner's own sign-in, made with her e-mail's link.
     const signIns = page.getByRole('region', { name: 'Your last sign-ins' });
-    await expect(signIns.getByRole('listitem').first()).toContainText('UTC, with a code');
+    await expect(signIns.getByRole('listitem').first()).toContainText('UTC, with the e-mail’s link');
   });
 
   await test.step('at 375 px, finds the learner and erases them', async () => {

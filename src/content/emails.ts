@@ -1,6 +1,6 @@
 /**
- * Every e-mail the course sends, in one place: the sign-up's course e-mail, a requested new sign-in link, and
- * the reminder a learner who pauses asked for. The shared e-mail core (supabase/functions/_shared/course-email.ts)
+ * Every e-mail the course sends, in one place: the sign-up's course e-mail, a requested new sign-in link (an
+ * owner's opens the studio), and the reminder a learner who pauses asked for. The shared e-mail core (supabase/functions/_shared/course-email.ts)
  * lays them out, on the embedded server and in the hosted Edge Function alike. Plain text only: each line is
  * escaped for the HTML part. `{site}` is the site's address; in the reminder, `{lesson}` is the next lesson's
  * title, `{position}` where the learner stopped in it (e.g. "2:14"), and `{left}` how many lessons are left.
@@ -41,6 +41,17 @@ export const signInLinkEmail = {
   closing:
     'If you did not ask for a new link, ignore this e-mail: nothing happens unless the link is opened.',
   why: `You are receiving this e-mail because someone asked for a sign-in link to the free ${emailBrand} course at {site} for this address, which signed up for it.`,
+} as const;
+
+/** The sign-in e-mail an owner's address gets when it asks for one (at /studio or anywhere): it opens the studio. */
+export const ownerSignInEmail = {
+  subject: 'Sign in to your studio',
+  intro: `Here is your link to the studio of ${emailBrand}, where you run the course. It signs you in on the device where you open it, works once, and expires in 24 hours.`,
+  buttonLabel: 'Open your studio',
+  /** In place of signInCodeCopy.howTo: `{page}` is the studio's address. */
+  codeHowTo: 'Enter it on the studio page, {page}, with your e-mail address. It works for 24 hours, once.',
+  closing: 'If you did not ask to sign in, ignore this e-mail: nothing happens unless the link is opened.',
+  why: `You are receiving this e-mail because someone asked to sign in to the studio of {site} with this address, one of the course's owners.`,
 } as const;
 
 /** The reminder after a week without progress (at most 3, a week apart), for learners who asked for it. */

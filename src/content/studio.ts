@@ -6,7 +6,17 @@ export const studioCopy = {
   checking: 'Checking your sign-in…',
   signInHeading: 'Sign in to the studio',
   signInBody:
-    "Use the address you run the course with. We e-mail you a 6-digit code: type it here (the e-mail's button opens the course; come back here afterwards).",
+    'Use the address you run the course with. We e-mail you a link to your studio and a 6-digit code: open the link, or type the code here.',
+  /** An owner's sign-in e-mail opens /studio with its link: one tap spends it (a mail scanner's visit does not). */
+  linkReady: {
+    heading: 'Welcome back. One tap and you are in',
+    body: 'This signs you in to your studio on this device, until you sign out.',
+    button: 'Continue to your studio',
+  },
+  /** Above the sign-in form when the e-mail's link could not be used. */
+  linkRefused:
+    'That link has expired or was already used: each works once, for 24 hours. Its 6-digit code may still work, or ask for a new one below.',
+  linkUnreachable: "We couldn't check your sign-in link. Please check your connection and try again.",
   signedInAs: (email: string) => `Signed in as ${email}`,
   notOwnerHeading: "This is for the course's owner",
   notOwnerBody: (email: string) =>

@@ -4,6 +4,7 @@ import {
   clockTime,
   escapeHtml,
   renderCourseEmail,
+  renderOwnerSignInEmail,
   renderReminderEmail,
   renderSignInLinkEmail,
 } from './course-email.ts';
@@ -102,6 +103,22 @@ describe('the course e-mail', () => {
     expect(email.html).not.toContain('monospace');
     expect(email.html).toContain(
       'Or open <a href="https://lenses.example/course" style="color:#4f46e5;">https://lenses.example/course</a> on it',
+    );
+  });
+
+  it("an owner's sign-in e-mail opens the studio, and its code is typed there; it greets no learner", () => {
+    const studioUrl = 'https://lenses.example/studio?token_hash=abc123&type=magiclink';
+    const email = renderOwnerSignInEmail({ ...input, signInUrl: studioUrl });
+    expect(email.subject).toBe('Sign in to your studio');
+    expect(email.text).toMatch(/^Hi there,/);
+    expect(email.text).toContain(`Open your studio: ${studioUrl}`);
+    expect(email.text).toContain(
+      'Enter it on the studio page, https://lenses.example/studio, with your e-mail address.',
+    );
+    expect(email.text).not.toContain('free Three Lenses course');
+    expect(email.html).toMatch(CODE_BOX);
+    expect(email.html).toContain(
+      'Enter it on the studio page, <a href="https://lenses.example/studio" style="color:#4f46e5;">https://lenses.example/studio</a>',
     );
   });
 

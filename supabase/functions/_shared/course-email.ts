@@ -1,14 +1,16 @@
 /**
- * The course e-mails (the sign-up's, a new sign-in link, a reminder), each with its link and the code beside
- * it, rendered as an HTML part and a plain-text part. Their words live in src/content/emails.ts.
+ * The course e-mails (the sign-up's, a new sign-in link, an owner's sign-in, a reminder), each with its link and
+ * the code beside it, rendered as an HTML part and a plain-text part. Their words live in src/content/emails.ts.
  */
 import {
   courseAccessEmail,
   emailBrand,
+  ownerSignInEmail,
   reminderEmail,
   signInCodeCopy,
   signInLinkEmail,
 } from '../../../src/content/emails.ts';
+import { STUDIO_PATH } from '../../../src/content/course.ts';
 
 export interface CourseEmail {
   subject: string;
@@ -55,6 +57,8 @@ interface EmailContent {
   code: string | undefined;
   /** The address's codes are paused: the e-mail says so instead of carrying a code. */
   codesPaused?: boolean | undefined;
+  /** Where the code is typed in (default: the course page), and how to, with `{page}` for its address. */
+  codePage?: { path: string; howTo: string };
   closing: string;
   /** The footer: why this e-mail reached this address. */
   why: string;
@@ -70,7 +74,8 @@ interface EmailContent {
 function renderEmail(content: EmailContent, siteUrl: string): CourseEmail {
   const url = escapeHtml(content.url);
   const site = escapeHtml(siteUrl);
-  const coursePage = new URL('/course', siteUrl).toString();
+  const { path, howTo } = content.codePage ?? { path: '/course', howTo: signInCodeCopy.howTo };
+  const coursePage = new URL(path, siteUrl).toString();
   const page = escapeHtml(coursePage);
   const text = [
     `Hi ${content.greeting},`,
@@ -83,7 +88,7 @@ function renderEmail(content: EmailContent, siteUrl: string): CourseEmail {
       ? [signInCodeCopy.codesPaused]
       : content.code === undefined
         ? [signInCodeCopy.earlierCode.replace('{page}', coursePage)]
-        : [`${signInCodeCopy.intro} ${content.code}`, signInCodeCopy.howTo.replace('{page}', coursePage)]),
+        : [`${signInCodeCopy.intro} ${content.code}`, howTo.replace('{page}', coursePage)]),
     '',
     content.closing,
     '',
@@ -115,7 +120,7 @@ function renderEmail(content: EmailContent, siteUrl: string): CourseEmail {
 <tr><td align="center" style="padding:28px 24px;">
 <a href="${url}" style="display:inline-block;padding:14px 28px;background:#4f46e5;color:#ffffff;font-size:17px;font-weight:bold;text-decoration:none;border-radius:8px;">${escapeHtml(content.buttonLabel)}</a>
 </td></tr>
-${codeBlock(content, page)}
+${codeBlock(content, page, howTo)}
 <tr><td style="padding:0 24px;font-size:14px;line-height:1.6;color:#52525b;">${escapeHtml(signInCodeCopy.linkFallback)}<br><a href="${url}" style="color:#4f46e5;word-break:break-all;">${url}</a></td></tr>
 <tr><td style="padding:20px 24px 28px;font-size:16px;line-height:1.6;">${escapeHtml(content.closing)}<br><br>${escapeHtml(signInCodeCopy.signature)}</td></tr>
 </table>
@@ -131,7 +136,11 @@ ${codeBlock(content, page)}
 }
 
 /** The code, large and copyable, with how to use it; or, when an earlier e-mail's code still works, that. */
-function codeBlock({ code, codesPaused }: Pick<EmailContent, 'code' | 'codesPaused'>, page: string): string {
+function codeBlock(
+  { code, codesPaused }: Pick<EmailContent, 'code' | 'codesPaused'>,
+  page: string,
+  howTo: string,
+): string {
   const pageLink = `<a href="${page}" style="color:#4f46e5;">${page}</a>`;
   if (codesPaused) {
     return `<tr><td style="padding:0 24px 28px;font-size:16px;line-height:1.6;">${escapeHtml(signInCodeCopy.codesPaused)}</td></tr>`;
@@ -141,7 +150,7 @@ function codeBlock({ code, codesPaused }: Pick<EmailContent, 'code' | 'codesPaus
   }
   return `<tr><td align="center" style="padding:0 24px 28px;font-size:16px;line-height:1.6;">${escapeHtml(signInCodeCopy.intro)}<br>
 <span style="display:inline-block;margin:10px 0;padding:12px 20px;border:1px solid #d4d4d8;border-radius:8px;background:#f4f4f5;font-family:'Courier New',Courier,monospace;font-size:32px;font-weight:bold;letter-spacing:0.3em;color:#18181b;">${escapeHtml(code)}</span><br>
-<span style="font-size:14px;color:#52525b;">${escapeHtml(signInCodeCopy.howTo).replace('{page}', pageLink)}</span>
+<span style="font-size:14px;color:#52525b;">${escapeHtml(howTo).replace('{page}', pageLink)}</span>
 </td></tr>`;
 }
 
@@ -183,6 +192,25 @@ export function renderSignInLinkEmail(input: EmailInput): CourseEmail {
       url: input.signInUrl,
       code: input.code,
       codesPaused: input.codesPaused,
+    },
+    input.siteUrl,
+  );
+}
+
+/**
+ * The sign-in e-mail an owner's address gets: its link opens the studio (`signInUrl` is already the studio's) and
+ * its code is typed there. No name: an owner added by address has none of their own.
+ */
+export function renderOwnerSignInEmail(input: Omit<EmailInput, 'name'>): CourseEmail {
+  const { codeHowTo, ...words } = ownerSignInEmail;
+  return renderEmail(
+    {
+      ...words,
+      greeting: 'there',
+      url: input.signInUrl,
+      code: input.code,
+      codesPaused: input.codesPaused,
+      codePage: { path: STUDIO_PATH, howTo: codeHowTo },
     },
     input.siteUrl,
   );

@@ -51,6 +51,8 @@ export interface ClaimedRow {
   kind: string;
   recipient: string;
   name: string;
+  /** The recipient is one of the course's owners (public.owners): their sign-in e-mail opens the studio. */
+  to_owner: boolean;
   attempts: number;
   idempotency_key: string;
   batch_key: string | null;
@@ -69,8 +71,8 @@ export function withJitter(seconds: number, random: () => number = Math.random):
 const DUE = `((status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now()))`;
 const TAKE = `status = 'sending', attempts = o.attempts + 1, locked_by = $1,
        locked_until = now() + make_interval(secs => $2)`;
-const CLAIMED =
-  'o.id::text as id, o.signup_id::text as signup_id, o.kind, o.recipient, s.name, o.attempts, o.idempotency_key, o.batch_key';
+const CLAIMED = `o.id::text as id, o.signup_id::text as signup_id, o.kind, o.recipient, s.name, o.attempts,
+  o.idempotency_key, o.batch_key, exists (select 1 from public.owners w where w.email = lower(o.recipient)) as to_owner`;
 
 /** Any due rows, for transports that send each message on its own. */
 const CLAIM = `

@@ -3,7 +3,7 @@
  * provider's shared rate (in batches where it has them), record the outcome, retry with jittered back-off,
  * wait out rate limits, and give up loudly.
  */
-import { renderCourseEmail, renderSignInLinkEmail } from './course-email.ts';
+import { renderCourseEmail, renderOwnerSignInEmail, renderSignInLinkEmail } from './course-email.ts';
 import { claimSlot, slotSeconds, slotWait } from './mail-rate.ts';
 import {
   batches,
@@ -21,10 +21,13 @@ import {
   releaseClaims,
 } from './outbox-rows.ts';
 import { dropReminders, readReminders, reminderMail, type ReminderNow } from './reminder-mail.ts';
-import type { SignInLink } from './sign-in-link.ts';
+import { type SignInLink, studioSignInUrl } from './sign-in-link.ts';
 import { type BatchOutcome, DeliveryError, type OutgoingMail } from './transports/mail-transport.ts';
 
-/** The row's e-mail with its fresh link; a reminder's says what `reminder` read just before. */
+/**
+ * The row's e-mail with its fresh link; a reminder's says what `reminder` read just before, and an owner's
+ * requested link opens the studio.
+ */
 async function mailFor(
   context: DeliveryContext,
   row: ClaimedRow,
@@ -33,17 +36,12 @@ async function mailFor(
 ): Promise<OutgoingMail> {
   const envelope = { from: context.mailFrom, to: row.recipient, idempotencyKey: row.idempotency_key };
   if (reminder) return { ...envelope, ...(await reminderMail(context, row, link, reminder)) };
+  const ways = { code: link.code, codesPaused: link.codesPaused, siteUrl: context.siteUrl };
+  if (row.kind === 'sign-in-link' && row.to_owner) {
+    return { ...envelope, ...renderOwnerSignInEmail({ ...ways, signInUrl: studioSignInUrl(link.url) }) };
+  }
   const render = row.kind === 'sign-in-link' ? renderSignInLinkEmail : renderCourseEmail;
-  return {
-    ...envelope,
-    ...render({
-      name: row.name,
-      signInUrl: link.url,
-      code: link.code,
-      codesPaused: link.codesPaused,
-      siteUrl: context.siteUrl,
-    }),
-  };
+  return { ...envelope, ...render({ ...ways, name: row.name, signInUrl: link.url }) };
 }
 
 interface PreparedMail {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DEFAULT_MAIL_REQUESTS_PER_HOUR, hourlyShares } from './mail-requests.ts';
 import type { Sql } from './sql-port.ts';
+import { STUDIO_PATH } from '../../../src/content/course.ts';
 
 /** An e-mail's two ways in, each single-use: the link on the device it is opened on, the code on any other. */
 export interface SignInLink {
@@ -47,6 +48,13 @@ export type SignInLinkMaker = (
 export function courseSignInUrl(siteUrl: string, tokenHash: string): string {
   const url = new URL('/course', siteUrl);
   url.search = new URLSearchParams({ token_hash: tokenHash, type: 'magiclink' }).toString();
+  return url.toString();
+}
+
+/** The same link opening the studio instead (an owner's sign-in e-mail): `SITE_URL/studio?token_hash=…`. */
+export function studioSignInUrl(courseUrl: string): string {
+  const url = new URL(courseUrl);
+  url.pathname = STUDIO_PATH;
   return url.toString();
 }
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { AuthClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/database.ts';
+import { addOwner, removeOwner } from '../../db/owners.ts';
 import { embeddedSignInLinks } from '../../outbox/embedded-sign-in-links.ts';
 import { createUnsubscribeLinks } from '../../../../supabase/functions/_shared/unsubscribe.ts';
 import { createFileMailboxTransport } from '../../outbox/transports/file-mailbox-transport.ts';
@@ -69,6 +70,27 @@ const signInRows = () =>
     "select recipient, kind from public.email_outbox where kind = 'sign-in-link' order by id",
   );
 
+/** Sends the queued sign-in e-mail (the sign-up's own marked sent) into a mailbox folder, and reads it. */
+async function deliverTheSignInEmail() {
+  const mailFolder = await mkdtemp(path.join(os.tmpdir(), 'mail-'));
+  const transport = createFileMailboxTransport(mailFolder, quiet, { retentionDays: 1 });
+  await db.query("update public.email_outbox set status = 'sent' where kind = 'course-access'");
+  const report = await deliverDue({
+    db,
+    transport,
+    log: quiet,
+    mailFrom: 'Three Lenses <course@lenses.example>',
+    signInLinks: embeddedSignInLinks(db, SITE),
+    unsubscribeLinks: createUnsubscribeLinks(db, { siteUrl: SITE, apiUrl: SITE }),
+    siteUrl: SITE,
+    workerId: 'test',
+  });
+  await transport.close?.();
+  expect(report.sent).toBe(1);
+  const [file] = await readdir(mailFolder);
+  return readMime(await readFile(path.join(mailFolder, file ?? ''), 'utf8'));
+}
+
 describe(`POST /auth/v1/otp, "Send me a new link" (${databaseKind})`, () => {
   it('queues a sign-in e-mail for an address that signed up; its .eml link signs the visitor in', async () => {
     await signUp('Ada@example.com');
@@ -78,23 +100,7 @@ describe(`POST /auth/v1/otp, "Send me a new link" (${databaseKind})`, () => {
     expect(await signInRows()).toEqual([{ recipient: 'Ada@example.com', kind: 'sign-in-link' }]);
     expect(wakes).toBe(1);
 
-    const mailFolder = await mkdtemp(path.join(os.tmpdir(), 'mail-'));
-    const transport = createFileMailboxTransport(mailFolder, quiet, { retentionDays: 1 });
-    await db.query("update public.email_outbox set status = 'sent' where kind = 'course-access'");
-    const report = await deliverDue({
-      db,
-      transport,
-      log: quiet,
-      mailFrom: 'Three Lenses <course@lenses.example>',
-      signInLinks: embeddedSignInLinks(db, SITE),
-      unsubscribeLinks: createUnsubscribeLinks(db, { siteUrl: SITE, apiUrl: SITE }),
-      siteUrl: SITE,
-      workerId: 'test',
-    });
-    await transport.close?.();
-    expect(report.sent).toBe(1);
-    const [file] = await readdir(mailFolder);
-    const { headers, parts } = readMime(await readFile(path.join(mailFolder, file ?? ''), 'utf8'));
+    const { headers, parts } = await deliverTheSignInEmail();
     expect(headers.get('subject')).toBe('Your sign-in link for Three Lenses');
     const link = /https:\/\/lenses\.example\/course\?token_hash=[0-9a-f]{64}&type=magiclink/.exec(
       parts.get('text/plain') ?? '',
@@ -103,6 +109,32 @@ describe(`POST /auth/v1/otp, "Send me a new link" (${databaseKind})`, () => {
     const signedIn = await authClient().verifyOtp({ token_hash: tokenHash, type: 'magiclink' });
     expect(signedIn.error).toBeNull();
     expect(signedIn.data.user?.email?.toLowerCase()).toBe('ada@example.com');
+  });
+
+  it("sends an owner's address the owner's e-mail: to the studio, its code typed there, no learner wording", async () => {
+    await addOwner(db, 'Coach@Example.com');
+    try {
+      expect((await askForLink('coach@example.com', authClient(), `${SITE}/studio`)).error).toBeNull();
+      const { headers, parts } = await deliverTheSignInEmail();
+      const text = parts.get('text/plain') ?? '';
+      expect(headers.get('subject')).toBe('Sign in to your studio');
+      expect(text).toMatch(/^Hi there,/);
+      expect(text).not.toMatch(/Course owner|Hi Course|free Three Lenses course/);
+      expect(text).toContain(
+        'Enter it on the studio page, https://lenses.example/studio, with your e-mail address.',
+      );
+      const link =
+        /Open your studio: (https:\/\/lenses\.example\/studio\?token_hash=[0-9a-f]{64}&type=magiclink)/.exec(
+          text,
+        )?.[1];
+      expect(parts.get('text/html')).toContain(`>Open your studio</a>`);
+      const tokenHash = new URL(link ?? SITE).searchParams.get('token_hash') ?? '';
+      const signedIn = await authClient().verifyOtp({ token_hash: tokenHash, type: 'magiclink' });
+      expect(signedIn.error).toBeNull();
+      expect(signedIn.data.user?.email?.toLowerCase()).toBe('coach@example.com');
+    } finally {
+      await removeOwner(db, 'coach@example.com');
+    }
   });
 
   it('answers an address that never signed up the same, and queues nothing and creates no user', async () => {

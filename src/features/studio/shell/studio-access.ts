@@ -10,6 +10,9 @@ export type StudioVisitor =
  * What the studio's frame asks of its back end: who is here, and the ways in and out every page shares (the same
  * link, code and session as /course). The real one speaks supabase-js; tests hand the page their own.
  */
-export interface StudioAccess extends Pick<SignInBackend, 'verifySignInCode' | 'requestNewLink' | 'signOut'> {
+export interface StudioAccess extends Pick<
+  SignInBackend,
+  'verifySignInLink' | 'verifySignInCode' | 'requestNewLink' | 'signOut'
+> {
   whoIsHere(): Promise<StudioVisitor>;
 }

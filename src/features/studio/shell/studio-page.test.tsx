@@ -14,6 +14,7 @@ vi.mock('./studio-panels', () => ({
 function fakeAccess(overrides: Partial<StudioAccess> = {}): StudioAccess {
   return {
     whoIsHere: vi.fn<StudioAccess['whoIsHere']>(async () => ({ status: 'signed-out' })),
+    verifySignInLink: vi.fn<StudioAccess['verifySignInLink']>(async () => 'signed-in'),
     verifySignInCode: vi.fn<StudioAccess['verifySignInCode']>(async () => 'signed-in'),
     requestNewLink: vi.fn<StudioAccess['requestNewLink']>(async () => 'sent'),
     signOut: vi.fn<StudioAccess['signOut']>(async () => 'signed-out'),
@@ -91,5 +92,80 @@ describe('StudioPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('region', { name: 'Sign in to the studio' })).toBeVisible();
     expect(access.signOut).toHaveBeenCalled();
+  });
+
+  describe("the link of an owner's sign-in e-mail", () => {
+    const LINK = '/studio?token_hash=a1b2c3&type=magiclink#second';
+
+    it('waits for her tap, then signs her in to her sections and leaves the address bar', async () => {
+      window.history.replaceState(null, '', LINK);
+      const whoIsHere = vi
+        .fn<StudioAccess['whoIsHere']>()
+        .mockResolvedValueOnce({ status: 'signed-out' })
+        .mockResolvedValueOnce(owner);
+      const access = fakeAccess({ whoIsHere });
+      render(<StudioPage access={access} />);
+
+      const ready = await screen.findByRole('region', { name: 'Welcome back. One tap and you are in' });
+      expect(access.verifySignInLink).not.toHaveBeenCalled();
+      fireEvent.click(within(ready).getByRole('button', { name: 'Continue to your studio' }));
+
+      expect(await screen.findByText('The second section’s content')).toBeVisible();
+      expect(access.verifySignInLink).toHaveBeenCalledWith('a1b2c3');
+      expect(window.location.pathname + window.location.search + window.location.hash).toBe('/studio#second');
+    });
+
+    it('says a used or expired link was refused, above the sign-in form', async () => {
+      window.history.replaceState(null, '', LINK);
+      const access = fakeAccess({ verifySignInLink: vi.fn(async () => 'refused' as const) });
+      render(<StudioPage access={access} />);
+      fireEvent.click(await screen.findByRole('button', { name: 'Continue to your studio' }));
+
+      const signIn = await screen.findByRole('region', { name: 'Sign in to the studio' });
+      expect(within(signIn).getByRole('alert')).toHaveTextContent(
+        'That link has expired or was already used',
+      );
+      expect(window.location.search).toBe('');
+    });
+
+    it('takes a broken link out of the address bar at once, spends nothing and says so', async () => {
+      window.history.replaceState(null, '', '/studio?token_hash=a1b2c3&type=signup');
+      const access = fakeAccess();
+      render(<StudioPage access={access} />);
+      const signIn = await screen.findByRole('region', { name: 'Sign in to the studio' });
+      expect(within(signIn).getByRole('alert')).toHaveTextContent(
+        'That link has expired or was already used',
+      );
+      expect(window.location.search).toBe('');
+      expect(access.verifySignInLink).not.toHaveBeenCalled();
+    });
+
+    it('offers to try the same link again when it could not be checked', async () => {
+      window.history.replaceState(null, '', LINK);
+      const verifySignInLink = vi
+        .fn<StudioAccess['verifySignInLink']>()
+        .mockResolvedValueOnce('unreachable')
+        .mockResolvedValueOnce('signed-in');
+      const whoIsHere = vi
+        .fn<StudioAccess['whoIsHere']>()
+        .mockResolvedValueOnce({ status: 'signed-out' })
+        .mockResolvedValueOnce(owner);
+      render(<StudioPage access={fakeAccess({ verifySignInLink, whoIsHere })} />);
+      fireEvent.click(await screen.findByRole('button', { name: 'Continue to your studio' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't check your sign-in link.");
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('navigation', { name: 'Studio sections' })).toBeVisible();
+      expect(verifySignInLink).toHaveBeenCalledTimes(2);
+    });
+
+    it('is left unspent, and out of the address bar, in a browser signed in already', async () => {
+      window.history.replaceState(null, '', LINK);
+      const access = fakeAccess({ whoIsHere: async () => owner });
+      render(<StudioPage access={access} />);
+      expect(await screen.findByRole('navigation', { name: 'Studio sections' })).toBeVisible();
+      await vi.waitFor(() => expect(window.location.search).toBe(''));
+      expect(access.verifySignInLink).not.toHaveBeenCalled();
+    });
   });
 });

@@ -1,6 +1,6 @@
-import { useCallback, useId } from 'react';
+import { useCallback, useEffect, useId } from 'react';
 import { RetryNotice } from '@/components/retry-notice';
-import { buttonVariants } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { COURSE_PATH } from '@/content/course';
 import { studioCopy } from '@/content/studio';
@@ -9,15 +9,22 @@ import { SignInForm } from '@/shared/sign-in/sign-in-form';
 import { SignOutButton } from '@/shared/sign-in/sign-out-button';
 import type { StudioAccess, StudioVisitor } from './studio-access';
 import { StudioSections } from './studio-sections';
+import { type StudioLink, useStudioLink } from './use-studio-link';
 
 type Shown = { status: 'checking' } | StudioVisitor;
 
 /**
- * /studio's frame: the owner signs in with the course's code, the database says whether they are an owner, and
- * only an owner gets the sections; anyone else a plain page saying whom it is for.
+ * /studio's frame: the owner signs in with the link or the code of their sign-in e-mail, the database says whether
+ * they are an owner, and only an owner gets the sections; anyone else a plain page saying whom it is for.
  */
 export function StudioPage({ access }: { access: StudioAccess }) {
   const visitor = useLoad(useCallback(() => access.whoIsHere(), [access]));
+  const { link, spend, dismiss } = useStudioLink(access, visitor.retry);
+  const signedIn = visitor.state.status === 'ready' && visitor.state.value.status === 'signed-in';
+  // Signed in already in this browser: the e-mail's link stays unspent, and leaves the address bar.
+  useEffect(() => {
+    if (signedIn) dismiss();
+  }, [signedIn, dismiss]);
   const shown: Shown =
     visitor.state.status === 'ready'
       ? visitor.state.value
@@ -38,7 +45,13 @@ export function StudioPage({ access }: { access: StudioAccess }) {
       <main className="min-h-[32rem] bg-paper px-5 pt-8 pb-16 sm:px-8 sm:pt-10 sm:pb-24">
         <div className="mx-auto max-w-6xl">
           <h1 className="font-display text-title font-semibold tracking-tight">{studioCopy.title}</h1>
-          <StudioBody shown={shown} access={access} onChanged={visitor.retry} />
+          <StudioBody
+            shown={shown}
+            link={link}
+            onSpendLink={spend}
+            access={access}
+            onChanged={visitor.retry}
+          />
         </div>
       </main>
     </>
@@ -47,14 +60,18 @@ export function StudioPage({ access }: { access: StudioAccess }) {
 
 function StudioBody({
   shown,
+  link,
+  onSpendLink,
   access,
   onChanged,
 }: {
   shown: Shown;
+  link: StudioLink;
+  onSpendLink: () => void;
   access: StudioAccess;
   onChanged: () => void;
 }) {
-  if (shown.status === 'checking') {
+  if (shown.status === 'checking' || link.status === 'verifying') {
     return (
       <p role="status" className="mt-6 text-ink-soft">
         {studioCopy.checking}
@@ -72,12 +89,53 @@ function StudioBody({
       />
     );
   }
-  if (shown.status === 'signed-out') return <StudioSignIn access={access} onSignedIn={onChanged} />;
+  if (shown.status === 'signed-out') {
+    if (link.status === 'ready') return <StudioLinkReady onContinue={onSpendLink} />;
+    if (link.status === 'unreachable') {
+      return (
+        <RetryNotice
+          message={studioCopy.linkUnreachable}
+          retryLabel={studioCopy.tryAgain}
+          tone="danger"
+          onRetry={onSpendLink}
+          className="mt-6"
+        />
+      );
+    }
+    return <StudioSignIn access={access} onSignedIn={onChanged} linkRefused={link.status === 'refused'} />;
+  }
   if (!shown.owner) return <NotForLearners email={shown.email} />;
   return <StudioSections />;
 }
 
-function StudioSignIn({ access, onSignedIn }: { access: StudioAccess; onSignedIn: () => void }) {
+/** The owner's sign-in e-mail opened here: one tap spends its link. */
+function StudioLinkReady({ onContinue }: { onContinue: () => void }) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-8 max-w-xl rounded-card bg-surface p-6 shadow-card ring-1 ring-line sm:p-10"
+    >
+      <h2 id={headingId} className="font-display text-2xl font-semibold tracking-tight">
+        {studioCopy.linkReady.heading}
+      </h2>
+      <p className="mt-3 leading-relaxed text-ink-soft">{studioCopy.linkReady.body}</p>
+      <Button size="lg" className="mt-6" onClick={onContinue}>
+        {studioCopy.linkReady.button}
+      </Button>
+    </section>
+  );
+}
+
+function StudioSignIn({
+  access,
+  onSignedIn,
+  linkRefused,
+}: {
+  access: StudioAccess;
+  onSignedIn: () => void;
+  linkRefused: boolean;
+}) {
   const headingId = useId();
   return (
     <section
@@ -87,6 +145,11 @@ function StudioSignIn({ access, onSignedIn }: { access: StudioAccess; onSignedIn
       <h2 id={headingId} className="font-display text-2xl font-semibold tracking-tight">
         {studioCopy.signInHeading}
       </h2>
+      {linkRefused && (
+        <p role="alert" className="mt-3 font-semibold text-red-700">
+          {studioCopy.linkRefused}
+        </p>
+      )}
       <p className="mt-3 leading-relaxed text-ink-soft">{studioCopy.signInBody}</p>
       <SignInForm backend={access} onSignedIn={onSignedIn} labelledBy={headingId} />
     </section>

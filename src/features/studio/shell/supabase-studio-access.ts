@@ -21,6 +21,7 @@ async function whoIsHere(): Promise<StudioVisitor> {
 /** The studio's frame over supabase-js: the sign-in every page shares, and is_owner() asked of the database. */
 export const supabaseStudioAccess: StudioAccess = {
   whoIsHere,
+  verifySignInLink: supabaseSignIn.verifySignInLink,
   verifySignInCode: supabaseSignIn.verifySignInCode,
   requestNewLink: supabaseSignIn.requestNewLink,
   signOut: supabaseSignIn.signOut,
