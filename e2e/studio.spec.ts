@@ -151,6 +151,35 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await expect(learner.getByRole('link', { name: 'Your first small step' })).toBeVisible();
   });
 
+  await test.step('makes the new lesson the free preview instead of the first, told first what visitors lose', async () => {
+    const first = page.getByRole('listitem').filter({ hasText: 'Why plan with three lenses' });
+    await first.getByRole('button', { name: 'Edit “Why plan with three lenses”' }).click();
+    await first.getByRole('checkbox', { name: /^Free preview/ }).uncheck();
+    await first.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByRole('dialog', { name: 'No free preview will be left' });
+    await expect(dialog).toContainText('visitors no longer get "Start lesson 1 now" after signing up');
+    await dialog.getByRole('button', { name: 'Go ahead' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Saved “Why plan with three lenses”.' }),
+    ).toBeVisible();
+
+    const lesson = page.getByRole('listitem').filter({ hasText: 'Your first small step' });
+    await lesson.getByRole('button', { name: 'Edit “Your first small step”' }).click();
+    await lesson.getByRole('checkbox', { name: /^Free preview/ }).check();
+    await lesson.getByRole('checkbox', { name: 'Career change' }).check();
+    await lesson.getByRole('button', { name: 'Save' }).click();
+    await expect(lesson.getByText('Free preview', { exact: true })).toBeVisible();
+
+    const visitor = await browser.newPage();
+    await visitor.goto(`${baseUrl}/course`);
+    await visitor.getByRole('button', { name: /^Watch lesson \d+ now, free$/ }).click();
+    await expect(visitor.getByText('Your first small step').first()).toBeVisible();
+    await expect
+      .poll(() => visitor.locator('video').evaluate((player: HTMLVideoElement) => player.readyState))
+      .toBeGreaterThan(0);
+    await visitor.close();
+  });
+
   await test.step('the funnel shows the journey just made', async () => {
     await openSection(page, 'Overview');
     const funnel = page.getByRole('region', { name: 'From visit to finished course' });

@@ -4,6 +4,9 @@
  * `lessons`, not copy.
  */
 
+import { courseCopy } from './course-page';
+import { signupCopy } from './signup';
+
 const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -20,6 +23,7 @@ export const studioLessonsCopy = {
   position: (position: number, total: number) => `Lesson ${position} of ${total}`,
   published: 'Published',
   draft: 'Draft',
+  freePreview: 'Free preview',
   publish: 'Publish',
   unpublish: 'Unpublish',
   moveUp: (title: string) => `Move “${title}” up`,
@@ -63,6 +67,25 @@ export const studioLessonsCopy = {
     saving: 'Saving…',
     cancel: 'Cancel',
     titleMissing: 'Give the lesson a title.',
+    preview: 'Free preview: anyone can watch it without signing in',
+    previewHint: (position: number) =>
+      `Once published, the first free preview plays right after signing up ("${signupCopy.sentPanel.startLesson(position)}") and on the course page ("${courseCopy.preview.watch(position)}").`,
+    speaksTo: 'Who it speaks to',
+    speaksToHint:
+      'A visitor who picks one of these in the questionnaire sees the lesson marked "For you" in the course.',
+    worries: 'Worries',
+    ageGroups: 'Age groups',
+    strengths: 'Strengths and school subjects',
+    otherTags: 'Other tags (from the owner’s tool)',
+  },
+  /** Asked before a change that leaves no published free preview. */
+  lastPreview: {
+    title: 'No free preview will be left',
+    description: (title: string, position: number) =>
+      `“${title}” is the only published free preview. Without one, visitors no longer get "${signupCopy.sentPanel.startLesson(position)}" after signing up, nor "${courseCopy.preview.watch(position)}" on the course page. Learners who signed up still see every published lesson.`,
+    confirm: 'Go ahead',
+    cancel: 'Keep the preview',
+    close: 'Close',
   },
   add: {
     open: 'Add a lesson',

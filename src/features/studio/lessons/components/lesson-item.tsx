@@ -74,6 +74,9 @@ export function LessonItem({
             ) : (
               <span className={`${badge} bg-lens-2/15 text-ink`}>{copy.draft}</span>
             )}
+            {lesson.is_preview && (
+              <span className={`${badge} bg-lens-1/15 text-ink`}>{copy.freePreview}</span>
+            )}
           </h3>
           {lesson.summary && <p className="mt-1 break-words text-ink-soft">{lesson.summary}</p>}
           {stream && <StreamState stream={stream} />}
@@ -134,6 +137,7 @@ export function LessonItem({
       {editing && (
         <LessonEditForm
           lesson={lesson}
+          position={position}
           onCancel={() => {
             setEditing(false);
             editButton.current?.focus();

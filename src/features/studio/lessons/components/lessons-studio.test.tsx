@@ -161,9 +161,108 @@ describe('the lessons list', () => {
       lesson_id: 2,
       title: 'The trends lens',
       summary: 'Spot what changes.',
+      is_preview: false,
+      speaks_to: [],
     });
     expect(titles()[1]).toBe('The trends lensDraft');
     expect(screen.getByText('Spot what changes.')).toBeInTheDocument();
+  });
+
+  it("marks a free preview and the questionnaire's answers a lesson speaks to, keeping tags from elsewhere", async () => {
+    const { backend } = fakeBackend();
+    backend.listLessons.mockResolvedValueOnce([
+      lesson(1, 'Welcome', true),
+      { ...lesson(3, 'Strengths', true), speaks_to: ['Burnout', 'night shifts'] },
+    ]);
+    render(<LessonsStudio backend={backend} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit “Strengths”' }));
+    const strengths = item('Strengths') as HTMLElement;
+    const preview = within(strengths).getByRole('checkbox', {
+      name: 'Free preview: anyone can watch it without signing in',
+    });
+    expect(preview).toHaveAccessibleDescription(
+      'Once published, the first free preview plays right after signing up ("Start lesson 2 now") and on the course page ("Watch lesson 2 now, free").',
+    );
+    fireEvent.click(preview);
+    const speaksTo = within(strengths).getByRole('group', { name: 'Who it speaks to' });
+    expect(within(speaksTo).getByRole('checkbox', { name: 'Burnout' })).toBeChecked();
+    const other = within(speaksTo).getByRole('group', { name: 'Other tags (from the owner’s tool)' });
+    expect(within(other).getByRole('checkbox', { name: 'night shifts' })).toBeChecked();
+    fireEvent.click(within(speaksTo).getByRole('checkbox', { name: '45–54' }));
+    fireEvent.click(within(speaksTo).getByRole('checkbox', { name: 'Mentoring' }));
+    fireEvent.click(within(speaksTo).getByRole('checkbox', { name: 'Burnout' }));
+    fireEvent.click(within(strengths).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(status()).toHaveTextContent('Saved “Strengths”.'));
+    expect(backend.saveLesson).toHaveBeenCalledWith(
+      expect.objectContaining({
+        lesson_id: 3,
+        is_preview: true,
+        speaks_to: ['night shifts', '45-55', 'Mentoring'],
+      }),
+    );
+    expect(within(strengths).getByText('Free preview')).toBeInTheDocument();
+  });
+});
+
+describe('the last free preview', () => {
+  const withPreview = () => {
+    const fake = fakeBackend();
+    fake.backend.listLessons.mockResolvedValueOnce([
+      { ...lesson(1, 'Welcome', true), is_preview: true },
+      lesson(2, 'Trends', false),
+    ]);
+    return fake;
+  };
+
+  it('is unpublished only once the owner has read what visitors lose, and goes ahead', async () => {
+    const { backend } = withPreview();
+    render(<LessonsStudio backend={backend} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Unpublish' }));
+    const dialog = await screen.findByRole('dialog', { name: 'No free preview will be left' });
+    expect(dialog).toHaveAccessibleDescription(
+      '“Welcome” is the only published free preview. Without one, visitors no longer get "Start lesson 1 now" after signing up, nor "Watch lesson 1 now, free" on the course page. Learners who signed up still see every published lesson.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep the preview' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(backend.setPublished).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Unpublish' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Go ahead' }));
+    await waitFor(() => expect(backend.setPublished).toHaveBeenCalledWith(1, false));
+    expect(status()).toHaveTextContent('“Welcome” is a draft again: learners no longer see it.');
+  });
+
+  it('stops being a preview only once the owner goes ahead; "Keep the preview" leaves the form open', async () => {
+    const { backend } = withPreview();
+    render(<LessonsStudio backend={backend} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit “Welcome”' }));
+    const welcome = item('Welcome') as HTMLElement;
+    fireEvent.click(within(welcome).getByRole('checkbox', { name: /^Free preview/ }));
+    fireEvent.click(within(welcome).getByRole('button', { name: 'Save' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Keep the preview' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(backend.saveLesson).not.toHaveBeenCalled();
+    expect(within(welcome).getByRole('button', { name: 'Save' })).toBeEnabled();
+
+    fireEvent.click(within(welcome).getByRole('button', { name: 'Save' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Go ahead' }));
+    await waitFor(() => expect(status()).toHaveTextContent('Saved “Welcome”.'));
+    expect(backend.saveLesson).toHaveBeenCalledWith(
+      expect.objectContaining({ lesson_id: 1, is_preview: false }),
+    );
+  });
+
+  it('is not asked about while another published preview stays', async () => {
+    const { backend } = fakeBackend();
+    backend.listLessons.mockResolvedValueOnce([
+      { ...lesson(1, 'Welcome', true), is_preview: true },
+      { ...lesson(3, 'Strengths', true), is_preview: true },
+    ]);
+    render(<LessonsStudio backend={backend} />);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Unpublish' }))[0] as HTMLElement);
+    await waitFor(() => expect(backend.setPublished).toHaveBeenCalledWith(1, false));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 

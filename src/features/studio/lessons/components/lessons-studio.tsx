@@ -3,8 +3,10 @@ import { Button } from '@/components/ui/button';
 import { studioLessonsCopy as copy } from '@/content/studio-lessons';
 import { useLoad } from '@/lib/use-load';
 import type { LessonsBackend, StudioLesson } from '../model/lessons-backend';
+import { leavesNoPreview } from '../model/free-preview';
 import { movedOrder } from '../model/lesson-files';
 import { AddLessonForm } from './add-lesson-form';
+import { LastPreviewDialog } from './last-preview-dialog';
 import { LessonItem } from './lesson-item';
 import { useLessonStreams } from './use-lesson-streams';
 import { SectionPending } from '../../components/section-pending';
@@ -15,9 +17,17 @@ interface MovedFocus {
   step: -1 | 1;
 }
 
+/** The question open about a change that would leave no published free preview, and how it is answered. */
+interface PreviewQuestion {
+  lesson: StudioLesson;
+  position: number;
+  answer: (goAhead: boolean) => void;
+}
+
 /**
  * The Lessons section over a back end: every lesson in course order with its state, moved, published, edited
- * and previewed in place, and the form that adds one. Each change is said in one live region.
+ * and previewed in place, and the form that adds one. A change that would leave visitors no free preview is
+ * asked about first. Each change is said in one live region.
  */
 export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
   const list = useLoad(
@@ -29,6 +39,7 @@ export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
   const [adding, setAdding] = useState(false);
   const [movedFocus, setMovedFocus] = useState<MovedFocus | null>(null);
+  const [previewQuestion, setPreviewQuestion] = useState<PreviewQuestion | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   /** Set when the form closes: the keyboard goes back to the button that opened it, once it is there again. */
   const refocusAdd = useRef(false);
@@ -96,6 +107,21 @@ export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
     ).then((moved) => moved && setMovedFocus({ id: lesson.id, step }));
   }
 
+  /** Asks, when the change would take away the last published free preview, whether to go ahead; else yes. */
+  function goAheadWith(lesson: StudioLesson, after: Pick<StudioLesson, 'is_published' | 'is_preview'>) {
+    if (!leavesNoPreview(lessons, lesson.id, after)) return Promise.resolve(true);
+    return new Promise<boolean>((resolve) =>
+      setPreviewQuestion({
+        lesson,
+        position: lessons.indexOf(lesson) + 1,
+        answer: (goAhead) => {
+          setPreviewQuestion(null);
+          resolve(goAhead);
+        },
+      }),
+    );
+  }
+
   if (state.status === 'loading') return <p role="status">{copy.loading}</p>;
   if (state.status === 'failed') return <SectionPending state={state} copy={copy} onRetry={list.retry} />;
 
@@ -125,21 +151,30 @@ export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
               focusStep={movedFocus?.id === lesson.id ? movedFocus.step : null}
               onFocused={() => setMovedFocus(null)}
               onMove={(step) => move(lesson, step)}
-              onPublish={(published) =>
-                void change(
+              onPublish={async (published) => {
+                if (!(await goAheadWith(lesson, { ...lesson, is_published: published }))) return;
+                await change(
                   () => backend.setPublished(lesson.id, published),
                   () => (published ? copy.status.published : copy.status.unpublished)(lesson.title),
-                )
-              }
-              onSave={(fields) =>
-                change(
+                );
+              }}
+              onSave={async (fields) => {
+                if (!(await goAheadWith(lesson, { ...lesson, is_preview: fields.is_preview }))) return false;
+                return change(
                   () => backend.saveLesson({ lesson_id: lesson.id, ...fields }),
                   () => copy.status.saved(fields.title),
-                )
-              }
+                );
+              }}
             />
           ))}
         </ol>
+      )}
+      {previewQuestion && (
+        <LastPreviewDialog
+          title={previewQuestion.lesson.title}
+          position={previewQuestion.position}
+          onAnswer={previewQuestion.answer}
+        />
       )}
       <div className="mt-8">
         {adding ? (

@@ -28,7 +28,7 @@ type LessonSave =
       poster_path: string | null;
       duration_seconds: number;
     }
-  | { lesson_id: number; title?: string; summary?: string };
+  | { lesson_id: number; title?: string; summary?: string; is_preview?: boolean; speaks_to?: string[] };
 
 /** What a picked video says of itself: its whole seconds, and a few of its frames as pictures for a poster. */
 export interface VideoFacts {
