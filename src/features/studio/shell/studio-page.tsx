@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId } from 'react';
+import { type ReactNode, useCallback, useEffect, useId } from 'react';
 import { RetryNotice } from '@/components/retry-notice';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -78,29 +78,12 @@ function StudioBody({
       </p>
     );
   }
-  if (shown.status === 'unreachable') {
-    return (
-      <RetryNotice
-        message={studioCopy.unreachable}
-        retryLabel={studioCopy.tryAgain}
-        tone="danger"
-        onRetry={onChanged}
-        className="mt-6"
-      />
-    );
-  }
+  if (shown.status === 'unreachable')
+    return <StudioRetry message={studioCopy.unreachable} onRetry={onChanged} />;
   if (shown.status === 'signed-out') {
     if (link.status === 'ready') return <StudioLinkReady onContinue={onSpendLink} />;
     if (link.status === 'unreachable') {
-      return (
-        <RetryNotice
-          message={studioCopy.linkUnreachable}
-          retryLabel={studioCopy.tryAgain}
-          tone="danger"
-          onRetry={onSpendLink}
-          className="mt-6"
-        />
-      );
+      return <StudioRetry message={studioCopy.linkUnreachable} onRetry={onSpendLink} />;
     }
     return <StudioSignIn access={access} onSignedIn={onChanged} linkRefused={link.status === 'refused'} />;
   }
@@ -108,8 +91,20 @@ function StudioBody({
   return <StudioSections />;
 }
 
-/** The owner's sign-in e-mail opened here: one tap spends its link. */
-function StudioLinkReady({ onContinue }: { onContinue: () => void }) {
+function StudioRetry({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <RetryNotice
+      message={message}
+      retryLabel={studioCopy.tryAgain}
+      tone="danger"
+      onRetry={onRetry}
+      className="mt-6"
+    />
+  );
+}
+
+/** A card with a heading, for the ways in; `children` gets the heading's id to name a form by. */
+function StudioCard({ heading, children }: { heading: string; children: (headingId: string) => ReactNode }) {
   const headingId = useId();
   return (
     <section
@@ -117,13 +112,26 @@ function StudioLinkReady({ onContinue }: { onContinue: () => void }) {
       className="mt-8 max-w-xl rounded-card bg-surface p-6 shadow-card ring-1 ring-line sm:p-10"
     >
       <h2 id={headingId} className="font-display text-2xl font-semibold tracking-tight">
-        {studioCopy.linkReady.heading}
+        {heading}
       </h2>
-      <p className="mt-3 leading-relaxed text-ink-soft">{studioCopy.linkReady.body}</p>
-      <Button size="lg" className="mt-6" onClick={onContinue}>
-        {studioCopy.linkReady.button}
-      </Button>
+      {children(headingId)}
     </section>
+  );
+}
+
+/** The owner's sign-in e-mail opened here: one tap spends its link. */
+function StudioLinkReady({ onContinue }: { onContinue: () => void }) {
+  return (
+    <StudioCard heading={studioCopy.linkReady.heading}>
+      {() => (
+        <>
+          <p className="mt-3 leading-relaxed text-ink-soft">{studioCopy.linkReady.body}</p>
+          <Button size="lg" className="mt-6" onClick={onContinue}>
+            {studioCopy.linkReady.button}
+          </Button>
+        </>
+      )}
+    </StudioCard>
   );
 }
 
@@ -136,23 +144,20 @@ function StudioSignIn({
   onSignedIn: () => void;
   linkRefused: boolean;
 }) {
-  const headingId = useId();
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mt-8 max-w-xl rounded-card bg-surface p-6 shadow-card ring-1 ring-line sm:p-10"
-    >
-      <h2 id={headingId} className="font-display text-2xl font-semibold tracking-tight">
-        {studioCopy.signInHeading}
-      </h2>
-      {linkRefused && (
-        <p role="alert" className="mt-3 font-semibold text-red-700">
-          {studioCopy.linkRefused}
-        </p>
+    <StudioCard heading={studioCopy.signInHeading}>
+      {(headingId) => (
+        <>
+          {linkRefused && (
+            <p role="alert" className="mt-3 font-semibold text-red-700">
+              {studioCopy.linkRefused}
+            </p>
+          )}
+          <p className="mt-3 leading-relaxed text-ink-soft">{studioCopy.signInBody}</p>
+          <SignInForm backend={access} onSignedIn={onSignedIn} labelledBy={headingId} />
+        </>
       )}
-      <p className="mt-3 leading-relaxed text-ink-soft">{studioCopy.signInBody}</p>
-      <SignInForm backend={access} onSignedIn={onSignedIn} labelledBy={headingId} />
-    </section>
+    </StudioCard>
   );
 }
 
