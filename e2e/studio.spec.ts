@@ -157,7 +157,7 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await first.getByRole('checkbox', { name: /^Free preview/ }).uncheck();
     await first.getByRole('button', { name: 'Save' }).click();
     const dialog = page.getByRole('dialog', { name: 'No free preview will be left' });
-    await expect(dialog).toContainText('visitors no longer get "Start lesson 1 now" after signing up');
+    await expect(dialog).toContainText('visitors no longer get “Start lesson 1 now” after signing up');
     await dialog.getByRole('button', { name: 'Go ahead' }).click();
     await expect(
       page.getByRole('status').filter({ hasText: 'Saved “Why plan with three lenses”.' }),

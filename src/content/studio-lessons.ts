@@ -69,10 +69,10 @@ export const studioLessonsCopy = {
     titleMissing: 'Give the lesson a title.',
     preview: 'Free preview: anyone can watch it without signing in',
     previewHint: (position: number) =>
-      `Once published, the first free preview plays right after signing up ("${signupCopy.sentPanel.startLesson(position)}") and on the course page ("${courseCopy.preview.watch(position)}").`,
+      `Once published, the first free preview plays right after signing up (“${signupCopy.sentPanel.startLesson(position)}”) and on the course page (“${courseCopy.preview.watch(position)}”).`,
     speaksTo: 'Who it speaks to',
     speaksToHint:
-      'A visitor who picks one of these in the questionnaire sees the lesson marked "For you" in the course.',
+      'A visitor who picks one of these in the questionnaire sees the lesson marked “For you” in the course.',
     worries: 'Worries',
     ageGroups: 'Age groups',
     strengths: 'Strengths and school subjects',
@@ -82,7 +82,7 @@ export const studioLessonsCopy = {
   lastPreview: {
     title: 'No free preview will be left',
     description: (title: string, position: number) =>
-      `“${title}” is the only published free preview. Without one, visitors no longer get "${signupCopy.sentPanel.startLesson(position)}" after signing up, nor "${courseCopy.preview.watch(position)}" on the course page. Learners who signed up still see every published lesson.`,
+      `“${title}” is the only published free preview. Without one, visitors no longer get “${signupCopy.sentPanel.startLesson(position)}” after signing up, nor “${courseCopy.preview.watch(position)}” on the course page. Learners who signed up still see every published lesson.`,
     confirm: 'Go ahead',
     cancel: 'Keep the preview',
     close: 'Close',

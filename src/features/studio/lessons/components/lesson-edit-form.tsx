@@ -148,7 +148,7 @@ function TagChoices({
   return (
     <fieldset className="mt-3">
       <legend className="text-sm font-semibold text-ink-soft">{legend}</legend>
-      <div className="mt-1 grid gap-x-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="mt-1 grid grid-cols-2 gap-x-4 lg:grid-cols-3">
         {choices.map(({ tag, label }) => (
           <label key={tag} className="flex min-h-11 items-center gap-2 text-sm text-ink sm:min-h-9">
             <input

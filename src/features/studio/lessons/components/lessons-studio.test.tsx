@@ -181,7 +181,7 @@ describe('the lessons list', () => {
       name: 'Free preview: anyone can watch it without signing in',
     });
     expect(preview).toHaveAccessibleDescription(
-      'Once published, the first free preview plays right after signing up ("Start lesson 2 now") and on the course page ("Watch lesson 2 now, free").',
+      'Once published, the first free preview plays right after signing up (“Start lesson 2 now”) and on the course page (“Watch lesson 2 now, free”).',
     );
     fireEvent.click(preview);
     const speaksTo = within(strengths).getByRole('group', { name: 'Who it speaks to' });
@@ -221,7 +221,7 @@ describe('the last free preview', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Unpublish' }));
     const dialog = await screen.findByRole('dialog', { name: 'No free preview will be left' });
     expect(dialog).toHaveAccessibleDescription(
-      '“Welcome” is the only published free preview. Without one, visitors no longer get "Start lesson 1 now" after signing up, nor "Watch lesson 1 now, free" on the course page. Learners who signed up still see every published lesson.',
+      '“Welcome” is the only published free preview. Without one, visitors no longer get “Start lesson 1 now” after signing up, nor “Watch lesson 1 now, free” on the course page. Learners who signed up still see every published lesson.',
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep the preview' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
