@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { readSignInLink, withoutSignInLink } from '@/shared/sign-in/sign-in-link';
 import type { StudioAccess } from './studio-access';
 
@@ -51,11 +51,11 @@ export function useStudioLink(access: StudioAccess, onSignedIn: () => void) {
     if (outcome === 'signed-in') onSignedIn();
   }
 
-  function dismiss() {
-    if (link.status === 'none') return;
-    cleanAddressBar();
+  // One function for the page's whole life: the page calls it from an effect once it knows who is visiting.
+  const dismiss = useCallback(() => {
+    if (readSignInLink(window.location.search).kind !== 'none') cleanAddressBar();
     setLink({ status: 'none' });
-  }
+  }, []);
 
   return { link, spend: () => void spend(), dismiss };
 }

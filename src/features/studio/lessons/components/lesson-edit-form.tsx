@@ -34,6 +34,7 @@ export function LessonEditForm({
   const [summary, setSummary] = useState(lesson.summary);
   const [isPreview, setIsPreview] = useState(lesson.is_preview);
   const [speaksTo, setSpeaksTo] = useState<readonly string[]>(lesson.speaks_to);
+  const kept = otherTags(lesson.speaks_to);
   const toggleTag = (tag: string, on: boolean) =>
     setSpeaksTo((tags) => (on ? [...tags, tag] : tags.filter((kept) => kept !== tag)));
   const [titleMissing, setTitleMissing] = useState(false);
@@ -112,10 +113,10 @@ export function LessonEditForm({
             onToggle={toggleTag}
           />
         ))}
-        {otherTags(lesson.speaks_to).length > 0 && (
+        {kept.length > 0 && (
           <TagChoices
             legend={copy.otherTags}
-            choices={otherTags(lesson.speaks_to).map((tag) => ({ tag, label: tag }))}
+            choices={kept.map((tag) => ({ tag, label: tag }))}
             chosen={speaksTo}
             onToggle={toggleTag}
           />
