@@ -172,7 +172,11 @@ describe(`db copy from PGlite into ${process.env.DATABASE_URL ? 'PostgreSQL' : '
     expect(first.stdout).toContain('public.course_feedback: 1 rows, all in the target (1 new)');
     expect(first.stdout).toContain(`The files stay in ${path.join(dataDir, 'storage')}`);
     const copied = await everyRow(target.db);
-    for (const [table, rows] of Object.entries(source)) expect(copied[table], table).toEqual(rows);
+    // The hourly sending budget is the target's own: its migration made its one row, which the copy leaves alone.
+    for (const [table, rows] of Object.entries(source)) {
+      if (table === 'public.mail_request_budget') expect(copied[table]).toHaveLength(1);
+      else expect(copied[table], table).toEqual(rows);
+    }
 
     const second = await admin({ DATA_DIR: dataDir }, 'db', 'copy', '--to', target.url);
     expect(second.code).toBe(0);
