@@ -24,9 +24,12 @@ export const copy = {
   },
 } as const;
 
-/** Opens the page and waits until React has hydrated the questionnaire (before that, clicks do nothing). */
-export async function openHome(page: Page) {
-  await page.goto('/');
+/**
+ * Opens the page (of the shared server, or of the one at `url`) and waits until React has hydrated the
+ * questionnaire (before that, clicks do nothing).
+ */
+export async function openHome(page: Page, url = '/') {
+  await page.goto(url);
   await page.waitForFunction(() => {
     const form = document.querySelector('#signup form');
     // React tags the DOM nodes it has taken over with a `__reactFiber$…` property.

@@ -7,6 +7,7 @@ import { solidPng } from '../server/test/test-images.ts';
 import { EMBEDDED_ANON_KEY } from '../supabase/embedded-keys.ts';
 import { openSignInLink, sendSignInCode, waitForMail, watchLinkOf } from './course-helpers';
 import { carousel } from './guides-helpers';
+import { answerUpToContact, copy, fillContact, openHome, signupSection } from './signup-helpers';
 
 // The owner's studio, on a server of its own (OWNER_EMAIL names its first owner), so what the owner changes
 // here never shows in the other specs, which share the server scripts/e2e.mjs started.
@@ -180,10 +181,51 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await visitor.close();
   });
 
+  await test.step('deletes a lesson, told first what goes; it leaves the course and its outline', async () => {
+    const doomed = page.getByRole('listitem').filter({ hasText: 'Lens three: dreams' });
+    await doomed.getByRole('button', { name: 'Delete “Lens three: dreams”' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete “Lens three: dreams” for good?' });
+    await expect(dialog).toContainText('every learner’s progress in it');
+    await dialog.getByRole('button', { name: 'Delete the lesson' }).click();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'Deleted “Lens three: dreams”. The lessons after it moved up.' }),
+    ).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Your first small step' })).toContainText(
+      'Lesson 5 of 5',
+    );
+
+    await learner.goto(`${baseUrl}/course`);
+    await expect(learner.getByRole('link', { name: 'Lens two: strengths' })).toBeVisible();
+    await expect(learner.getByText('Lens three: dreams')).toHaveCount(0);
+    const visitor = await browser.newPage();
+    await visitor.goto(`${baseUrl}/course`);
+    await expect(visitor.getByText('Lens two: strengths')).toBeVisible();
+    await expect(visitor.getByText('Lens three: dreams')).toHaveCount(0);
+    await visitor.close();
+  });
+
+  await test.step('a visitor signs up: the success panel plays the new free preview', async () => {
+    const visitor = await browser.newPage();
+    await openHome(visitor, baseUrl);
+    const form = signupSection(visitor);
+    await answerUpToContact(form);
+    await fillContact(form, 'Ada', 'ada@example.com');
+    await form.getByRole('button', { name: copy.submit }).click();
+    await form.getByRole('button', { name: 'Start lesson 5 now' }).click();
+    await expect(form.getByRole('heading', { level: 4, name: 'Your first small step' })).toBeFocused();
+    await expect
+      .poll(() => form.locator('video').evaluate((player: HTMLVideoElement) => player.readyState))
+      .toBeGreaterThan(0);
+    await visitor.close();
+  });
+
   await test.step('the funnel shows the journey just made', async () => {
     await openSection(page, 'Overview');
     const funnel = page.getByRole('region', { name: 'From visit to finished course' });
-    await expect(funnel.getByText(/^New sign-ups\s*1$/)).toBeVisible();
+    // Lin by request, Ada on the landing page; only Lin opened the course.
+    await expect(funnel.getByText(/^New sign-ups\s*2$/)).toBeVisible();
     await expect(funnel.getByText(/^Opened the course\s*1$/)).toBeVisible();
     // Below it, the owner's own sign-in, made with her e-mail's link.
     const signIns = page.getByRole('region', { name: 'Your last sign-ins' });

@@ -32,6 +32,8 @@ export const studioLessonsCopy = {
   moveDownShort: 'Down',
   edit: 'Edit',
   editLabel: (title: string) => `Edit “${title}”`,
+  delete: 'Delete',
+  deleteLabel: (title: string) => `Delete “${title}”`,
   preview: 'Preview as a learner',
   closePreview: 'Close the preview',
   previewHeading: (title: string) => `Preview: ${title}`,
@@ -56,6 +58,7 @@ export const studioLessonsCopy = {
     published: (title: string) => `“${title}” is published: signed-in learners see it now.`,
     unpublished: (title: string) => `“${title}” is a draft again: learners no longer see it.`,
     saved: (title: string) => `Saved “${title}”.`,
+    deleted: (title: string) => `Deleted “${title}”. The lessons after it moved up.`,
     added: (title: string) => `Added “${title}” as a draft. Preview it, then publish it when it is ready.`,
     failed: "That didn't work. Please check your connection and try again.",
   },
@@ -85,6 +88,15 @@ export const studioLessonsCopy = {
       `“${title}” is the only published free preview. Without one, visitors no longer get “${signupCopy.sentPanel.startLesson(position)}” after signing up, nor “${courseCopy.preview.watch(position)}” on the course page. Learners who signed up still see every published lesson.`,
     confirm: 'Go ahead',
     cancel: 'Keep the preview',
+    close: 'Close',
+  },
+  /** Asked before a lesson is deleted for good. */
+  deleteLesson: {
+    title: (title: string) => `Delete “${title}” for good?`,
+    description:
+      'Its video, captions and poster go, and so does every learner’s progress in it; the lessons after it move up. This cannot be undone. To hide it from learners for now, unpublish it instead.',
+    confirm: 'Delete the lesson',
+    cancel: 'Keep the lesson',
     close: 'Close',
   },
   add: {

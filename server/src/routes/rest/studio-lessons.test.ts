@@ -96,6 +96,7 @@ describe(`the studio's lessons through REST (${databaseKind})`, () => {
       ['studio_save_lesson', { ...draft, slug: 'intruder' }],
       ['studio_reorder_lessons', { ids: [] }],
       ['studio_set_lesson_published', { lesson_id: 1, published: true }],
+      ['studio_delete_lesson', { lesson_id: 1 }],
     ] as const;
     for (const [name, args] of calls) {
       expect(await as(LEARNER).rpc(name, args)).toMatchObject({ data: null, status: 403 });
@@ -107,5 +108,82 @@ describe(`the studio's lessons through REST (${databaseKind})`, () => {
       `select count(*)::int as count from public.lessons where slug = 'intruder' or is_published and slug <> 'first'`,
     );
     expect(lessons?.count).toBe(0);
+  });
+
+  it("lets the owner replace a lesson's files, and keeps the replaced ones aside for the stream jobs to delete", async () => {
+    const owner = as(OWNER);
+    const added = await owner.rpc('studio_save_lesson', { ...draft, slug: 'replaced' });
+    const id = (added.data as { id: number }).id;
+    await rest.db.query(
+      "update public.lessons set stream_path = 'lessons/0123456789abcdef0123456789abcdef/master.m3u8' where id = $1",
+      [id],
+    );
+    const replaced = await owner.rpc('studio_save_lesson', {
+      lesson_id: id,
+      video_path: 'lessons/replaced/video-2.mp4',
+      poster_path: 'lessons/replaced/poster-2.png',
+      duration_seconds: 120,
+    });
+    expect(replaced.data).toMatchObject({
+      video_path: 'lessons/replaced/video-2.mp4',
+      captions_path: draft.captions_path,
+      poster_path: 'lessons/replaced/poster-2.png',
+      duration_seconds: 120,
+      stream_path: null,
+    });
+    expect(
+      await rest.db.query('select path, is_folder from public.replaced_lesson_files order by path'),
+    ).toEqual([
+      { path: 'lessons/0123456789abcdef0123456789abcdef', is_folder: true },
+      { path: draft.poster_path, is_folder: false },
+      { path: draft.video_path, is_folder: false },
+    ]);
+    const [job] = await rest.db.query(
+      'select video_path from public.lesson_stream_jobs where lesson_id = $1',
+      [id],
+    );
+    expect(job).toEqual({ video_path: 'lessons/replaced/video-2.mp4' });
+    await owner.rpc('studio_delete_lesson', { lesson_id: id });
+    await rest.db.query('delete from public.replaced_lesson_files');
+  });
+
+  it('lets the owner delete a lesson: its progress goes, the others move up, its files wait aside', async () => {
+    const owner = as(OWNER);
+    const lessons = async () => idsOf((await owner.rpc('studio_lessons')).data);
+    const added = await owner.rpc('studio_save_lesson', { ...draft, slug: 'doomed' });
+    const doomed = (added.data as { id: number }).id;
+    const last = (await owner.rpc('studio_save_lesson', { ...draft, slug: 'after-it' })).data as {
+      id: number;
+    };
+    await owner.rpc('studio_reorder_lessons', {
+      ids: [doomed, ...(await lessons()).filter((id) => id !== doomed)],
+    });
+    await rest.db.query(
+      `insert into auth.users (id, email) values ('${LEARNER}', 'learner@example.com') on conflict do nothing;`,
+    );
+    await rest.db.query(
+      'insert into public.lesson_progress (user_id, lesson_id, position_seconds) values ($1, $2, 10)',
+      [LEARNER, doomed],
+    );
+
+    const deleted = await owner.rpc('studio_delete_lesson', { lesson_id: doomed });
+    expect(deleted.error).toBeNull();
+    const left = deleted.data as { id: number; order_index: number }[];
+    expect(left.map((lesson) => lesson.id)).not.toContain(doomed);
+    expect(left.map((lesson) => lesson.order_index)).toEqual(left.map((_, index) => index + 1));
+    expect(left.at(-1)?.id).toBe(last.id);
+    expect(
+      await rest.db.query('select 1 from public.lesson_progress where lesson_id = $1', [doomed]),
+    ).toEqual([]);
+    expect(await rest.db.query('select path from public.replaced_lesson_files order by path')).toEqual([
+      { path: draft.captions_path },
+      { path: draft.poster_path },
+      { path: draft.video_path },
+    ]);
+
+    const again = await owner.rpc('studio_delete_lesson', { lesson_id: doomed });
+    expect(again).toMatchObject({ status: 400, data: null });
+    expect(again.error?.message).toContain('reload the lessons');
+    await owner.rpc('studio_delete_lesson', { lesson_id: last.id });
   });
 });

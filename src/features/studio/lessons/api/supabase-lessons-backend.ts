@@ -34,6 +34,7 @@ export const supabaseLessonsBackend: LessonsBackend = {
   reorderLessons: (ids) => studioRpc('studio_reorder_lessons', { ids }, studioLessons),
   setPublished: (id, published) =>
     studioRpc('studio_set_lesson_published', { lesson_id: id, published }, lessonRow),
+  deleteLesson: (id) => studioRpc('studio_delete_lesson', { lesson_id: id }, studioLessons),
   lessonStreams: () => studioRpc('studio_lesson_streams', {}, lessonStreams),
   inspectVideo,
 

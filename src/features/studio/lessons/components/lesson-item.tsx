@@ -23,6 +23,7 @@ export function LessonItem({
   onMove,
   onPublish,
   onSave,
+  onDelete,
 }: {
   backend: LessonsBackend;
   lesson: StudioLesson;
@@ -37,6 +38,7 @@ export function LessonItem({
   onMove: (step: -1 | 1) => void;
   onPublish: (published: boolean) => void;
   onSave: (fields: LessonFields) => Promise<boolean>;
+  onDelete: () => void;
 }) {
   const [editing, setEditing] = useState(false);
   const [previewing, setPreviewing] = useState(false);
@@ -132,6 +134,15 @@ export function LessonItem({
               {previewing ? copy.closePreview : copy.preview}
             </Button>
           )}
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={copy.deleteLabel(lesson.title)}
+            disabled={busy}
+            onClick={onDelete}
+          >
+            {copy.delete}
+          </Button>
         </div>
       </div>
       {editing && (

@@ -56,6 +56,12 @@ function fakeBackend() {
       lessons = lessons.map((known) => (known.id === id ? { ...known, is_published: published } : known));
       return lessons.find((known) => known.id === id) as StudioLesson;
     }),
+    deleteLesson: vi.fn<LessonsBackend['deleteLesson']>(async (id) => {
+      lessons = lessons
+        .filter((known) => known.id !== id)
+        .map((known, index) => ({ ...known, order_index: index + 1 }));
+      return lessons;
+    }),
     inspectVideo: vi.fn<LessonsBackend['inspectVideo']>(async () => ({
       durationSeconds: 95,
       frames: [new Blob(['a']), new Blob(['b']), new Blob(['c'])],
@@ -264,6 +270,56 @@ describe('the last free preview', () => {
     fireEvent.click((await screen.findAllByRole('button', { name: 'Unpublish' }))[0] as HTMLElement);
     await waitFor(() => expect(backend.setPublished).toHaveBeenCalledWith(1, false));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('deleting a lesson', () => {
+  it('deletes only once the owner has read what goes, then says so and keeps the keyboard in the list', async () => {
+    const { backend } = fakeBackend();
+    render(<LessonsStudio backend={backend} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete “Trends”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete “Trends” for good?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Its video, captions and poster go, and so does every learner’s progress in it; the lessons after it move up. This cannot be undone. To hide it from learners for now, unpublish it instead.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep the lesson' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(backend.deleteLesson).not.toHaveBeenCalled();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete “Trends”' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete the lesson' }));
+    await waitFor(() => expect(titles()).toEqual(['WelcomePublished', 'StrengthsPublished']));
+    expect(backend.deleteLesson).toHaveBeenCalledWith(2);
+    expect(status()).toHaveTextContent('Deleted “Trends”. The lessons after it moved up.');
+    expect(within(item('Strengths') as HTMLElement).getByText('Lesson 2 of 2 · 1:03')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Lessons in course order' })).toHaveFocus());
+  });
+
+  it('says what visitors lose when the lesson is the last published free preview', async () => {
+    const { backend } = fakeBackend();
+    backend.listLessons.mockResolvedValueOnce([
+      { ...lesson(1, 'Welcome', true), is_preview: true },
+      lesson(2, 'Trends', false),
+    ]);
+    render(<LessonsStudio backend={backend} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete “Welcome”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete “Welcome” for good?' });
+    expect(dialog).toHaveAccessibleDescription(
+      /This cannot be undone\. .* “Welcome” is the only published free preview\. Without one, visitors no longer get “Start lesson 1 now”/,
+    );
+  });
+
+  it('says a failed deletion and keeps the lesson', async () => {
+    const { backend } = fakeBackend();
+    backend.deleteLesson.mockRejectedValueOnce(new Error('offline'));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(<LessonsStudio backend={backend} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete “Trends”' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete the lesson' }));
+    await waitFor(() =>
+      expect(status()).toHaveTextContent("That didn't work. Please check your connection and try again."),
+    );
+    expect(titles()).toEqual(['WelcomePublished', 'TrendsDraft', 'StrengthsPublished']);
   });
 });
 

@@ -6,9 +6,9 @@ import type { LessonsBackend, StudioLesson } from '../model/lessons-backend';
 import { leavesNoPreview } from '../model/free-preview';
 import { movedOrder } from '../model/lesson-files';
 import { AddLessonForm } from './add-lesson-form';
-import { LastPreviewDialog } from './last-preview-dialog';
 import { LessonItem } from './lesson-item';
 import { useLessonStreams } from './use-lesson-streams';
+import { ConfirmDialog, type ConfirmWords } from '../../components/confirm-dialog';
 import { SectionPending } from '../../components/section-pending';
 
 /** Where the keyboard goes after a move: the moved lesson's button that still has somewhere to go. */
@@ -17,17 +17,16 @@ interface MovedFocus {
   step: -1 | 1;
 }
 
-/** The question open about a change that would leave no published free preview, and how it is answered. */
-interface PreviewQuestion {
-  lesson: StudioLesson;
-  position: number;
+/** The question open about a change with a cost (the last free preview, a deletion), and how it is answered. */
+interface Question {
+  words: ConfirmWords;
   answer: (goAhead: boolean) => void;
 }
 
 /**
  * The Lessons section over a back end: every lesson in course order with its state, moved, published, edited
- * and previewed in place, and the form that adds one. A change that would leave visitors no free preview is
- * asked about first. Each change is said in one live region.
+ * previewed and deleted in place, and the form that adds one. A deletion, and a change that would leave visitors
+ * no free preview, are asked about first. Each change is said in one live region.
  */
 export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
   const list = useLoad(
@@ -39,8 +38,9 @@ export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
   const [adding, setAdding] = useState(false);
   const [movedFocus, setMovedFocus] = useState<MovedFocus | null>(null);
-  const [previewQuestion, setPreviewQuestion] = useState<PreviewQuestion | null>(null);
+  const [question, setQuestion] = useState<Question | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
   /** Set when the form closes: the keyboard goes back to the button that opened it, once it is there again. */
   const refocusAdd = useRef(false);
 
@@ -107,19 +107,46 @@ export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
     ).then((moved) => moved && setMovedFocus({ id: lesson.id, step }));
   }
 
-  /** Asks, when the change would take away the last published free preview, whether to go ahead; else yes. */
-  function goAheadWith(lesson: StudioLesson, after: Pick<StudioLesson, 'is_published' | 'is_preview'>) {
-    if (!leavesNoPreview(lessons, lesson.id, after)) return Promise.resolve(true);
+  /** Asks the owner; answers whether she goes ahead. */
+  function ask(words: ConfirmWords) {
     return new Promise<boolean>((resolve) =>
-      setPreviewQuestion({
-        lesson,
-        position: lessons.indexOf(lesson) + 1,
+      setQuestion({
+        words,
         answer: (goAhead) => {
-          setPreviewQuestion(null);
+          setQuestion(null);
           resolve(goAhead);
         },
       }),
     );
+  }
+
+  /** What visitors lose if the change leaves no published free preview ('' when it leaves one). */
+  function previewLoss(lesson: StudioLesson, after: Pick<StudioLesson, 'is_published' | 'is_preview'>) {
+    return leavesNoPreview(lessons, lesson.id, after)
+      ? copy.lastPreview.description(lesson.title, lessons.indexOf(lesson) + 1)
+      : '';
+  }
+
+  /** Asks, when the change would take away the last published free preview, whether to go ahead; else yes. */
+  function goAheadWith(lesson: StudioLesson, after: Pick<StudioLesson, 'is_published' | 'is_preview'>) {
+    const loss = previewLoss(lesson, after);
+    return loss === '' ? Promise.resolve(true) : ask({ ...copy.lastPreview, description: loss });
+  }
+
+  async function deleteLesson(lesson: StudioLesson) {
+    const words = copy.deleteLesson;
+    const loss = previewLoss(lesson, { is_published: false, is_preview: false });
+    const description = loss === '' ? words.description : `${words.description} ${loss}`;
+    if (!(await ask({ ...words, title: words.title(lesson.title), description }))) return;
+    // Its item goes with it: the keyboard stays in the list, where the live region says what happened.
+    if (
+      await change(
+        () => backend.deleteLesson(lesson.id),
+        () => copy.status.deleted(lesson.title),
+      )
+    ) {
+      listRef.current?.focus();
+    }
   }
 
   if (state.status === 'loading') return <p role="status">{copy.loading}</p>;
@@ -138,7 +165,7 @@ export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
       {lessons.length === 0 ? (
         <p className="text-ink-soft">{copy.empty}</p>
       ) : (
-        <ol aria-label={copy.listLabel} className="grid gap-3">
+        <ol ref={listRef} tabIndex={-1} aria-label={copy.listLabel} className="grid gap-3 outline-none">
           {lessons.map((lesson, index) => (
             <LessonItem
               key={lesson.id}
@@ -151,6 +178,7 @@ export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
               focusStep={movedFocus?.id === lesson.id ? movedFocus.step : null}
               onFocused={() => setMovedFocus(null)}
               onMove={(step) => move(lesson, step)}
+              onDelete={() => void deleteLesson(lesson)}
               onPublish={async (published) => {
                 if (!(await goAheadWith(lesson, { ...lesson, is_published: published }))) return;
                 await change(
@@ -169,13 +197,7 @@ export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
           ))}
         </ol>
       )}
-      {previewQuestion && (
-        <LastPreviewDialog
-          title={previewQuestion.lesson.title}
-          position={previewQuestion.position}
-          onAnswer={previewQuestion.answer}
-        />
-      )}
+      {question && <ConfirmDialog words={question.words} onAnswer={question.answer} />}
       <div className="mt-8">
         {adding ? (
           <AddLessonForm

@@ -58,6 +58,8 @@ export interface LessonsBackend {
   /** The lessons in the order given (every lesson once); answers them all, renumbered. */
   reorderLessons(ids: readonly number[]): Promise<StudioLesson[]>;
   setPublished(id: number, published: boolean): Promise<StudioLesson>;
+  /** Deletes the lesson for good (its learners' progress too); answers the lessons left, renumbered. */
+  deleteLesson(id: number): Promise<StudioLesson[]>;
   /** The stream of each lesson whose saved video has one made, or being made; rejects on any failure. */
   lessonStreams(): Promise<LessonStream[]>;
   /** Reads the video's length and a few frames from the file itself, on this device. */
