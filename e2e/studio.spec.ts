@@ -181,6 +181,33 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await visitor.close();
   });
 
+  await test.step("replaces a lesson's video and captions; a learner gets the new ones", async () => {
+    const lesson = page.getByRole('listitem').filter({ hasText: 'Lens two: strengths' });
+    await lesson.getByRole('button', { name: 'Edit “Lens two: strengths”' }).click();
+    await lesson
+      .getByLabel('New video (MP4 or WebM)')
+      .setInputFiles('supabase/storage/course/lessons/the-dreams-lens.mp4');
+    await expect(lesson.getByText(/^Length: 0:\d\d$/)).toBeVisible();
+    const vtt = path.join(dataDir, 'new-captions.vtt');
+    await writeFile(vtt, 'WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nA new start.\n');
+    await lesson.getByLabel(/^New captions/).setInputFiles(vtt);
+    await expect(lesson.getByText('Captions ready.')).toBeVisible();
+    await lesson.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved “Lens two: strengths”.' })).toBeVisible();
+    await expect(lesson.getByText(/streaming versions|Ready to stream on slow connections/)).toBeVisible();
+
+    await learner.goto(`${baseUrl}/course?lesson=the-strengths-lens`);
+    await expect
+      .poll(() =>
+        learner
+          .locator('video')
+          .evaluate(
+            (player: HTMLVideoElement) => (player.textTracks[0]?.cues?.[0] as VTTCue | undefined)?.text,
+          ),
+      )
+      .toBe('A new start.');
+  });
+
   await test.step('deletes a lesson, told first what goes; it leaves the course and its outline', async () => {
     const doomed = page.getByRole('listitem').filter({ hasText: 'Lens three: dreams' });
     await doomed.getByRole('button', { name: 'Delete “Lens three: dreams”' }).click();

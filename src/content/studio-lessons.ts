@@ -80,6 +80,22 @@ export const studioLessonsCopy = {
     ageGroups: 'Age groups',
     strengths: 'Strengths and school subjects',
     otherTags: 'Other tags (from the owner’s tool)',
+    /** Replacing the lesson's files: each field left empty keeps the file the lesson has. */
+    filesHeading: 'Files',
+    filesHint:
+      'Replace the video, the captions or the poster. Learners who have the lesson open play on; the new files show the next time it opens.',
+    files: {
+      video: 'New video (MP4 or WebM)',
+      videoNone: 'Leave empty to keep the current video.',
+      captions: 'New captions (WebVTT .vtt or SubRip .srt)',
+      captionsNone: 'Leave empty to keep the current captions.',
+      poster: 'New poster',
+      posterHint:
+        'Leave it to keep the current poster, or pick a frame of the new video, or upload a picture.',
+    },
+    uploadFailed:
+      'The upload stopped. Check your connection, then press Save again: it goes on from where it stopped.',
+    saveFailed: 'The new files could not be stored.',
   },
   /** Asked before a change that leaves no published free preview. */
   lastPreview: {
@@ -108,17 +124,21 @@ export const studioLessonsCopy = {
     summary: 'Summary',
     slug: 'Link name',
     slugHint: (slug: string) => `The lesson's address in the course: /course?lesson=${slug || '…'}`,
-    video: 'Video (MP4 or WebM)',
+    /** The fields of the lesson's files. */
+    files: {
+      video: 'Video (MP4 or WebM)',
+      videoNone: '',
+      captions: 'Captions (WebVTT .vtt or SubRip .srt)',
+      captionsNone: 'Optional, but learners who cannot hear the sound need them.',
+      poster: 'Poster',
+      posterHint: 'The picture shown before the video plays: pick one of its frames, or upload a picture.',
+    },
     videoReading: 'Reading the video…',
     videoLength: (seconds: number) => `Length: ${minutes(seconds)}`,
     videoUnreadable:
       'This browser cannot play this file, so learners could not either. Export it as an MP4 (H.264) and pick that.',
-    captions: 'Captions (WebVTT .vtt or SubRip .srt)',
-    captionsOptional: 'Optional, but learners who cannot hear the sound need them.',
     captionsReady: 'Captions ready.',
     captionsConverted: 'SubRip captions converted to WebVTT.',
-    poster: 'Poster',
-    posterHint: 'The picture shown before the video plays: pick one of its frames, or upload a picture.',
     frame: (index: number) => `Frame ${index}`,
     posterUpload: 'Or upload a picture (JPEG, PNG or WebP)',
     posterNotPicture: 'Upload a JPEG, PNG or WebP picture.',

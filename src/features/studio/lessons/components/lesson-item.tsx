@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { studioLessonsCopy as copy } from '@/content/studio-lessons';
 import type { LessonsBackend, LessonStream, StudioLesson } from '../model/lessons-backend';
 import { DraftPreview } from './draft-preview';
-import { LessonEditForm, type LessonFields } from './lesson-edit-form';
+import { type LessonChanges, LessonEditForm, type LessonFields } from './lesson-edit-form';
 
 const badge = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold';
 
@@ -22,6 +22,7 @@ export function LessonItem({
   onFocused,
   onMove,
   onPublish,
+  onAsk,
   onSave,
   onDelete,
 }: {
@@ -37,7 +38,8 @@ export function LessonItem({
   onFocused: () => void;
   onMove: (step: -1 | 1) => void;
   onPublish: (published: boolean) => void;
-  onSave: (fields: LessonFields) => Promise<boolean>;
+  onAsk: (fields: LessonFields) => Promise<boolean>;
+  onSave: (changes: LessonChanges) => Promise<boolean>;
   onDelete: () => void;
 }) {
   const [editing, setEditing] = useState(false);
@@ -147,8 +149,10 @@ export function LessonItem({
       </div>
       {editing && (
         <LessonEditForm
+          backend={backend}
           lesson={lesson}
           position={position}
+          onAsk={onAsk}
           onCancel={() => {
             setEditing(false);
             editButton.current?.focus();

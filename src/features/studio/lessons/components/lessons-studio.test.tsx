@@ -273,6 +273,112 @@ describe('the last free preview', () => {
   });
 });
 
+describe("replacing a lesson's files", () => {
+  it('uploads a new video under a new name with its progress, keeps the poster unless one is chosen, and saves', async () => {
+    const { backend, progress, finishUpload } = fakeBackend();
+    render(<LessonsStudio backend={backend} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit “Trends”' }));
+    const trends = item('Trends') as HTMLElement;
+    expect(within(trends).getByLabelText('New video (MP4 or WebM)')).toHaveAccessibleDescription(
+      'Leave empty to keep the current video.',
+    );
+    const video = new File([new Uint8Array(2 * MB)], 'trends.mp4', { type: 'video/mp4', lastModified: 36 });
+    fireEvent.change(within(trends).getByLabelText('New video (MP4 or WebM)'), {
+      target: { files: [video] },
+    });
+    expect(await within(trends).findByText('Length: 1:35')).toBeInTheDocument();
+    // Its frames are offered as the new poster; none is chosen for her, so the current one stays.
+    expect(within(trends).getByRole('radio', { name: 'Frame 2' })).not.toBeChecked();
+
+    fireEvent.click(within(trends).getByRole('button', { name: 'Save' }));
+    await within(trends).findByRole('progressbar', { name: 'Uploading the video' });
+    expect(backend.uploadVideo).toHaveBeenCalledWith(
+      'lessons/trends/video-18y68-10.mp4',
+      video,
+      expect.any(Function),
+    );
+    progress(MB, 2 * MB);
+    expect(within(trends).getByText('1.0 MB of 2.0 MB (50%)')).toBeInTheDocument();
+    finishUpload();
+
+    await waitFor(() => expect(status()).toHaveTextContent('Saved “Trends”.'));
+    expect(backend.uploadFile).not.toHaveBeenCalled();
+    expect(backend.saveLesson).toHaveBeenCalledWith({
+      lesson_id: 2,
+      title: 'Trends',
+      summary: 'About trends.',
+      is_preview: false,
+      speaks_to: [],
+      video_path: 'lessons/trends/video-18y68-10.mp4',
+      duration_seconds: 95,
+    });
+    expect(within(item('Trends') as HTMLElement).getByText('Lesson 2 of 3 · 1:35')).toBeInTheDocument();
+  });
+
+  it('stores new captions and a picture as the poster, each under a new name', async () => {
+    const { backend } = fakeBackend();
+    render(<LessonsStudio backend={backend} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit “Trends”' }));
+    const trends = item('Trends') as HTMLElement;
+    const srt = new File(['1\r\n00:00:01,000 --> 00:00:02,500\r\nHello\r\n'], 'trends.srt');
+    fireEvent.change(within(trends).getByLabelText(/^New captions/), { target: { files: [srt] } });
+    expect(await within(trends).findByText('SubRip captions converted to WebVTT.')).toBeInTheDocument();
+    const png = new File(
+      [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])],
+      'cover.png',
+    );
+    fireEvent.change(within(trends).getByLabelText(/^Or upload a picture/), { target: { files: [png] } });
+    expect(await within(trends).findByRole('radio', { name: 'cover.png' })).toBeChecked();
+
+    fireEvent.click(within(trends).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(status()).toHaveTextContent('Saved “Trends”.'));
+    expect(backend.uploadVideo).not.toHaveBeenCalled();
+    const [captionsCall, posterCall] = backend.uploadFile.mock.calls;
+    expect(captionsCall?.[0]).toMatch(/^lessons\/trends\/captions-[0-9a-z]+\.vtt$/);
+    expect(posterCall?.[0]).toMatch(/^lessons\/trends\/poster-[0-9a-z]+\.png$/);
+    expect(posterCall?.[2]).toBe('image/png');
+    expect(backend.saveLesson).toHaveBeenCalledWith(
+      expect.objectContaining({
+        lesson_id: 2,
+        captions_path: captionsCall?.[0],
+        poster_path: posterCall?.[0],
+      }),
+    );
+  });
+
+  it('stores nothing while the new captions are refused, and says a failed upload', async () => {
+    const { backend } = fakeBackend();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(<LessonsStudio backend={backend} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit “Trends”' }));
+    const trends = item('Trends') as HTMLElement;
+    const junk = new File(['Just my notes'], 'notes.vtt');
+    fireEvent.change(within(trends).getByLabelText(/^New captions/), { target: { files: [junk] } });
+    expect(await within(trends).findByText(/This WebVTT file has a mistake on line 1/)).toBeInTheDocument();
+    fireEvent.click(within(trends).getByRole('button', { name: 'Save' }));
+    expect(within(trends).getByLabelText(/^New captions/)).toHaveFocus();
+    expect(backend.saveLesson).not.toHaveBeenCalled();
+
+    fireEvent.change(within(trends).getByLabelText(/^New captions/), { target: { files: [] } });
+    backend.uploadVideo.mockImplementationOnce(() => ({
+      done: Promise.reject(new Error('offline')),
+      pause: vi.fn(),
+      resume: vi.fn(),
+    }));
+    const video = new File([new Uint8Array(MB)], 'trends.mp4', { type: 'video/mp4' });
+    fireEvent.change(within(trends).getByLabelText('New video (MP4 or WebM)'), {
+      target: { files: [video] },
+    });
+    await within(trends).findByText('Length: 1:35');
+    fireEvent.click(within(trends).getByRole('button', { name: 'Save' }));
+    expect(await within(trends).findByRole('alert')).toHaveTextContent(
+      'The upload stopped. Check your connection, then press Save again: it goes on from where it stopped.',
+    );
+    expect(backend.saveLesson).not.toHaveBeenCalled();
+    expect(within(trends).getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+});
+
 describe('deleting a lesson', () => {
   it('deletes only once the owner has read what goes, then says so and keeps the keyboard in the list', async () => {
     const { backend } = fakeBackend();

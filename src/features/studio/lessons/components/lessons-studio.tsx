@@ -51,8 +51,9 @@ export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
   }, [adding]);
 
   const lessons = state.status === 'ready' ? state.value : [];
-  // Read once the list is there, and again when a lesson is added (its video waits for its stream).
-  const streams = useLessonStreams(backend, state.status === 'ready' ? lessons.length : null, (stream) => {
+  // Read once the list is there, and again when a video is added or replaced (it waits for its stream).
+  const videos = state.status === 'ready' ? lessons.map((lesson) => lesson.video_path).join('\n') : null;
+  const streams = useLessonStreams(backend, videos, (stream) => {
     const lesson = lessons.find((listed) => listed.id === stream.lesson_id);
     if (!lesson) return;
     setMessage({
@@ -186,13 +187,13 @@ export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
                   () => (published ? copy.status.published : copy.status.unpublished)(lesson.title),
                 );
               }}
-              onSave={async (fields) => {
-                if (!(await goAheadWith(lesson, { ...lesson, is_preview: fields.is_preview }))) return false;
-                return change(
-                  () => backend.saveLesson({ lesson_id: lesson.id, ...fields }),
-                  () => copy.status.saved(fields.title),
-                );
-              }}
+              onAsk={(fields) => goAheadWith(lesson, { ...lesson, is_preview: fields.is_preview })}
+              onSave={(changes) =>
+                change(
+                  () => backend.saveLesson({ lesson_id: lesson.id, ...changes }),
+                  () => copy.status.saved(changes.title),
+                )
+              }
             />
           ))}
         </ol>

@@ -11,12 +11,16 @@ export type PosterChoice =
 
 /** The poster as a choice between the video's frames and an uploaded picture, each shown as it will look. */
 export function PosterPicker({
+  legend,
+  hint,
   frameUrls,
   choice,
   pictureProblem,
   onChoose,
   onPicture,
 }: {
+  legend: string;
+  hint: string;
   frameUrls: readonly string[];
   choice: PosterChoice | null;
   pictureProblem: boolean;
@@ -28,9 +32,9 @@ export function PosterPicker({
     'relative block cursor-pointer overflow-hidden rounded-xl border-2 border-transparent has-[:checked]:border-ink has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2';
   return (
     <fieldset aria-describedby={`${id}-hint`}>
-      <legend className="font-semibold text-ink">{copy.poster}</legend>
+      <legend className="font-semibold text-ink">{legend}</legend>
       <p id={`${id}-hint`} className="mt-1 text-sm text-ink-muted">
-        {copy.posterHint}
+        {hint}
       </p>
       <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
         {frameUrls.map((url, index) => (

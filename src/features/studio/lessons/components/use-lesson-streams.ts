@@ -13,7 +13,7 @@ const busy = (stream: LessonStream | undefined) => stream?.state === 'waiting' |
  */
 export function useLessonStreams(
   backend: LessonsBackend,
-  readKey: number | null,
+  readKey: string | null,
   onSettled: (stream: LessonStream) => void,
 ): ReadonlyMap<number, LessonStream> {
   const [streams, setStreams] = useState<ReadonlyMap<number, LessonStream>>(new Map());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lessonFilePaths, movedOrder, posterKind } from './lesson-files';
+import { lessonFilePaths, movedOrder, posterKind, replacementPaths } from './lesson-files';
 
 describe('lessonFilePaths', () => {
   it('puts a lesson’s files in its own folder, under fixed names', () => {
@@ -9,6 +9,22 @@ describe('lessonFilePaths', () => {
       poster: 'lessons/first-step/poster.png',
     });
     expect(lessonFilePaths('first-step', { type: '' }, 'jpg').video).toBe('lessons/first-step/video.mp4');
+  });
+});
+
+describe('replacementPaths', () => {
+  it('names replacements anew each time, and the same video alike, so its upload resumes', () => {
+    const video = { type: 'video/mp4', size: 1_000_000, lastModified: 1_700_000_000_000 };
+    const first = replacementPaths('first-step', video, 'webp', 1_000);
+    expect(first).toEqual({
+      video: 'lessons/first-step/video-lfls-loyw3v28.mp4',
+      captions: 'lessons/first-step/captions-rs.vtt',
+      poster: 'lessons/first-step/poster-rs.webp',
+    });
+    const later = replacementPaths('first-step', video, 'webp', 2_000);
+    expect(later.video).toBe(first.video);
+    expect(later.captions).not.toBe(first.captions);
+    expect(replacementPaths('first-step', null, 'jpg', 1_000).video).toBeNull();
   });
 });
 

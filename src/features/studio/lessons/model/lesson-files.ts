@@ -19,11 +19,35 @@ export function posterKind(head: Uint8Array): { extension: PosterExtension; cont
 export function lessonFilePaths(slug: string, video: { type: string }, posterExtension: PosterExtension) {
   const folder = `lessons/${slug}`;
   return {
-    video: `${folder}/video.${video.type === 'video/webm' ? 'webm' : 'mp4'}`,
+    video: `${folder}/video.${videoExtension(video)}`,
     captions: `${folder}/captions.vtt`,
     poster: `${folder}/poster.${posterExtension}`,
   };
 }
+
+/**
+ * New names, in the lesson's folder, for the files that replace its own: no cache or open player meets a changed
+ * file under an old name. The same video picked again gets the same name, so its upload resumes; `now` tells
+ * the small files apart.
+ */
+export function replacementPaths(
+  slug: string,
+  video: { type: string; size: number; lastModified: number } | null,
+  posterExtension: PosterExtension,
+  now: number,
+) {
+  const folder = `lessons/${slug}`;
+  const stamp = now.toString(36);
+  return {
+    video:
+      video &&
+      `${folder}/video-${video.size.toString(36)}-${video.lastModified.toString(36)}.${videoExtension(video)}`,
+    captions: `${folder}/captions-${stamp}.vtt`,
+    poster: `${folder}/poster-${stamp}.${posterExtension}`,
+  };
+}
+
+const videoExtension = (video: { type: string }) => (video.type === 'video/webm' ? 'webm' : 'mp4');
 
 /** The order of `ids` with `id` moved one place up (-1) or down (+1); null when it is already at that end. */
 export function movedOrder(ids: readonly number[], id: number, step: -1 | 1): number[] | null {

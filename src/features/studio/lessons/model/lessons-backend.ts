@@ -28,7 +28,17 @@ type LessonSave =
       poster_path: string | null;
       duration_seconds: number;
     }
-  | { lesson_id: number; title?: string; summary?: string; is_preview?: boolean; speaks_to?: string[] };
+  | {
+      lesson_id: number;
+      title?: string;
+      summary?: string;
+      is_preview?: boolean;
+      speaks_to?: string[];
+      video_path?: string;
+      duration_seconds?: number;
+      captions_path?: string;
+      poster_path?: string;
+    };
 
 /** What a picked video says of itself: its whole seconds, and a few of its frames as pictures for a poster. */
 export interface VideoFacts {

@@ -1,11 +1,35 @@
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { studioLessonsCopy } from '@/content/studio-lessons';
+import type { FileStore } from './use-file-store';
 
 const copy = studioLessonsCopy.add;
 
+/** Where the storing of a form's files is, in words, with the video's progress while it uploads. */
+export function StoreState({ store }: { store: FileStore }) {
+  const { phase } = store;
+  return (
+    <>
+      <p aria-live="polite" className="font-semibold empty:hidden">
+        {phase.step === 'uploading' && (phase.paused ? copy.paused : copy.uploading)}
+        {phase.step === 'storing' && copy.storingFiles}
+        {phase.step === 'saving' && copy.saving}
+      </p>
+      {phase.step === 'uploading' && (
+        <UploadProgress
+          sent={phase.sent}
+          total={phase.total}
+          paused={phase.paused}
+          onPause={store.pause}
+          onResume={store.resume}
+        />
+      )}
+    </>
+  );
+}
+
 /** The video's upload as a bar with its numbers, and the way to pause it and go on later. */
-export function UploadProgress({
+function UploadProgress({
   sent,
   total,
   paused,
