@@ -91,7 +91,7 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await signInAsOwner(page);
   });
 
-  await test.step('adds a guide with a picture, cropped as the card shows it, and the landing page has it', async () => {
+  await test.step('adds a guide with a picture, cropped as the card shows it, deletes another; the landing page follows', async () => {
     await openSection(page, 'Guides');
     const form = page.getByRole('form', { name: 'Add a guide' });
     await form.getByRole('textbox', { name: 'Name' }).fill('Grace Hopper');
@@ -104,10 +104,17 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await expect(form.getByRole('img', { name: /Grace Hopper/ })).toBeVisible();
     await form.getByRole('button', { name: 'Add the guide' }).click();
     await expect(page.getByText(/^Added Grace Hopper\./)).toBeVisible();
+    await page.getByRole('button', { name: 'Delete Tom Osei' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete Tom Osei for good?' })
+      .getByRole('button', { name: 'Delete the guide' })
+      .click();
+    await expect(page.getByText('Deleted Tom Osei. The landing page no longer shows them.')).toBeVisible();
     const visitor = await browser.newPage();
     await visitor.goto(baseUrl);
     await carousel(visitor).scrollIntoViewIfNeeded();
     await expect(carousel(visitor).getByText('Grace Hopper')).toBeVisible();
+    await expect(carousel(visitor).getByText('Tom Osei')).toHaveCount(0);
     await visitor.close();
   });
 

@@ -20,6 +20,16 @@ export const studioGuidesCopy = {
   moveDown: 'Move down',
   show: 'Show',
   hide: 'Hide',
+  delete: 'Delete',
+  /** Asked before a guide is deleted for good. */
+  deleteGuide: {
+    title: (name: string) => `Delete ${name} for good?`,
+    description:
+      'They leave the studio and the landing page’s carousel, with their words. This cannot be undone. To take them off the page for now, hide them instead.',
+    confirm: 'Delete the guide',
+    cancel: 'Keep the guide',
+    close: 'Close',
+  },
   thumbnailAlt: (name: string) => `Picture of ${name}`,
 
   form: {
@@ -72,6 +82,7 @@ export const studioGuidesCopy = {
       `Moved ${name} to position ${position} of ${total}.`,
     shown: (name: string) => `${name} is now shown on the landing page.`,
     hidden: (name: string) => `${name} is now hidden from the landing page.`,
+    deleted: (name: string) => `Deleted ${name}. The landing page no longer shows them.`,
     failed: (reason: string) => `That didn’t work: ${reason}`,
     unreachable: 'We couldn’t reach the server. Please check your connection and try again.',
     uploadFailed: (reason: string) => `The picture could not be uploaded: ${reason}`,

@@ -1,8 +1,8 @@
--- Lessons the owner controls from the studio: she deletes one (its learners' progress goes with it by the
--- foreign key's cascade, the lessons after it move up), and she replaces its video, captions or poster. The files
--- a lesson no longer uses go to public.replaced_lesson_files, which the stream jobs empty after three hours
--- (server/src/lessons/stream-jobs.ts) unless a lesson uses them again: a learner who opened the lesson before the
--- change plays on with the addresses signed for the old files.
+-- Lessons and guides the owner controls from the studio: she deletes a lesson (its learners' progress goes with
+-- it by the foreign key's cascade, the lessons after it move up) or a guide, and she replaces a lesson's video,
+-- captions or poster. The files a lesson no longer uses go to public.replaced_lesson_files, which the stream
+-- jobs empty after three hours (server/src/lessons/stream-jobs.ts) unless a lesson uses them again: a learner
+-- who opened the lesson before the change plays on with the addresses signed for the old files.
 
 -- Files of a lesson that it no longer uses (nulls ignored), and the folder of a stream it no longer plays.
 create function public.retire_lesson_files(files text[], stream_path text) returns void
@@ -135,3 +135,25 @@ end;
 $$;
 revoke all on function public.studio_delete_lesson(bigint) from public, anon;
 grant execute on function public.studio_delete_lesson(bigint) to authenticated;
+
+-- And a guide deleted for good (hiding one keeps it); answers every guide left, in carousel order. Its picture
+-- stays in the public bucket `guides`, where another guide may show the same one (pictures are named by their
+-- content), as the owner's tool leaves it.
+create function public.studio_delete_guide(guide_id bigint) returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+#variable_conflict use_variable
+begin
+  perform public.assert_owner();
+  delete from public.guides as guide where guide.id = guide_id;
+  if not found then
+    raise exception 'No guide with id %. Reload the list and try again.', guide_id;
+  end if;
+  return public.all_guides_in_order();
+end;
+$$;
+revoke all on function public.studio_delete_guide(bigint) from public, anon;
+grant execute on function public.studio_delete_guide(bigint) to authenticated;

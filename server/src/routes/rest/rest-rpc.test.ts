@@ -42,6 +42,7 @@ const API_FUNCTIONS = {
     'forget_my_kept_answers',
     'is_owner',
     'my_course_record',
+    'studio_delete_guide',
     'studio_delete_lesson',
     'studio_erase_learner',
     'studio_guides',

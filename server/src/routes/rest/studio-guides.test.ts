@@ -1,5 +1,5 @@
-// The studio's Guides panel through REST as supabase-js sends it: the owner lists, adds, edits, reorders and
-// shows or hides guides; a learner and a visitor are refused every one of those calls and still read only the
+// The studio's Guides panel through REST as supabase-js sends it: the owner lists, adds, edits, reorders, shows
+// or hides and deletes guides; a learner and a visitor are refused every one of those calls and still read only the
 // active guides.
 import { createHash } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
@@ -42,6 +42,7 @@ const calls = {
   studio_save_guide: { guide_id: null, name: 'Mallory', title: 'Intruder', quote: null, image_url: null },
   studio_reorder_guides: { guide_ids: [3, 2, 1] },
   studio_set_guide_active: { guide_id: 3, active: true },
+  studio_delete_guide: { guide_id: 3 },
 } as const;
 
 describe(`the studio's guides through REST (${databaseKind})`, () => {
@@ -212,5 +213,26 @@ describe(`the studio's guides through REST (${databaseKind})`, () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
+  });
+
+  it('deletes a guide for good, and refuses one that is not there', async () => {
+    const owner = as(OWNER);
+    const added = await owner.rpc('studio_save_guide', {
+      guide_id: null,
+      name: 'Short stay',
+      title: 'Guest',
+      quote: null,
+      image_url: null,
+    });
+    expect(added.error).toBeNull();
+    const guest = (added.data as ListedGuide[]).find((guide) => guide.name === 'Short stay');
+    const deleted = await owner.rpc('studio_delete_guide', { guide_id: guest?.id });
+    expect(deleted.error).toBeNull();
+    expect(names(deleted.data as ListedGuide[])).not.toContain('Short stay');
+    expect(await as().from('guides').select('name').eq('name', 'Short stay')).toMatchObject({ data: [] });
+    expect(await owner.rpc('studio_delete_guide', { guide_id: guest?.id })).toMatchObject({
+      status: 400,
+      error: { message: `No guide with id ${guest?.id}. Reload the list and try again.` },
+    });
   });
 });

@@ -55,6 +55,7 @@ export const supabaseGuidesBackend: GuidesBackend = {
     }),
   reorder: (ids) => call('studio_reorder_guides', { guide_ids: ids }),
   setActive: (id, active) => call('studio_set_guide_active', { guide_id: id, active }),
+  remove: (id) => call('studio_delete_guide', { guide_id: id }),
   async uploadPicture(picture) {
     const supabase = await getSupabase();
     const bytes = await picture.file.arrayBuffer();

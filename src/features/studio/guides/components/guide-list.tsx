@@ -16,13 +16,14 @@ interface GuideListProps {
   onMove: (guide: StudioGuide, to: number) => void;
   onToggle: (guide: StudioGuide) => void;
   onEdit: (guide: StudioGuide) => void;
+  onDelete: (guide: StudioGuide) => void;
 }
 
 /**
  * The guides in carousel order. Each can be dragged to another place, or moved one place with its Move
  * buttons (the keyboard's and touch screens' way); a moved guide's button keeps the focus.
  */
-export function GuideList({ guides, busy, onMove, onToggle, onEdit }: GuideListProps) {
+export function GuideList({ guides, busy, onMove, onToggle, onEdit, onDelete }: GuideListProps) {
   const list = useRef<HTMLOListElement>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
@@ -154,6 +155,18 @@ export function GuideList({ guides, busy, onMove, onToggle, onEdit }: GuideListP
               }}
             >
               {guide.isActive ? copy.hide : copy.show}
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-disabled={busy}
+              aria-label={copy.actionLabel(copy.delete, guide.name)}
+              className="aria-disabled:opacity-50"
+              onClick={() => {
+                if (!busy) onDelete(guide);
+              }}
+            >
+              {copy.delete}
             </Button>
           </div>
         </li>

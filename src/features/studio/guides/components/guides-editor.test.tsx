@@ -42,6 +42,10 @@ function fakeBackend() {
       guides = guides.map((listed) => (listed.id === id ? { ...listed, isActive: active } : listed));
       return answer();
     }),
+    remove: vi.fn<GuidesBackend['remove']>(async (id) => {
+      guides = guides.filter((listed) => listed.id !== id);
+      return answer();
+    }),
     uploadPicture: vi.fn<GuidesBackend['uploadPicture']>(async (picture) => `4f1c.${picture.extension}`),
   };
   return backend;
@@ -139,6 +143,27 @@ describe('GuidesEditor', () => {
     expect(await screen.findByText('Helen is now shown on the landing page.')).toBeInTheDocument();
     expect(backend.setActive).toHaveBeenCalledWith(3, true);
     expect(screen.getByRole('button', { name: 'Hide Helen' })).toBeInTheDocument();
+  });
+
+  it('deletes a guide only once the owner confirms, leaving the form if it was editing them', async () => {
+    const backend = fakeBackend();
+    render(<GuidesEditor backend={backend} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Daniel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Daniel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Daniel for good?' });
+    expect(dialog).toHaveAccessibleDescription(
+      /This cannot be undone\. To take them off the page for now, hide them instead\./,
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep the guide' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(backend.remove).not.toHaveBeenCalled();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Daniel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete the guide' }));
+    await statusSays('Deleted Daniel. The landing page no longer shows them.');
+    expect(backend.remove).toHaveBeenCalledWith(2);
+    expect(listedNames()).toEqual(['1 of 2: Amara', '2 of 2: Helen']);
+    expect(screen.getByRole('form', { name: 'Add a guide' })).toBeInTheDocument();
   });
 
   it('adds a guide with a picture: the card shows it cropped as on the landing page before the upload', async () => {

@@ -5,6 +5,7 @@ import { carouselPlace, moveId } from '../model/guide-draft';
 import { type GuidesBackend, GuidesRefusal, type StudioGuide } from '../model/guides-backend';
 import { GuideForm } from './guide-form';
 import { GuideList } from './guide-list';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { SectionPending } from '../../components/section-pending';
 
 const copy = studioGuidesCopy;
@@ -27,6 +28,8 @@ export function GuidesEditor({ backend }: { backend: GuidesBackend }) {
   const [form, setForm] = useState<FormState>({ editing: null, round: 0 });
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
+  /** The guide the owner asked to delete, while she is asked to confirm. */
+  const [deleting, setDeleting] = useState<StudioGuide | null>(null);
   const formHeading = useRef<HTMLHeadingElement>(null);
   const focusForm = useRef(false);
 
@@ -105,6 +108,15 @@ export function GuidesEditor({ backend }: { backend: GuidesBackend }) {
     );
   }
 
+  function remove(guide: StudioGuide) {
+    setDeleting(null);
+    if (form.editing?.id === guide.id) openForm(null);
+    void change(
+      () => backend.remove(guide.id),
+      () => copy.status.deleted(guide.name),
+    );
+  }
+
   return (
     <div className="mt-2">
       <p className="max-w-prose text-ink-soft">{copy.intro}</p>
@@ -117,7 +129,14 @@ export function GuidesEditor({ backend }: { backend: GuidesBackend }) {
         {message}
       </p>
       <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
-        <GuideList guides={guides} busy={busy} onMove={move} onToggle={toggle} onEdit={openForm} />
+        <GuideList
+          guides={guides}
+          busy={busy}
+          onMove={move}
+          onToggle={toggle}
+          onEdit={openForm}
+          onDelete={setDeleting}
+        />
         <GuideForm
           key={form.round}
           guide={form.editing}
@@ -132,6 +151,12 @@ export function GuidesEditor({ backend }: { backend: GuidesBackend }) {
           onCancel={() => openForm(null)}
         />
       </div>
+      {deleting && (
+        <ConfirmDialog
+          words={{ ...copy.deleteGuide, title: copy.deleteGuide.title(deleting.name) }}
+          onAnswer={(goAhead) => (goAhead ? remove(deleting) : setDeleting(null))}
+        />
+      )}
     </div>
   );
 }

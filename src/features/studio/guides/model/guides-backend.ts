@@ -46,6 +46,8 @@ export interface GuidesBackend {
   /** Every guide's id, in the new order. */
   reorder(ids: readonly number[]): Promise<StudioGuide[]>;
   setActive(id: number, active: boolean): Promise<StudioGuide[]>;
+  /** Deletes the guide for good (its picture stays in the bucket). */
+  remove(id: number): Promise<StudioGuide[]>;
   /** Stores the picture in the public bucket "guides" under a name made from its content; answers that path. */
   uploadPicture(picture: CheckedPicture): Promise<string>;
 }
