@@ -1,97 +1,54 @@
 // The web build: Vite's client bundle, then each route prerendered to static HTML, then brotli/gzip variants.
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { computeStamp, root, stampFile } from './build-stamp.mjs';
 import { inlineCriticalCss } from './inline-critical-css.mjs';
 import { loadEnvFile } from '../server/src/config/load-env-file.mjs';
+import { renderPages, SSR_FOLDER, TEMPLATE_FILE } from '../server/src/site/render-pages.mjs';
 
 const defaultDist = path.join(root, 'dist');
-const ssrOut = path.join(root, 'node_modules', '.tmp', 'ssr');
 const COMPRESSIBLE = /\.(html|js|css|svg|json|webmanifest|vtt|txt|xml)$/;
 
-const escapeHtml = (text) =>
-  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-
+/** The files served from `folder`: not the server bundle and template kept in its dot names. */
 function* walk(folder) {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const full = path.join(folder, entry.name);
+    if (entry.name.startsWith('.')) continue;
     if (entry.isDirectory()) yield* walk(full);
     else yield full;
   }
 }
 
-/** A module as Vite's manifest names it: a source path as it is, a package by the file its import resolves to. */
-const manifestKey = (module) =>
-  module.startsWith('src/') ? module : path.relative(root, fileURLToPath(import.meta.resolve(module)));
-
 /**
- * `<link rel="modulepreload">`s for the chunks of `modules` and every chunk they import, the entry's aside (the
- * page loads it anyway): a lazily loaded page's chunks then arrive side by side with the HTML's, not one round
- * trip after another.
+ * The server bundle (bundled whole, so it runs from dist/ wherever that is) and the page template, kept in
+ * dist/ for the embedded server to render the pages again when the owner publishes; then every page rendered.
  */
-function modulePreloads(manifest, modules) {
-  const files = new Set();
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (chunk === undefined)
-      throw new Error(`${key} is not in Vite's manifest: a page preloads a module no chunk holds.`);
-    if (chunk.isEntry || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const module of modules) visit(manifestKey(module));
-  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-}
-
 async function prerender(dist) {
+  const ssrOut = path.join(dist, SSR_FOLDER);
   await build({
     root,
     logLevel: 'warn',
-    build: { ssr: 'src/entry-server.tsx', outDir: ssrOut, emptyOutDir: true },
+    ssr: { noExternal: true },
+    build: { ssr: 'src/entry-server.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false },
   });
-  const { render, extraPages } = await import(pathToFileURL(path.join(ssrOut, 'entry-server.js')).href);
+  const ssr = await import(pathToFileURL(path.join(ssrOut, 'entry-server.js')).href);
   // SITE_URL may list several addresses; the first is the site's public one.
   const siteUrl = (process.env.SITE_URL || 'http://localhost:8080').split(',')[0].trim().replace(/\/$/, '');
   const template = inlineCriticalCss(
     readFileSync(path.join(dist, 'index.html'), 'utf8').replaceAll('__SITE_URL__', siteUrl),
     (href) => readFileSync(path.join(dist, href), 'utf8'),
   );
-  if (!template.includes('<!--app-html-->')) throw new Error('index.html lost its <!--app-html--> marker');
-  writeFileSync(path.join(dist, 'index.html'), template.replace('<!--app-html-->', render('/')));
-  const notFound = template
-    .replace(
-      /<title>[^<]*<\/title>/,
-      '<title>Page not found</title>\n    <meta name="robots" content="noindex" />',
-    )
-    .replace(/\s*<link rel="canonical"[^>]*>/, '')
-    .replace('<!--app-html-->', render('/404'));
-  writeFileSync(path.join(dist, '404.html'), notFound);
+  writeFileSync(path.join(dist, TEMPLATE_FILE), template);
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
-  for (const page of extraPages) {
-    const preloads = modulePreloads(manifest, page.modules);
-    const html = template
-      .replace(
-        /<title>[^<]*<\/title>/,
-        `<title>${escapeHtml(page.title)}</title>${page.noindex ? '\n    <meta name="robots" content="noindex" />' : ''}`,
-      )
-      .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, `$1${escapeHtml(page.description)}"`)
-      .replace(/(<link rel="canonical" href=")[^"]*"/, `$1${siteUrl}${page.path}"`)
-      .replace(/(<meta property="og:url" content=")[^"]*"/, `$1${siteUrl}${page.path}"`)
-      .replace(/(<meta property="og:title" content=")[^"]*"/, `$1${escapeHtml(page.title)}"`)
-      .replace(/(<meta\s+property="og:description"\s+content=")[^"]*"/, `$1${escapeHtml(page.description)}"`)
-      // The Course's structured data describes the landing page only.
-      .replace(/\s*<script type="application\/ld\+json">[\s\S]*?<\/script>/, '')
-      .replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`)
-      .replace('<!--app-html-->', render(page.path));
+  for (const [file, html] of renderPages({ ssr, template, manifest, siteUrl, words: {} })) {
     // A page below another's address (course/plan.html) goes in that page's folder.
-    mkdirSync(path.dirname(path.join(dist, page.file)), { recursive: true });
-    writeFileSync(path.join(dist, page.file), html);
+    mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
+    writeFileSync(path.join(dist, file), html);
   }
-  rmSync(ssrOut, { recursive: true, force: true });
 }
 
 function precompress(dist) {

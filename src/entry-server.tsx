@@ -1,5 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { App } from '@/app/app';
+import { landingPageCopy } from '@/content/landing-page';
+import { type SiteWordChanges, siteWordsWith } from '@/content/site-words';
+import { embeddedWordsScript } from '@/shared/site-words/embedded-words';
 import { COURSE_PATH, PLAN_PATH, STUDIO_PATH, UNSUBSCRIBE_PATH } from '@/content/course';
 import { courseCopy } from '@/content/course-page';
 import { planCopy } from '@/content/plan';
@@ -18,12 +21,29 @@ renderToString(<App path={STUDIO_PATH} />);
 await import('@/app/routes/course-pages').then((route) => route.loadStudio());
 await new Promise((resolve) => setTimeout(resolve));
 
-/** Used by scripts/build.mjs at build time only: the HTML of one route, before any script runs. */
-export function render(path: string): string {
-  const html = renderToString(<App path={path} />);
+/**
+ * The HTML of one route in the owner's published words, before any script runs (scripts/render-pages.mjs, at
+ * build time and when she publishes). The page carries the words too (`embeddedWordsScript`), for hydration.
+ */
+export function render(path: string, words: SiteWordChanges = {}): string {
+  const html = renderToString(<App path={path} words={words} />);
   // React's mark of a boundary left to the browser: the page would ship without its content.
   if (html.includes('<!--$!-->')) throw new Error(`Prerendering ${path} suspended; its HTML would be empty`);
   return html;
+}
+
+export { embeddedWordsScript };
+
+/** The landing page's title and description in the owner's words, and whether she changed them. */
+export function landingHead(words: SiteWordChanges) {
+  const shown = siteWordsWith(words);
+  return {
+    title: shown['page.title'],
+    description: shown['page.description'],
+    changed:
+      shown['page.title'] !== landingPageCopy.title ||
+      shown['page.description'] !== landingPageCopy.description,
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { stopRecordingEarlyIntents } from '@/lib/early-intent';
+import { readEmbeddedWords } from '@/shared/site-words/embedded-words';
 
 /**
  * Takes over the prerendered page. Hydrating in a transition lets React yield to the browser every few
@@ -11,7 +12,7 @@ export function hydrate() {
   const container = document.getElementById('root');
   if (!container) return;
   stopRecordingEarlyIntents();
-  const app = <App path={window.location.pathname} />;
+  const app = <App path={window.location.pathname} words={readEmbeddedWords(document)} />;
   if (!container.firstElementChild) {
     createRoot(container).render(app);
     return;

@@ -21,6 +21,7 @@ import { startStreamMaker } from './jobs/stream-maker.ts';
 import { localhostLinksWarning } from './startup/localhost-links.ts';
 import { startPageViewCounter } from './page-views/page-view-counter.ts';
 import { loadSite } from './routes/static/load-site.ts';
+import { startSitePublisher } from './site/published-site.ts';
 import { createTransport } from './outbox/create-transport.ts';
 import { embeddedSignInLinks } from './outbox/embedded-sign-in-links.ts';
 import { createUnsubscribeLinks } from '../../supabase/functions/_shared/unsubscribe.ts';
@@ -95,6 +96,8 @@ const socket =
 const site = loadSite(env.distDir);
 if (site.files.size === 0)
   console.warn(`No built site in ${env.distDir}: run \`npm run build\` (npm start does it for you).`);
+// What the owner publishes in the studio's Site section is served within seconds, prerendered in her words.
+const sitePublisher = startSitePublisher(db, log, site, { distDir: env.distDir, intervalSeconds: 2 });
 
 const mail = createTransport(env.mail, log);
 if (!env.databaseUrl) {
@@ -207,6 +210,7 @@ function stop(signal: string) {
     reminders.stop().then(() => worker.stop()),
     erasures.stop(),
     streams.stop(),
+    sitePublisher.stop(),
     socket?.close(),
   ])
     .then(() => db.close())

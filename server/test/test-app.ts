@@ -6,7 +6,7 @@ import { createJwtKeys } from '../src/auth/jwt.ts';
 import { createClientAddress } from '../src/http/client-address.ts';
 import type { Database } from '../src/db/database.ts';
 import type { OtpSettings } from '../src/routes/auth/otp-route.ts';
-import { loadSite } from '../src/routes/static/load-site.ts';
+import { loadSite, type Site } from '../src/routes/static/load-site.ts';
 import type { ResumableUploadSettings } from '../src/routes/storage/resumable-upload-routes.ts';
 import { EMBEDDED_ANON_KEY } from '../../supabase/embedded-keys.ts';
 import { corsPolicyFor } from '../../supabase/functions/_shared/cors.ts';
@@ -58,6 +58,8 @@ export async function createTestApp(
   options: {
     storageFolder?: string;
     distDir?: string;
+    /** The site as served (default: `distDir`'s, loaded): a test that publishes hands the publisher's. */
+    site?: Site;
     sendEmail?: SendEmailHandler;
     /** TRUST_PROXY's ranges; a test passes the peer's address as `incoming.socket` in app.request's bindings. */
     trustedProxies?: string[];
@@ -71,7 +73,7 @@ export async function createTestApp(
   } = {},
 ) {
   const storageFolder = options.storageFolder ?? (await mkdtemp(path.join(os.tmpdir(), 'storage-')));
-  const site = loadSite(options.distDir ?? (await writeFixtureSite()));
+  const site = options.site ?? loadSite(options.distDir ?? (await writeFixtureSite()));
   const cors = corsPolicyFor(options.siteUrls ?? ['https://lenses.example']);
   const sendEmail =
     options.sendEmail ??

@@ -1,5 +1,7 @@
 import { type ComponentType, Suspense, lazy } from 'react';
 import { COURSE_PATH, PLAN_PATH, PRIVACY_PATH, STUDIO_PATH, UNSUBSCRIBE_PATH } from '@/content/course';
+import type { SiteWordChanges } from '@/content/site-words';
+import { SiteWordsProvider } from '@/shared/site-words/site-words';
 import { Home } from './routes/home';
 import { NotFound } from './routes/not-found';
 
@@ -23,10 +25,18 @@ const lazyPages: Record<string, ComponentType> = {
 };
 
 /**
- * The whole routing table. Each page is served both at its clean URL and as its prerendered file
- * (server/src/routes/static), so both names render it.
+ * The whole routing table, in the owner's published words (`words`: those she changed). Each page is served both
+ * at its clean URL and as its prerendered file (server/src/routes/static), so both names render it.
  */
-export function App({ path }: { path: string }) {
+export function App({ path, words = {} }: { path: string; words?: SiteWordChanges }) {
+  return (
+    <SiteWordsProvider changes={words}>
+      <Page path={path} />
+    </SiteWordsProvider>
+  );
+}
+
+function Page({ path }: { path: string }) {
   if (path === '/' || path === '/index.html') return <Home />;
   const page = path.replace(/\.html$/, '');
   const LazyPage = lazyPages[page];

@@ -8,6 +8,7 @@ import { COURSE_PATH, courseLinks } from '@/content/course';
 import { heroCopy } from '@/content/hero';
 import { siteSettings } from '@/content/site';
 import { pendingLook, useEarlyIntent } from '@/lib/use-early-intent';
+import { useSiteWords } from '@/shared/site-words/site-words';
 import { CourseLink } from './course-link';
 
 /**
@@ -30,6 +31,7 @@ export function Hero({
   onSignUpIntent?: () => void;
 }) {
   const [clean, setClean] = useState(false);
+  const words = useSiteWords();
   const switchId = useId();
   useEarlyIntent('clean-headline', () => setClean((on) => !on));
   useEarlyIntent('sign-up', onSignUp);
@@ -50,13 +52,13 @@ export function Hero({
         <div className="mt-12 grid items-center gap-12 sm:mt-16 lg:grid-cols-[1.2fr_0.8fr]">
           <div>
             <p className="inline-flex rounded-full border border-white/15 bg-white/5 px-3 py-1.5 text-[0.6875rem] font-semibold tracking-[0.08em] text-accent uppercase sm:px-3.5 sm:text-sm sm:tracking-[0.12em]">
-              {heroCopy.eyebrow}
+              {words['hero.eyebrow']}
             </p>
             <h1
               id="hero-title"
               className="mt-6 font-display text-display font-semibold tracking-tight text-balance"
             >
-              {clean ? heroCopy.headlineClean : heroCopy.headlineProfane}
+              {clean ? words['hero.headlineClean'] : words['hero.headlineProfane']}
             </h1>
             <div className="mt-6 flex items-center gap-3">
               <Switch
@@ -72,7 +74,7 @@ export function Hero({
               </label>
             </div>
             <p className="mt-8 max-w-xl text-lg leading-relaxed text-on-night-soft sm:text-xl">
-              {heroCopy.body}
+              {words['hero.body']}
             </p>
             <p className="mt-4 flex max-w-xl gap-2 text-sm font-medium text-on-night sm:text-base">
               <CheckIcon className="mt-0.5 size-4 shrink-0 text-lens-2 sm:size-5" />
@@ -108,7 +110,7 @@ export function Hero({
                 <ArrowDownIcon className="size-4" />
               </a>
             </div>
-            <p className="mt-8 text-sm text-on-night-soft">{heroCopy.audience}</p>
+            <p className="mt-8 text-sm text-on-night-soft">{words['hero.audience']}</p>
           </div>
           {/* Lazy, so phones, where it is hidden, never download it. */}
           <img

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { footerCopy } from '@/content/footer';
 import { siteSettings } from '@/content/site';
+import { useSiteWords } from '@/shared/site-words/site-words';
 
 const noSubscription = () => () => undefined;
 const currentYear = () => new Date().getFullYear();
@@ -12,13 +13,17 @@ const prerenderedYear = () => __BUILD_YEAR__;
 
 export function SiteFooter() {
   const year = useSyncExternalStore(noSubscription, currentYear, prerenderedYear);
+  const words = useSiteWords();
+  const partners = { label: words['footer.partnersLabel'].trim(), href: words['footer.partnersHref'].trim() };
+  // The partners link shows once it has both words and an address.
+  const links = [footerCopy.privacy, ...(partners.label && partners.href ? [partners] : [])];
   return (
     <footer className="border-t border-line bg-paper px-5 py-10 sm:px-8">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between">
         <p>{footerCopy.copyright(year, siteSettings.brandName)}</p>
         <nav aria-label={footerCopy.navLabel}>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
-            {footerCopy.links.map((link) => (
+            {links.map((link) => (
               <li key={link.label}>
                 <a
                   href={link.href}

@@ -52,14 +52,18 @@ const API_FUNCTIONS = {
     'studio_my_sign_ins',
     'studio_outbox',
     'studio_overview',
+    'studio_publish_site_words',
     'studio_reorder_guides',
     'studio_reorder_lessons',
+    'studio_restore_site_words',
     'studio_retry_email',
     'studio_save_guide',
     'studio_save_lesson',
+    'studio_save_site_words',
     'studio_set_guide_active',
     'studio_set_lesson_published',
     'studio_signup_rows',
+    'studio_site_words',
   ],
 };
 

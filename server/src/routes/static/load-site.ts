@@ -13,6 +13,7 @@ export interface SiteFile {
   gzip?: Uint8Array<ArrayBuffer>;
 }
 
+/** The site as served: replaced whole when the owner publishes (server/src/site/published-site.ts). */
 export interface Site {
   files: ReadonlyMap<string, SiteFile>;
   notFound: SiteFile | undefined;
@@ -45,16 +46,23 @@ export function loadSite(distDir: string): Site {
     const identity = new Uint8Array(readFileSync(file));
     const readVariant = (suffix: string) =>
       existsSync(file + suffix) ? new Uint8Array(readFileSync(file + suffix)) : undefined;
-    const br = readVariant('.br');
-    const gzip = readVariant('.gz');
-    files.set(urlPath, {
-      contentType: contentTypeOf(file),
-      etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
-      cacheControl: cacheControlFor(urlPath),
-      identity,
-      ...(br && { br }),
-      ...(gzip && { gzip }),
-    });
+    files.set(urlPath, siteFile(urlPath, identity, { br: readVariant('.br'), gzip: readVariant('.gz') }));
   }
   return { files, notFound: files.get('/404.html') };
+}
+
+/** A file as served at `urlPath`: its bytes, their ETag, and the compressed variants there are. */
+export function siteFile(
+  urlPath: string,
+  identity: Uint8Array<ArrayBuffer>,
+  { br, gzip }: { br?: Uint8Array<ArrayBuffer> | undefined; gzip?: Uint8Array<ArrayBuffer> | undefined },
+): SiteFile {
+  return {
+    contentType: contentTypeOf(urlPath),
+    etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
+    cacheControl: cacheControlFor(urlPath),
+    identity,
+    ...(br && { br }),
+    ...(gzip && { gzip }),
+  };
 }

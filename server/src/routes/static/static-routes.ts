@@ -35,14 +35,11 @@ function fileFor(site: Site, pathname: string): SiteFile | undefined {
   return site.files.get(`${pathname}.html`) ?? site.files.get(`${pathname}/index.html`);
 }
 
-/** The documents whose views the counter counts, whichever of their addresses was asked for. */
-function countedDocuments(site: Site): Map<SiteFile, CountedPage> {
-  const documents = new Map<SiteFile, CountedPage>();
-  const home = site.files.get('/index.html');
-  const course = site.files.get('/course.html') ?? site.files.get('/course/index.html');
-  if (home) documents.set(home, '/');
-  if (course) documents.set(course, '/course');
-  return documents;
+/** The page whose views the counter counts that `file` is, whichever of its addresses was asked for. */
+function countedPage(site: Site, file: SiteFile): CountedPage | undefined {
+  if (file === site.files.get('/index.html')) return '/';
+  if (file === (site.files.get('/course.html') ?? site.files.get('/course/index.html'))) return '/course';
+  return undefined;
 }
 
 const FETCH_SITES = new Set(['none', 'same-origin', 'same-site', 'cross-site']);
@@ -70,17 +67,19 @@ export interface PageViewCounting {
   clientAddress: ClientAddress;
 }
 
-/** The built site: `/` is index.html, `/name` its prerendered page, unknown paths the 404 page with status 404. */
+/**
+ * The built site: `/` is index.html, `/name` its prerendered page, unknown paths the 404 page with status 404.
+ * Each request reads `site` as it is then: a publish replaces its pages between two requests.
+ */
 export function staticRoutes(site: Site, pageViews?: PageViewCounting): Hono {
   const routes = new Hono();
-  const documents = countedDocuments(site);
   routes.get('*', (c) => {
     const pathname = decodedPathname(c.req.url);
     const found = fileFor(site, pathname);
     const file = found ?? site.notFound;
     if (!file) return c.text('Not found', 404);
     const status = found ? 200 : 404;
-    const counted = found && documents.get(found);
+    const counted = found && countedPage(site, found);
     // Counted before the answer is chosen: a revalidated page (304) is a view as much as a downloaded one.
     if (counted && pageViews && isBrowserNavigation(c))
       pageViews.counter.count(

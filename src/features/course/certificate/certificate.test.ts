@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { certificateFileName, certificateLines, certificatePdf } from './certificate';
 
-const details = { name: '  Zoë Ellis-Okafor ', finishedAt: '2026-11-28T21:30:00.000Z' };
+const details = {
+  name: '  Zoë Ellis-Okafor ',
+  finishedAt: '2026-11-28T21:30:00.000Z',
+  signer: { name: 'Jordan Ellis', role: 'Founder, former global head of strategy' },
+};
 
 describe('the certificate', () => {
   it('says who finished which course, when, and who offers it', () => {

@@ -2,7 +2,6 @@
  * The certificate of completion, made on the learner's device: what it says (pure, tested), a one-page PDF
  * (jsPDF, loaded on the tap that asks for it) and a 1200×630 picture to share (a canvas). Nothing is sent.
  */
-import { aboutCopy } from '@/content/about';
 import { courseCopy } from '@/content/course-page';
 
 const copy = courseCopy.certificate;
@@ -12,6 +11,8 @@ export interface CertificateDetails {
   name: string;
   /** When she finished: an ISO date-time. */
   finishedAt: string;
+  /** Who signs it: the founder, in the owner's words. */
+  signer: { name: string; role: string };
 }
 
 /** The share picture's size: what link previews and social posts expect. */
@@ -26,7 +27,7 @@ const palette = {
 } as const;
 
 /** The certificate's lines, top to bottom. */
-export function certificateLines({ name, finishedAt }: CertificateDetails) {
+export function certificateLines({ name, finishedAt, signer }: CertificateDetails) {
   return {
     title: copy.title,
     presented: copy.presentedTo,
@@ -34,7 +35,7 @@ export function certificateLines({ name, finishedAt }: CertificateDetails) {
     completed: copy.completed,
     course: copy.courseTitle,
     date: copy.on(new Date(finishedAt).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' })),
-    signedBy: copy.signedBy(aboutCopy.founderName, aboutCopy.founderRole),
+    signedBy: copy.signedBy(signer.name, signer.role),
   };
 }
 

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { courseCopy } from '@/content/course-page';
 import { downloadFile } from '@/lib/download-file';
+import { useSiteWords } from '@/shared/site-words/site-words';
 import { type CertificateDetails, certificateFileName, certificatePdf, shareImagePng } from './certificate';
 
 const copy = courseCopy.certificate;
@@ -21,6 +22,7 @@ export function CourseCertificate({ name, finishedAt }: { name: string; finished
   const [making, setMaking] = useState<keyof typeof makers | null>(null);
   const [failed, setFailed] = useState(false);
   const nameField = useRef<HTMLInputElement>(null);
+  const words = useSiteWords();
 
   async function download(kind: keyof typeof makers) {
     if (making) return;
@@ -32,7 +34,11 @@ export function CourseCertificate({ name, finishedAt }: { name: string; finished
     setMaking(kind);
     setFailed(false);
     try {
-      const details: CertificateDetails = { name: printed, finishedAt };
+      const details: CertificateDetails = {
+        name: printed,
+        finishedAt,
+        signer: { name: words['about.founderName'], role: words['about.founderRole'] },
+      };
       downloadFile(certificateFileName(printed, kind), await makers[kind](details));
     } catch (error) {
       console.error('Course: the certificate could not be made.', error);

@@ -1,4 +1,5 @@
 import { heroCopy } from '@/content/hero';
+import { useSiteWords } from '@/shared/site-words/site-words';
 import { outlineTotalSeconds, roundedMinutes } from '@/shared/course-outline/outline';
 import { landingOutline, type OutlineStore, useOutlineState } from '@/shared/course-outline/outline-store';
 
@@ -11,6 +12,7 @@ const SEEDED_SECONDS = __SEEDED_LESSON_SECONDS__.reduce((total, seconds) => tota
  */
 export function CourseProof({ store = landingOutline }: { store?: OutlineStore }) {
   const state = useOutlineState(store);
+  const proof = useSiteWords()['hero.proof'];
   const seconds = state.status === 'ready' ? outlineTotalSeconds(state.outline.lessons) : SEEDED_SECONDS;
-  return heroCopy.proof(heroCopy.courseLength(roundedMinutes(seconds)));
+  return `${heroCopy.courseLength(roundedMinutes(seconds))} ${proof}`;
 }

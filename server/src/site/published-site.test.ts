@@ -1,0 +1,85 @@
+// The owner's published words reach the prerendered pages without a rebuild: rendered in-process from the
+// build's own server bundle and template (the real dist/, built first when it is stale), served at once.
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildSite } from '../../../scripts/build.mjs';
+import { isBuildCurrent, root } from '../../../scripts/build-stamp.mjs';
+import type { Log } from '../../../supabase/functions/_shared/log.ts';
+import type { Database } from '../db/database.ts';
+import { createTestDatabase, databaseKind } from '../../test/test-database.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { loadSite } from '../routes/static/load-site.ts';
+import { startSitePublisher } from './published-site.ts';
+
+const dist = path.join(root, 'dist');
+const log: Log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+let db: Database;
+
+beforeAll(async () => {
+  // npm test builds dist/ before its suites; run alone, this builds it as npm start would.
+  if (!isBuildCurrent()) await buildSite();
+  db = await createTestDatabase();
+}, 180_000);
+afterAll(() => db?.close());
+
+const publish = (words: Record<string, string>) =>
+  db.query("insert into public.site_words_versions (words, published_by) values ($1, 'coach@example.com')", [
+    JSON.stringify(words),
+  ]);
+const text = (bytes: Uint8Array | undefined) => Buffer.from(bytes ?? new Uint8Array()).toString('utf8');
+
+describe(`the published site words (${databaseKind})`, () => {
+  it('renders every page again in the newest version’s words, as text, and serves them with new ETags', async () => {
+    const site = loadSite(dist);
+    const app = await createTestApp(db, { site });
+    const built = site.files.get('/index.html');
+    const image = site.files.get('/og-image.png');
+    expect(text(built?.identity)).toContain('<script id="site-words" type="application/json">{}</script>');
+    const publisher = startSitePublisher(db, log, site, { distDir: dist, intervalSeconds: 0.05 });
+    try {
+      await publish({
+        'hero.headlineProfane': '<b>Mine</b>, now',
+        'about.founderName': 'Sam Rivera',
+        'page.title': 'Sam’s free course',
+      });
+      await vi.waitFor(() => expect(site.files.get('/index.html')).not.toBe(built), { timeout: 60_000 });
+      const response = await app.request('/', { headers: { 'if-none-match': built?.etag ?? '' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('etag')).not.toBe(built?.etag);
+      const html = await response.text();
+      expect(html).toContain('&lt;b&gt;Mine&lt;/b&gt;, now</h1>');
+      expect(html).not.toContain('<b>Mine</b>');
+      expect(html).toContain('Sam Rivera');
+      expect(html).toContain('<title>Sam’s free course</title>');
+      expect(html).toContain('<meta property="og:title" content="Sam’s free course"');
+      const embedded =
+        /<script id="site-words" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+      expect(embedded).toContain('\\u003cb>Mine\\u003c/b>');
+      expect(JSON.parse(embedded)).toEqual({
+        'hero.headlineProfane': '<b>Mine</b>, now',
+        'about.founderName': 'Sam Rivera',
+        'page.title': 'Sam’s free course',
+      });
+      const home = site.files.get('/index.html');
+      expect(text(brotliDecompressSync(home?.br ?? new Uint8Array()))).toBe(html);
+      // Every other prerendered page carries the words for its hydration too; the rest of the site is as built.
+      expect(text(site.files.get('/course.html')?.identity)).toContain('"about.founderName":"Sam Rivera"');
+      expect(text(site.notFound?.identity)).toContain('"about.founderName":"Sam Rivera"');
+      expect(site.files.get('/og-image.png')).toBe(image);
+      expect(log.info).toHaveBeenCalledWith({ event: 'site.published', version: expect.any(Number) });
+
+      // A restored or newer version replaces them again; no new version, no new render.
+      const first = site.files.get('/index.html');
+      await publish({ 'about.founderName': 'Sam R.' });
+      await vi.waitFor(() => expect(site.files.get('/index.html')).not.toBe(first), { timeout: 60_000 });
+      const second = site.files.get('/index.html');
+      expect(text(second?.identity)).toContain('Sam R.');
+      expect(text(second?.identity)).toContain('What the f*ck should I do for a living?');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(site.files.get('/index.html')).toBe(second);
+    } finally {
+      await publisher.stop();
+    }
+  });
+});

@@ -1,0 +1,80 @@
+// The embedded server's side of the owner's site words: when she publishes (or restores) a version, this clock
+// renders the prerendered pages again in-process, in her words, and serves them from the next request on, with
+// new ETags. The build's server bundle and page template in dist/ (scripts/build.mjs) make the pages.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { z } from 'zod';
+import type { Log } from '../../../supabase/functions/_shared/log.ts';
+import type { Database } from '../db/database.ts';
+import { startPeriodicPass } from '../jobs/periodic-pass.ts';
+import { type Site, siteFile } from '../routes/static/load-site.ts';
+import { renderPages, SSR_FOLDER, TEMPLATE_FILE } from './render-pages.mjs';
+
+const versionRow = z.object({ id: z.coerce.number(), words: z.record(z.string(), z.string()) });
+
+/** The newest published version (its id and the fields it changes), or undefined before the first publish. */
+async function latestSiteWords(db: Database) {
+  const [row] = await db.query('select id, words from public.site_words_versions order by id desc limit 1');
+  return row === undefined ? undefined : versionRow.parse(row);
+}
+
+/** Pages smaller than this are served as they are, as the build leaves them. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * The built site with its prerendered pages rendered again in `words` (the fields the owner changed), compressed
+ * as the build compresses them; every other file as it was.
+ */
+async function renderSite(distDir: string, site: Site, words: Record<string, string>): Promise<Site> {
+  const ssr: unknown = await import(pathToFileURL(path.join(distDir, SSR_FOLDER, 'entry-server.js')).href);
+  const template = await readFile(path.join(distDir, TEMPLATE_FILE), 'utf8');
+  const manifest: unknown = JSON.parse(await readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));
+  // The build wrote the site's public address into the template: the landing page's canonical link.
+  const siteUrl = /<link rel="canonical" href="([^"]*)\/"/.exec(template)?.[1] ?? '';
+  const files = new Map(site.files);
+  for (const [file, html] of renderPages({ ssr, template, manifest, siteUrl, words })) {
+    const urlPath = `/${file}`;
+    const identity = new Uint8Array(Buffer.from(html));
+    const compressed = identity.byteLength >= COMPRESS_FROM_BYTES;
+    files.set(
+      urlPath,
+      siteFile(urlPath, identity, {
+        br: compressed
+          ? new Uint8Array(brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+          : undefined,
+        gzip: compressed ? new Uint8Array(gzipSync(identity, { level: 9 })) : undefined,
+      }),
+    );
+  }
+  return { files, notFound: files.get('/404.html') };
+}
+
+/**
+ * Checks every `intervalSeconds` for a newer published version, and serves the pages in its words once they are
+ * rendered (the site as built until the first publish). A failure is logged, and the next pass tries again.
+ */
+export function startSitePublisher(
+  db: Database,
+  log: Log,
+  site: Site,
+  options: { distDir: string; intervalSeconds: number },
+): { stop(): Promise<void> } {
+  let shown: number | undefined;
+  const pass = async () => {
+    try {
+      const latest = await latestSiteWords(db);
+      if (latest === undefined || latest.id === shown) return;
+      Object.assign(site, await renderSite(options.distDir, site, latest.words));
+      shown = latest.id;
+      log.info({ event: 'site.published', version: latest.id });
+    } catch (error) {
+      log.error({
+        event: 'site.publish_failed',
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+  };
+  return startPeriodicPass(pass, options.intervalSeconds);
+}

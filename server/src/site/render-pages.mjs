@@ -1,0 +1,83 @@
+// The prerendered pages, made from the build's template and server bundle in the owner's published words: by
+// scripts/build.mjs, and by the embedded server when she publishes (server/src/site/published-site.ts).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** @param {string} text */
+const escapeHtml = (text) =>
+  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Where in dist/ the build keeps the server bundle and the page template: dot names, which no one is served. */
+export const SSR_FOLDER = '.ssr';
+export const TEMPLATE_FILE = '.template.html';
+
+/** A module as Vite's manifest names it: a source path as it is, a package by the file its import resolves to. */
+const manifestKey = (module) =>
+  module.startsWith('src/') ? module : path.relative(root, fileURLToPath(import.meta.resolve(module)));
+
+/**
+ * `<link rel="modulepreload">`s for the chunks of `modules` and every chunk they import, the entry's aside (the
+ * page loads it anyway): a lazily loaded page's chunks then arrive side by side with the HTML's, not one round
+ * trip after another.
+ */
+function modulePreloads(manifest, modules) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (chunk === undefined)
+      throw new Error(`${key} is not in Vite's manifest: a page preloads a module no chunk holds.`);
+    if (chunk.isEntry || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(manifestKey(module));
+  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+}
+
+/** The page's head with its own title and description (and, shared, its og: twins). */
+function withHead(html, title, description) {
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, `$1${escapeHtml(description)}"`)
+    .replace(/(<meta property="og:title" content=")[^"]*"/, `$1${escapeHtml(title)}"`)
+    .replace(/(<meta\s+property="og:description"\s+content=")[^"]*"/, `$1${escapeHtml(description)}"`);
+}
+
+/**
+ * Every prerendered page as [file in dist/, HTML]: index.html, 404.html and the server bundle's extra pages.
+ * `template` is the built index.html with its CSS inlined and the site's address in it; `words` the fields the
+ * owner changed, as published.
+ */
+export function renderPages({ ssr, template, manifest, siteUrl, words }) {
+  if (!template.includes('<!--app-html-->')) throw new Error('index.html lost its <!--app-html--> marker');
+  const withWords = template.replace('</body>', () => `  ${ssr.embeddedWordsScript(words)}\n  </body>`);
+  const head = ssr.landingHead(words);
+  const home = head.changed ? withHead(withWords, head.title, head.description) : withWords;
+  const pages = [['index.html', home.replace('<!--app-html-->', () => ssr.render('/', words))]];
+  const notFound = withWords
+    .replace(
+      /<title>[^<]*<\/title>/,
+      '<title>Page not found</title>\n    <meta name="robots" content="noindex" />',
+    )
+    .replace(/\s*<link rel="canonical"[^>]*>/, '')
+    .replace('<!--app-html-->', () => ssr.render('/404', words));
+  pages.push(['404.html', notFound]);
+  for (const page of ssr.extraPages) {
+    const preloads = modulePreloads(manifest, page.modules);
+    const html = withHead(withWords, page.title, page.description)
+      .replace(
+        /<title>[^<]*<\/title>/,
+        (title) => `${title}${page.noindex ? '\n    <meta name="robots" content="noindex" />' : ''}`,
+      )
+      .replace(/(<link rel="canonical" href=")[^"]*"/, `$1${siteUrl}${page.path}"`)
+      .replace(/(<meta property="og:url" content=")[^"]*"/, `$1${siteUrl}${page.path}"`)
+      // The Course's structured data describes the landing page only.
+      .replace(/\s*<script type="application\/ld\+json">[\s\S]*?<\/script>/, '')
+      .replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`)
+      .replace('<!--app-html-->', () => ssr.render(page.path, words));
+    pages.push([page.file, html]);
+  }
+  return pages;
+}

@@ -1,0 +1,46 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SiteWordsProvider } from '@/shared/site-words/site-words';
+import { About } from './about';
+import { SiteFooter } from './site-footer';
+
+describe('the sections in the owner’s words', () => {
+  it('show her founder, bio paragraphs and numbers, as text', () => {
+    render(
+      <SiteWordsProvider
+        changes={{
+          'about.founderName': '<i>Sam</i> Rivera',
+          'about.bio': 'First paragraph.\n\nSecond paragraph.',
+          'about.stat1Value': '20 years',
+        }}
+      >
+        <About />
+      </SiteWordsProvider>,
+    );
+    expect(screen.getByText('<i>Sam</i> Rivera')).toBeInTheDocument();
+    expect(screen.getByText('First paragraph.')).toBeInTheDocument();
+    expect(screen.getByText('Second paragraph.')).toBeInTheDocument();
+    expect(screen.getByText('20 years')).toBeInTheDocument();
+    expect(screen.getAllByText('one repeatable method')).not.toHaveLength(0);
+  });
+
+  it('give the footer her partners link, or none when she left it empty', () => {
+    const { unmount } = render(
+      <SiteWordsProvider changes={{ 'footer.partnersHref': 'https://example.com/schools' }}>
+        <SiteFooter />
+      </SiteWordsProvider>,
+    );
+    expect(screen.getByRole('link', { name: 'For Schools & Employers' })).toHaveAttribute(
+      'href',
+      'https://example.com/schools',
+    );
+    unmount();
+    render(
+      <SiteWordsProvider changes={{ 'footer.partnersLabel': '' }}>
+        <SiteFooter />
+      </SiteWordsProvider>,
+    );
+    expect(screen.queryByRole('link', { name: 'For Schools & Employers' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Privacy policy' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,25 @@
+// The published words travel in every prerendered page, in a script element of JSON, so hydration renders
+// exactly what the server rendered, with no request before the first paint.
+import type { SiteWordChanges } from '@/content/site-words';
+import { z } from '@/lib/zod';
+
+const ELEMENT_ID = 'site-words';
+const changes = z.record(z.string(), z.string());
+
+/** The element to put in a page's body: `<` escaped, so no word can end the script. */
+export function embeddedWordsScript(words: SiteWordChanges): string {
+  const json = JSON.stringify(words).replaceAll('<', '\\u003c');
+  return `<script id="${ELEMENT_ID}" type="application/json">${json}</script>`;
+}
+
+/** The words the page was rendered with ({} without the element, or when it holds no words). */
+export function readEmbeddedWords(page: Document): SiteWordChanges {
+  const text = page.getElementById(ELEMENT_ID)?.textContent;
+  if (!text) return {};
+  try {
+    const parsed = changes.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
