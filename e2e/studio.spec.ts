@@ -118,6 +118,71 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await visitor.close();
   });
 
+  await test.step('rewrites the headline and her name, previews, publishes: the served page carries them', async () => {
+    await openSection(page, 'Site');
+    const form = page.getByRole('form', { name: 'Your words' });
+    await form.getByRole('textbox', { name: 'Headline', exact: true }).fill('x'.repeat(500));
+    await form.getByRole('textbox', { name: 'Partners link’s address' }).fill('javascript:alert(1)');
+    await form.getByRole('textbox', { name: 'Your name' }).fill('');
+    await form.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Fix the fields marked below' })).toBeVisible();
+    await expect(
+      form.getByText('A headline of more than 60 characters does not fit the first screen of a phone'),
+    ).toBeVisible();
+    await expect(form.getByText('“Your name” may not be empty.')).toBeVisible();
+    await expect(form.getByText('Use an address that starts with https://, mailto: or /')).toBeVisible();
+
+    await form.getByRole('textbox', { name: 'Headline', exact: true }).fill('What will you do, Sam?');
+    await form.getByRole('textbox', { name: 'Partners link’s address' }).fill('mailto:schools@example.com');
+    await form.getByRole('textbox', { name: 'Your name' }).fill('Sam Rivera');
+    await expect(page.getByRole('heading', { level: 1, name: 'What will you do, Sam?' })).toBeVisible();
+    await form.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible();
+
+    // The page as a crawler or a phone without JavaScript gets it: prerendered again, in her words.
+    await expect
+      .poll(
+        async () => (await (await page.request.get(`${baseUrl}/`)).text()).includes('What will you do, Sam?'),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(true);
+    const raw = await (await page.request.get(`${baseUrl}/`)).text();
+    expect(raw).toContain('Sam Rivera');
+    expect(raw).toContain('href="mailto:schools@example.com"');
+
+    const visitor = await browser.newPage();
+    const errors: string[] = [];
+    visitor.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await openHome(visitor, baseUrl);
+    await expect(visitor.getByRole('heading', { level: 1, name: 'What will you do, Sam?' })).toBeVisible();
+    await visitor.getByRole('switch', { name: 'Clean version' }).click();
+    await expect(
+      visitor.getByRole('heading', { level: 1, name: 'What should I do for a living?' }),
+    ).toBeVisible();
+    await expect(visitor.getByText('Sam Rivera')).toBeVisible();
+    expect(errors).toEqual([]);
+
+    const served = async () => (await (await visitor.request.get(`${baseUrl}/`)).text()).includes('Sam R.');
+    await form.getByRole('textbox', { name: 'Your name' }).fill('Sam R.');
+    await form.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible();
+    await expect.poll(served, { timeout: 15_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Restore version 1' }).click();
+    await page
+      .getByRole('dialog', { name: 'Publish version 1 again?' })
+      .getByRole('button', { name: 'Publish it again' })
+      .click();
+    await expect(page.getByRole('status').filter({ hasText: 'Version 1 is published again.' })).toBeVisible();
+    await expect(form.getByRole('textbox', { name: 'Your name' })).toHaveValue('Sam Rivera');
+    await expect.poll(served, { timeout: 15_000 }).toBe(false);
+    expect(await (await visitor.request.get(`${baseUrl}/`)).text()).toContain('Sam Rivera');
+    await visitor.close();
+  });
+
   await test.step('uploads a video with SubRip captions and a poster from its frames, previews the draft, publishes it', async () => {
     await openSection(page, 'Lessons');
     await page.getByRole('button', { name: 'Add a lesson' }).click();

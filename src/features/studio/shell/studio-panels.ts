@@ -4,11 +4,13 @@ import { studioLearnersCopy } from '@/content/studio-learners';
 import { studioOutboxCopy } from '@/content/studio-outbox';
 import { studioLessonsCopy } from '@/content/studio-lessons';
 import { studioOverviewCopy } from '@/content/studio-overview';
+import { studioSiteCopy } from '@/content/studio-site';
 import { LearnersPanel } from '../learners/components/learners-panel';
 import { OutboxPanel } from '../outbox/components/outbox-panel';
 import { LessonsPanel } from '../lessons/components/lessons-panel';
 import { OverviewPanel } from '../overview/components/overview-panel';
 import { GuidesPanel } from '../guides/components/guides-panel';
+import { SitePanel } from '../site/components/site-panel';
 
 /** One section of the studio: its place in the address (`/studio#<id>`), its name, and what it shows. */
 export interface StudioPanel {
@@ -21,6 +23,7 @@ export interface StudioPanel {
 export const studioPanels: readonly StudioPanel[] = [
   { id: 'overview', label: studioOverviewCopy.label, Panel: OverviewPanel },
   { id: 'learners', label: studioLearnersCopy.label, Panel: LearnersPanel },
+  { id: 'site', label: studioSiteCopy.label, Panel: SitePanel },
   { id: 'guides', label: studioGuidesCopy.label, Panel: GuidesPanel },
   { id: 'lessons', label: studioLessonsCopy.label, Panel: LessonsPanel },
   { id: 'outbox', label: studioOutboxCopy.label, Panel: OutboxPanel },

@@ -1,0 +1,59 @@
+/**
+ * Every word of the studio's Site section: the owner's words for the landing page, drafted, previewed, published
+ * and restored. The fields' own labels and hints are in site-words.ts, beside their defaults.
+ */
+export const studioSiteCopy = {
+  label: 'Site',
+  intro:
+    'The words of your landing page. Change any of them and see them in the preview; visitors see them once you publish. What you type is shown as plain text.',
+  loading: 'Loading your words…',
+  loadFailed: 'We couldn’t load your words. Please check your connection and try again.',
+  tryAgain: 'Try again',
+  formLabel: 'Your words',
+  previewHeading: 'Preview',
+  previewNote: 'As visitors will see it once you publish.',
+  count: (used: number, most: number) => `${used} of ${most} characters`,
+  resetField: (label: string) => `Put back the shipped words for “${label}”`,
+  reset: 'Put back the shipped words',
+  saveDraft: 'Save draft',
+  publish: 'Publish',
+  saving: 'Saving…',
+  publishing: 'Publishing…',
+  unpublished: 'You have changes that visitors do not see yet: publish them when they are ready.',
+  upToDate: 'Visitors see these words.',
+  problems: {
+    empty: (label: string) => `“${label}” may not be empty.`,
+    tooLong: (label: string, maxLength: number) =>
+      `“${label}” is at most ${maxLength} characters; it has more.`,
+    headlineTooLong: (maxLength: number) =>
+      `A headline of more than ${maxLength} characters does not fit the first screen of a phone: shorten it.`,
+    link: 'Use an address that starts with https://, mailto: or / (a page of this site).',
+    fix: 'Fix the fields marked below, then try again.',
+  },
+  status: {
+    saved: 'Draft saved. Visitors still see the published words.',
+    published: 'Published. Visitors see your words within a few seconds.',
+    restored: (version: number) =>
+      `Version ${version} is published again. Visitors see it within a few seconds.`,
+    refused: (reason: string) => `That didn’t work: ${reason}`,
+    unreachable: 'We couldn’t reach the server. Please check your connection and try again.',
+  },
+  history: {
+    heading: 'Published versions',
+    empty: 'Nothing published yet: visitors see the shipped words.',
+    version: (id: number) => `Version ${id}`,
+    publishedBy: (when: string, who: string) => `${when}, by ${who}`,
+    restoredFrom: (id: number) => `a copy of version ${id}`,
+    current: 'Shown now',
+    restore: 'Restore',
+    restoreLabel: (id: number) => `Restore version ${id}`,
+    confirm: {
+      title: (id: number) => `Publish version ${id} again?`,
+      description:
+        'Visitors see its words within a few seconds, and your draft becomes a copy of it. The versions in between stay here.',
+      confirm: 'Publish it again',
+      cancel: 'Cancel',
+      close: 'Close',
+    },
+  },
+} as const;

@@ -1,0 +1,151 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type SiteBackend, SiteRefusal, type StudioSiteWords } from '../model/site-backend';
+import { SiteEditor } from './site-editor';
+
+/** The section over a back end of the test's making, keeping the words as the database would. */
+function fakeBackend(start: Partial<StudioSiteWords> = {}) {
+  let studio: StudioSiteWords = { draft: {}, published: {}, versions: [], ...start };
+  let next = studio.versions.length + 1;
+  const answer = () => Promise.resolve(structuredClone(studio));
+  return {
+    load: vi.fn<SiteBackend['load']>(answer),
+    saveDraft: vi.fn<SiteBackend['saveDraft']>(async (changes) => {
+      studio = { ...studio, draft: { ...changes } };
+      return answer();
+    }),
+    publish: vi.fn<SiteBackend['publish']>(async () => {
+      const version = {
+        id: next++,
+        publishedAt: '2026-11-28T19:40:00Z',
+        publishedBy: 'coach@example.com',
+        restoredFrom: null,
+      };
+      studio = { ...studio, published: { ...studio.draft }, versions: [version, ...studio.versions] };
+      return answer();
+    }),
+    restore: vi.fn<SiteBackend['restore']>(async (id) => {
+      const words: Record<string, string> = id === 1 ? { 'about.founderName': 'Sam Rivera' } : {};
+      const version = {
+        id: next++,
+        publishedAt: '2026-11-28T19:45:00Z',
+        publishedBy: 'coach@example.com',
+        restoredFrom: id,
+      };
+      studio = { draft: words, published: words, versions: [version, ...studio.versions] };
+      return answer();
+    }),
+  } satisfies SiteBackend;
+}
+
+const form = () => screen.getByRole('form', { name: 'Your words' });
+const field = (label: string) => within(form()).getByLabelText(label);
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const status = () => screen.getByRole('status');
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the Site section', () => {
+  it('shows the shipped words, previews a change at once, and saves only what changed as the draft', async () => {
+    const backend = fakeBackend();
+    render(<SiteEditor backend={backend} />);
+    expect(await screen.findByLabelText('Headline')).toHaveValue('What the f*ck should I do for a living?');
+    expect(field('Your name')).toHaveValue('Jordan Ellis');
+    expect(screen.getByText('Visitors see these words.')).toBeInTheDocument();
+
+    type('Headline', 'What now, for a living?');
+    type('Your name', 'Sam Rivera');
+    expect(screen.getByRole('heading', { level: 1, name: 'What now, for a living?' })).toBeInTheDocument();
+    expect(screen.getAllByText('Sam Rivera')).not.toHaveLength(0);
+    expect(field('Headline')).toHaveAccessibleDescription(
+      'At most 60 characters, so it fits the first screen of a phone. 23 of 60 characters',
+    );
+    expect(screen.getByText(/You have changes that visitors do not see yet/)).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() =>
+      expect(status()).toHaveTextContent('Draft saved. Visitors still see the published words.'),
+    );
+    expect(backend.saveDraft).toHaveBeenCalledWith({
+      'hero.headlineProfane': 'What now, for a living?',
+      'about.founderName': 'Sam Rivera',
+    });
+    expect(backend.publish).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Put back the shipped words for “Your name”' }));
+    expect(field('Your name')).toHaveValue('Jordan Ellis');
+  });
+
+  it('says what is wrong at each field and sends nothing until it is fixed, then publishes', async () => {
+    const backend = fakeBackend();
+    render(<SiteEditor backend={backend} />);
+    await screen.findByLabelText('Headline');
+    type('Headline', 'x'.repeat(500));
+    type('Your name', ' ');
+    type('Partners link’s address', 'javascript:alert(1)');
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+
+    expect(status()).toHaveTextContent('Fix the fields marked below, then try again.');
+    expect(field('Headline')).toHaveFocus();
+    expect(field('Headline')).toHaveAccessibleDescription(
+      /A headline of more than 60 characters does not fit the first screen of a phone: shorten it\./,
+    );
+    expect(field('Your name')).toHaveAccessibleDescription(/“Your name” may not be empty\./);
+    expect(field('Partners link’s address')).toHaveAccessibleDescription(
+      /Use an address that starts with https:\/\/, mailto: or \/ \(a page of this site\)\./,
+    );
+    expect(backend.saveDraft).not.toHaveBeenCalled();
+
+    type('Headline', 'A plan for a living');
+    type('Your name', 'Sam Rivera');
+    type('Partners link’s address', 'https://example.com/schools');
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() =>
+      expect(status()).toHaveTextContent('Published. Visitors see your words within a few seconds.'),
+    );
+    expect(backend.saveDraft).toHaveBeenCalledBefore(backend.publish);
+    expect(screen.getByText('Visitors see these words.')).toBeInTheDocument();
+    expect(screen.getByText('Version 1')).toBeInTheDocument();
+  });
+
+  it('restores an earlier version once the owner confirms, and its words fill the form', async () => {
+    const backend = fakeBackend({
+      draft: { 'about.founderName': 'Sam R.' },
+      published: { 'about.founderName': 'Sam R.' },
+      versions: [
+        { id: 2, publishedAt: '2026-11-28T19:40:00Z', publishedBy: 'coach@example.com', restoredFrom: null },
+        { id: 1, publishedAt: '2026-11-27T09:30:00Z', publishedBy: 'coach@example.com', restoredFrom: null },
+      ],
+    });
+    render(<SiteEditor backend={backend} />);
+    expect(await screen.findByLabelText('Your name')).toHaveValue('Sam R.');
+    expect(screen.getByText('Shown now')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Restore version 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish version 1 again?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Publish it again' }));
+    await waitFor(() =>
+      expect(status()).toHaveTextContent(
+        'Version 1 is published again. Visitors see it within a few seconds.',
+      ),
+    );
+    expect(backend.restore).toHaveBeenCalledWith(1);
+    expect(field('Your name')).toHaveValue('Sam Rivera');
+    expect(screen.getByText(/a copy of version 1/)).toBeInTheDocument();
+  });
+
+  it('says the database’s refusal, and keeps what was typed', async () => {
+    const backend = fakeBackend();
+    backend.saveDraft.mockRejectedValueOnce(
+      new SiteRefusal('about.title is too long: at most 90 characters.'),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(<SiteEditor backend={backend} />);
+    await screen.findByLabelText('Heading');
+    type('Heading', 'New heading');
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() =>
+      expect(status()).toHaveTextContent('That didn’t work: about.title is too long: at most 90 characters.'),
+    );
+    expect(field('Heading')).toHaveValue('New heading');
+  });
+});

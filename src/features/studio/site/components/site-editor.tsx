@@ -1,0 +1,171 @@
+import { useCallback, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  type SiteWords,
+  siteWordFields,
+  siteWordGroups,
+  siteWordKeys,
+  siteWordsWith,
+} from '@/content/site-words';
+import { studioSiteCopy as copy } from '@/content/studio-site';
+import { useLoad } from '@/lib/use-load';
+import { SectionPending } from '../../components/section-pending';
+import { type SiteBackend, SiteRefusal, type StudioSiteWords } from '../model/site-backend';
+import { changedWords, siteWordProblems } from '../model/site-word-problems';
+import { SiteHistory } from './site-history';
+import { SitePreview } from './site-preview';
+import { fieldId, SiteWordField } from './site-word-field';
+
+/** The Site section over a back end: the owner's words, once they are read. */
+export function SiteEditor({ backend }: { backend: SiteBackend }) {
+  const load = useLoad(
+    useCallback(() => backend.load(), [backend]),
+    'Studio: the site words could not be loaded.',
+  );
+  if (load.state.status !== 'ready')
+    return <SectionPending state={load.state} copy={copy} onRetry={load.retry} />;
+  return <SiteWordsForm backend={backend} studio={load.state.value} onAnswer={load.set} />;
+}
+
+const sameWords = (one: Readonly<Record<string, string>>, other: Readonly<Record<string, string>>) =>
+  Object.keys(one).length === Object.keys(other).length &&
+  Object.entries(one).every(([key, value]) => other[key] === value);
+
+/**
+ * Every word of the landing page the owner may change, by part of the page, with the page's own sections beside
+ * them in her words. A draft is saved, or published (saved first); a published version is restored. What is
+ * wrong is said at its field before anything is sent, and the database checks the same rules again.
+ */
+function SiteWordsForm({
+  backend,
+  studio,
+  onAnswer,
+}: {
+  backend: SiteBackend;
+  studio: StudioSiteWords;
+  onAnswer: (studio: StudioSiteWords) => void;
+}) {
+  const id = useId();
+  const [words, setWords] = useState<SiteWords>(() => siteWordsWith(studio.draft));
+  const [problems, setProblems] = useState<ReturnType<typeof siteWordProblems>>({});
+  const [busy, setBusy] = useState<'saving' | 'publishing' | null>(null);
+  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const changes = changedWords(words);
+  const unsaved = !sameWords(changes, studio.draft);
+  const unpublished = unsaved || !sameWords(studio.draft, studio.published);
+
+  /** Says what is wrong at each field and focuses the first; answers whether everything is fine. */
+  function checked(): boolean {
+    const found = siteWordProblems(words);
+    setProblems(found);
+    const first = siteWordKeys.find((key) => found[key]);
+    if (first === undefined) return true;
+    setMessage({ text: copy.problems.fix, failed: true });
+    document.getElementById(fieldId(id, first))?.focus();
+    return false;
+  }
+
+  async function run(kind: 'saving' | 'publishing', work: () => Promise<StudioSiteWords>, said: string) {
+    setBusy(kind);
+    setMessage(null);
+    try {
+      const answer = await work();
+      onAnswer(answer);
+      setWords(siteWordsWith(answer.draft));
+      setMessage({ text: said, failed: false });
+    } catch (error) {
+      console.error('Studio: the site words could not be changed.', error);
+      const text =
+        error instanceof SiteRefusal ? copy.status.refused(error.message) : copy.status.unreachable;
+      setMessage({ text, failed: true });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const save = () => checked() && void run('saving', () => backend.saveDraft(changes), copy.status.saved);
+  const publish = () =>
+    checked() &&
+    void run(
+      'publishing',
+      async () => {
+        if (unsaved) await backend.saveDraft(changes);
+        return backend.publish();
+      },
+      copy.status.published,
+    );
+
+  return (
+    <div className="mt-2">
+      <p className="max-w-prose text-ink-soft">{copy.intro}</p>
+      <p
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+        className={`mt-4 min-h-6 font-semibold ${message?.failed ? 'text-red-700' : 'text-green-800'}`}
+      >
+        {message?.text}
+      </p>
+      <div className="mt-4 grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <form
+          aria-label={copy.formLabel}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            publish();
+          }}
+          className="grid content-start gap-8"
+        >
+          {(Object.keys(siteWordGroups) as (keyof typeof siteWordGroups)[]).map((group) => (
+            <fieldset
+              key={group}
+              className="grid gap-5 rounded-card border border-line bg-surface p-4 sm:p-6"
+            >
+              <legend className="px-1 font-display text-lg font-semibold">{siteWordGroups[group]}</legend>
+              {siteWordKeys
+                .filter((key) => siteWordFields[key].group === group)
+                .map((key) => (
+                  <SiteWordField
+                    key={key}
+                    formId={id}
+                    name={key}
+                    value={words[key]}
+                    error={problems[key]}
+                    disabled={busy !== null}
+                    onChange={(value) => {
+                      setWords((known) => ({ ...known, [key]: value }));
+                      setProblems((known) => ({ ...known, [key]: undefined }));
+                    }}
+                  />
+                ))}
+            </fieldset>
+          ))}
+          <div className="sticky bottom-0 -mx-1 grid gap-3 border-t border-line bg-paper/95 px-1 py-4 backdrop-blur">
+            <p className="text-sm text-ink-soft">{unpublished ? copy.unpublished : copy.upToDate}</p>
+            <div className="flex flex-wrap gap-3">
+              <Button type="submit" disabled={busy !== null}>
+                {busy === 'publishing' ? copy.publishing : copy.publish}
+              </Button>
+              <Button variant="outline" disabled={busy !== null || !unsaved} onClick={save}>
+                {busy === 'saving' ? copy.saving : copy.saveDraft}
+              </Button>
+            </div>
+          </div>
+        </form>
+        <div className="grid content-start gap-10">
+          <SiteHistory
+            versions={studio.versions}
+            busy={busy !== null}
+            onRestore={(version) =>
+              void run('publishing', () => backend.restore(version), copy.status.restored(version))
+            }
+          />
+          {/* Last in its column, so that kept in view it covers nothing; scrolled on its own when taller. */}
+          <div className="lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto">
+            <SitePreview changes={changes} />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+// What the studio's Site section asks of its back end: the real one speaks supabase-js
+// (api/supabase-site-backend.ts); tests hand the section their own.
+
+/** A publish of the owner's words: the newest is what visitors see. */
+export interface SiteVersion {
+  id: number;
+  publishedAt: string;
+  publishedBy: string;
+  /** The version this one published again, if it was a restore. */
+  restoredFrom: number | null;
+}
+
+/** The owner's words as the database keeps them: the fields she changed, drafted and published. */
+export interface StudioSiteWords {
+  draft: Readonly<Record<string, string>>;
+  published: Readonly<Record<string, string>>;
+  /** The last versions, newest first. */
+  versions: SiteVersion[];
+}
+
+/** A refusal the owner can act on, in the database's words, as opposed to a failure to reach it. */
+export class SiteRefusal extends Error {}
+
+/** Each call answers the words as the database now holds them; each failure rejects (a SiteRefusal with words). */
+export interface SiteBackend {
+  load(): Promise<StudioSiteWords>;
+  /** Keeps `changes` (the fields that differ from the shipped words) as the draft. */
+  saveDraft(changes: Readonly<Record<string, string>>): Promise<StudioSiteWords>;
+  /** Publishes the draft as the newest version. */
+  publish(): Promise<StudioSiteWords>;
+  /** Publishes version `id` again, as the newest, and makes it the draft. */
+  restore(id: number): Promise<StudioSiteWords>;
+}
