@@ -1,7 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { App } from '@/app/app';
 import { landingPageCopy } from '@/content/landing-page';
-import { type SiteWordChanges, siteWordsWith } from '@/content/site-words';
+import { everySiteWordWith } from '@/content/site-word-rules';
+import type { SiteWordChanges } from '@/content/site-words';
 import { embeddedWordsScript } from '@/shared/site-words/embedded-words';
 import { COURSE_PATH, PLAN_PATH, STUDIO_PATH, UNSUBSCRIBE_PATH } from '@/content/course';
 import { courseCopy } from '@/content/course-page';
@@ -36,7 +37,7 @@ export { embeddedWordsScript };
 
 /** The landing page's title and description in the owner's words, and whether she changed them. */
 export function landingHead(words: SiteWordChanges) {
-  const shown = siteWordsWith(words);
+  const shown = everySiteWordWith(words);
   return {
     title: shown['page.title'],
     description: shown['page.description'],

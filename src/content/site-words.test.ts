@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { landingPageCopy } from './landing-page';
-import { paragraphsOf, siteWordFields, siteWordsWith } from './site-words';
+import { everySiteWordDefault, everySiteWordWith, siteWordKeys, siteWordRules } from './site-word-rules';
+import { paragraphsOf, siteWordsWith } from './site-words';
+import { studioSiteCopy } from './studio-site';
 
 describe('the site words', () => {
   it('hold each field to the rules the database holds it to', () => {
@@ -13,31 +15,38 @@ describe('the site words', () => {
         { kind, maxLength: Number(maxLength), required: required === 'true' },
       ],
     );
-    const fields = Object.entries(siteWordFields).map(([key, { kind, maxLength, required }]) => [
+    const fields = Object.entries(siteWordRules).map(([key, { kind, maxLength, required }]) => [
       key,
       { kind, maxLength, required },
     ]);
     expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(fields));
   });
 
+  it('each have a label in exactly one part of the studio’s form', () => {
+    const listed = studioSiteCopy.groups.flatMap((group) => Object.keys(group.fields));
+    expect([...listed].sort()).toEqual([...siteWordKeys].sort());
+  });
+
   it('default to the shipped words, each within its own rules', () => {
-    for (const [key, field] of Object.entries(siteWordFields)) {
-      expect(field.default.length, key).toBeLessThanOrEqual(field.maxLength);
+    for (const key of siteWordKeys) {
+      expect(everySiteWordDefault[key].length, key).toBeLessThanOrEqual(siteWordRules[key].maxLength);
     }
     const indexHtml = readFileSync(path.resolve('index.html'), 'utf8');
     expect(indexHtml).toContain(`<title>${landingPageCopy.title}</title>`);
     expect(indexHtml).toContain(`content="${landingPageCopy.description}"`);
   });
 
-  it('show the owner’s words over the defaults, ignoring what is no field', () => {
-    const words = siteWordsWith({ 'about.founderName': 'Sam Rivera', 'page.script': '<script>' });
+  it('show the owner’s words over the defaults; the studio keeps only the fields', () => {
+    const words = siteWordsWith({ 'about.founderName': 'Sam Rivera' });
     expect(words['about.founderName']).toBe('Sam Rivera');
     expect(words['hero.headlineClean']).toBe('What should I do for a living?');
-    expect(words).not.toHaveProperty('page.script');
+    const every = everySiteWordWith({ 'page.title': 'Sam’s course', 'page.script': '<script>' });
+    expect(every['page.title']).toBe('Sam’s course');
+    expect(every).not.toHaveProperty('page.script');
     expect(siteWordsWith({ 'footer.partnersLabel': '' })['footer.partnersLabel']).toBe('');
   });
 
   it('split paragraphs at blank lines', () => {
-    expect(paragraphsOf('One.\n\n  Two,\nstill two. \n \n\n')).toEqual(['One.', 'Two,\nstill two.']);
+    expect(paragraphsOf('One.\n\n  Two,\nstill two. \n \n\n')).toEqual(['One.', '  Two,\nstill two. ']);
   });
 });

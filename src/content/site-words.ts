@@ -1,136 +1,41 @@
 /**
- * The site's words the owner changes in the studio's Site section: each field's default (the words of the other
- * modules here, so a fresh install shows the shipped page), its label, and its rules, which are the rules of
- * public.site_word_rules that the database holds her words to. A value is plain text; `paragraphs` are separated
- * by a blank line.
+ * The words of the page the owner changes in the studio's Site section, as shipped: a fresh install shows exactly
+ * these (the founder, "For Schools & Employers" and its placeholder address "#" are for her to replace). Only what
+ * the page renders is here, in the JavaScript every visitor runs first; the rules of every field, the page's title
+ * and description too, are in site-word-rules.ts. A value is plain text; the bio's paragraphs are separated by a
+ * blank line.
  */
-import { aboutCopy } from './about';
-import { footerCopy } from './footer';
-import { heroCopy } from './hero';
-import { landingPageCopy } from './landing-page';
-
-type SiteWordKind = 'text' | 'paragraphs' | 'link';
-
-export interface SiteWordField {
-  group: SiteWordGroup;
-  label: string;
-  hint?: string;
-  kind: SiteWordKind;
-  maxLength: number;
-  /** An optional field may be left empty (a link not shown); a required one may not. */
-  required: boolean;
-  default: string;
-}
-
-export const siteWordGroups = {
-  page: 'The page in search results and shares',
-  hero: 'First screen',
-  about: 'About the founder',
-  footer: 'Footer',
+export const siteWordDefaults = {
+  'hero.eyebrow': 'Free video course · 3-lens method',
+  'hero.headlineProfane': 'What the f*ck should I do for a living?',
+  'hero.headlineClean': 'What should I do for a living?',
+  'hero.body':
+    'Lost in your career, or unsure what AI means for your job? Learn the simple, scientific method that top companies use to plan ahead, and use it on your own future.',
+  /** After the course's length, which the page adds: "About 12 minutes of short video lessons · …". */
+  'hero.proof': 'of short video lessons · free · the method strategy teams at Shell and Unilever use',
+  'hero.audience': 'For students, mid-career and senior professionals.',
+  'about.eyebrow': 'About the founder',
+  'about.title': 'From global boardrooms to your kitchen table',
+  'about.founderName': 'Jordan Ellis',
+  'about.founderRole': 'Founder, former global head of strategy',
+  'about.bio':
+    'For fifteen years Jordan led strategy for a global consumer company, helping leadership teams read the trends that decide which businesses grow and which ones fade.\n\nThe same three lenses that shaped billion-dollar decisions work just as well for one person deciding what to do next. This course puts them on your kitchen table: plain language, no jargon, and short lessons that fit around your day.',
+  'about.photoAlt': 'Illustrated portrait of Jordan Ellis, the founder, smiling in a blazer',
+  'about.stat1Value': '15 years',
+  'about.stat1Label': 'leading corporate strategy',
+  'about.stat2Value': '3 lenses',
+  'about.stat2Label': 'one repeatable method',
+  'footer.partnersLabel': 'For Schools & Employers',
+  'footer.partnersHref': '#',
 } as const;
-export type SiteWordGroup = keyof typeof siteWordGroups;
 
-const text = (group: SiteWordGroup, label: string, maxLength: number, value: string, hint?: string) =>
-  ({ group, label, kind: 'text', maxLength, required: true, default: value, ...(hint && { hint }) }) as const;
-
-export const siteWordFields = {
-  'page.title': text(
-    'page',
-    'Title',
-    70,
-    landingPageCopy.title,
-    'The browser tab and the search result’s link.',
-  ),
-  'page.description': text(
-    'page',
-    'Description',
-    160,
-    landingPageCopy.description,
-    'Under the link in search results.',
-  ),
-  'hero.eyebrow': text('hero', 'Line above the headline', 50, heroCopy.eyebrow),
-  'hero.headlineProfane': text(
-    'hero',
-    'Headline',
-    60,
-    heroCopy.headlineProfane,
-    'At most 60 characters, so it fits the first screen of a phone.',
-  ),
-  'hero.headlineClean': text(
-    'hero',
-    'Headline, clean version',
-    60,
-    heroCopy.headlineClean,
-    'Shown when a visitor turns on “Clean version”.',
-  ),
-  'hero.body': text('hero', 'The promise', 300, heroCopy.body),
-  'hero.proof': text(
-    'hero',
-    'Proof line',
-    110,
-    heroCopy.proof,
-    'After the course’s length, which the page adds: “About 12 minutes …”.',
-  ),
-  'hero.audience': text('hero', 'Who it is for', 120, heroCopy.audience),
-  'about.eyebrow': text('about', 'Line above the heading', 40, aboutCopy.eyebrow),
-  'about.title': text('about', 'Heading', 90, aboutCopy.title),
-  'about.founderName': text('about', 'Your name', 80, aboutCopy.founderName),
-  'about.founderRole': text('about', 'Your role', 100, aboutCopy.founderRole),
-  'about.bio': {
-    group: 'about',
-    label: 'About you',
-    hint: 'Leave a blank line between paragraphs.',
-    kind: 'paragraphs',
-    maxLength: 1500,
-    required: true,
-    default: aboutCopy.bio.join('\n\n'),
-  },
-  'about.photoAlt': text('about', 'Your photo, described for screen readers', 200, aboutCopy.photoAlt),
-  'about.stat1Value': text('about', 'First number', 20, aboutCopy.stats[0].value),
-  'about.stat1Label': text('about', 'What the first number counts', 60, aboutCopy.stats[0].label),
-  'about.stat2Value': text('about', 'Second number', 20, aboutCopy.stats[1].value),
-  'about.stat2Label': text('about', 'What the second number counts', 60, aboutCopy.stats[1].label),
-  'footer.partnersLabel': {
-    group: 'footer',
-    label: 'Partners link',
-    hint: 'Leave it empty to show no partners link.',
-    kind: 'text',
-    maxLength: 40,
-    required: false,
-    default: footerCopy.partners.label,
-  },
-  'footer.partnersHref': {
-    group: 'footer',
-    label: 'Partners link’s address',
-    hint: 'https://…, mailto:… or a page of this site such as /privacy.',
-    kind: 'link',
-    maxLength: 500,
-    required: false,
-    default: footerCopy.partners.href,
-  },
-} as const satisfies Record<string, SiteWordField>;
-
-type SiteWordKey = keyof typeof siteWordFields;
-/** Every field's words: the owner's where she changed them, the defaults elsewhere. */
-export type SiteWords = { readonly [Key in SiteWordKey]: string };
+/** The page's words: the owner's where she changed them, the defaults elsewhere. */
+export type SiteWords = { readonly [Key in keyof typeof siteWordDefaults]: string };
 /** The fields the owner changed, as the database keeps them. */
-export type SiteWordChanges = Partial<Record<SiteWordKey, string>>;
+export type SiteWordChanges = Readonly<Record<string, string>>;
 
-export const siteWordKeys = Object.keys(siteWordFields) as SiteWordKey[];
+/** The words a page shows: `changes` over the defaults (a key that is no field of the page is never read). */
+export const siteWordsWith = (changes: SiteWordChanges): SiteWords => ({ ...siteWordDefaults, ...changes });
 
-/** The words a page shows: `changes` over the defaults (a key that is no field is ignored). */
-export function siteWordsWith(changes: Readonly<Record<string, string>>): SiteWords {
-  return Object.fromEntries(
-    siteWordKeys.map((key) => [
-      key,
-      Object.hasOwn(changes, key) ? changes[key] : siteWordFields[key].default,
-    ]),
-  ) as SiteWords;
-}
-
-/** A paragraphs field's paragraphs: split at blank lines, each trimmed, none empty. */
-export const paragraphsOf = (value: string) =>
-  value
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter((paragraph) => paragraph !== '');
+/** A paragraphs field's paragraphs: split at blank lines, none empty (HTML drops the spaces around each). */
+export const paragraphsOf = (value: string) => value.split(/\n\s*\n/).filter((paragraph) => paragraph.trim());

@@ -2,7 +2,76 @@
  * Every word of the studio's Site section: the owner's words for the landing page, drafted, previewed, published
  * and restored. The fields' own labels and hints are in site-words.ts, beside their defaults.
  */
+import type { SiteWordKey } from './site-word-rules';
+
+/** The parts of the page, in the form's order, and each field's label (and hint) in them. */
+const groups: readonly {
+  label: string;
+  fields: Partial<Record<SiteWordKey, { label: string; hint?: string }>>;
+}[] = [
+  {
+    label: 'The page in search results and shares',
+    fields: {
+      'page.title': { label: 'Title', hint: 'The browser tab and the search result’s link.' },
+      'page.description': { label: 'Description', hint: 'Under the link in search results.' },
+    },
+  },
+  {
+    label: 'First screen',
+    fields: {
+      'hero.eyebrow': { label: 'Line above the headline' },
+      'hero.headlineProfane': {
+        label: 'Headline',
+        hint: 'At most 60 characters, so it fits the first screen of a phone.',
+      },
+      'hero.headlineClean': {
+        label: 'Headline, clean version',
+        hint: 'Shown when a visitor turns on “Clean version”.',
+      },
+      'hero.body': { label: 'The promise' },
+      'hero.proof': {
+        label: 'Proof line',
+        hint: 'After the course’s length, which the page adds: “About 12 minutes …”.',
+      },
+      'hero.audience': { label: 'Who it is for' },
+    },
+  },
+  {
+    label: 'About the founder',
+    fields: {
+      'about.eyebrow': { label: 'Line above the heading' },
+      'about.title': { label: 'Heading' },
+      'about.founderName': { label: 'Your name' },
+      'about.founderRole': { label: 'Your role' },
+      'about.bio': { label: 'About you', hint: 'Leave a blank line between paragraphs.' },
+      'about.photoAlt': { label: 'Your photo, described for screen readers' },
+      'about.stat1Value': { label: 'First number' },
+      'about.stat1Label': { label: 'What the first number counts' },
+      'about.stat2Value': { label: 'Second number' },
+      'about.stat2Label': { label: 'What the second number counts' },
+    },
+  },
+  {
+    label: 'Footer',
+    fields: {
+      'footer.partnersLabel': { label: 'Partners link', hint: 'Leave it empty to show no partners link.' },
+      'footer.partnersHref': {
+        label: 'Partners link’s address',
+        hint: 'https://…, mailto:… or a page of this site such as /privacy.',
+      },
+    },
+  },
+];
+
+/** Each field's label (and hint), by its key. */
+const fields = Object.assign({}, ...groups.map((group) => group.fields)) as Record<
+  SiteWordKey,
+  { label: string; hint?: string }
+>;
+
 export const studioSiteCopy = {
+  groups,
+  fields,
   label: 'Site',
   intro:
     'The words of your landing page. Change any of them and see them in the preview; visitors see them once you publish. What you type is shown as plain text.',

@@ -1,12 +1,11 @@
 import { useCallback, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
-  type SiteWords,
-  siteWordFields,
-  siteWordGroups,
+  type EverySiteWord,
+  everySiteWordWith,
+  type SiteWordKey,
   siteWordKeys,
-  siteWordsWith,
-} from '@/content/site-words';
+} from '@/content/site-word-rules';
 import { studioSiteCopy as copy } from '@/content/studio-site';
 import { useLoad } from '@/lib/use-load';
 import { SectionPending } from '../../components/section-pending';
@@ -46,7 +45,7 @@ function SiteWordsForm({
   onAnswer: (studio: StudioSiteWords) => void;
 }) {
   const id = useId();
-  const [words, setWords] = useState<SiteWords>(() => siteWordsWith(studio.draft));
+  const [words, setWords] = useState<EverySiteWord>(() => everySiteWordWith(studio.draft));
   const [problems, setProblems] = useState<ReturnType<typeof siteWordProblems>>({});
   const [busy, setBusy] = useState<'saving' | 'publishing' | null>(null);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
@@ -71,7 +70,7 @@ function SiteWordsForm({
     try {
       const answer = await work();
       onAnswer(answer);
-      setWords(siteWordsWith(answer.draft));
+      setWords(everySiteWordWith(answer.draft));
       setMessage({ text: said, failed: false });
     } catch (error) {
       console.error('Studio: the site words could not be changed.', error);
@@ -116,28 +115,26 @@ function SiteWordsForm({
           }}
           className="grid content-start gap-8"
         >
-          {(Object.keys(siteWordGroups) as (keyof typeof siteWordGroups)[]).map((group) => (
+          {copy.groups.map((group) => (
             <fieldset
-              key={group}
+              key={group.label}
               className="grid gap-5 rounded-card border border-line bg-surface p-4 sm:p-6"
             >
-              <legend className="px-1 font-display text-lg font-semibold">{siteWordGroups[group]}</legend>
-              {siteWordKeys
-                .filter((key) => siteWordFields[key].group === group)
-                .map((key) => (
-                  <SiteWordField
-                    key={key}
-                    formId={id}
-                    name={key}
-                    value={words[key]}
-                    error={problems[key]}
-                    disabled={busy !== null}
-                    onChange={(value) => {
-                      setWords((known) => ({ ...known, [key]: value }));
-                      setProblems((known) => ({ ...known, [key]: undefined }));
-                    }}
-                  />
-                ))}
+              <legend className="px-1 font-display text-lg font-semibold">{group.label}</legend>
+              {(Object.keys(group.fields) as SiteWordKey[]).map((key) => (
+                <SiteWordField
+                  key={key}
+                  formId={id}
+                  name={key}
+                  value={words[key]}
+                  error={problems[key]}
+                  disabled={busy !== null}
+                  onChange={(value) => {
+                    setWords((known) => ({ ...known, [key]: value }));
+                    setProblems((known) => ({ ...known, [key]: undefined }));
+                  }}
+                />
+              ))}
             </fieldset>
           ))}
           <div className="sticky bottom-0 -mx-1 grid gap-3 border-t border-line bg-paper/95 px-1 py-4 backdrop-blur">

@@ -1,9 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { TextareaField, TextField } from '@/components/ui/text-field';
-import { siteWordFields } from '@/content/site-words';
+import { everySiteWordDefault, type SiteWordKey, siteWordRules } from '@/content/site-word-rules';
 import { studioSiteCopy as copy } from '@/content/studio-site';
-
-type SiteWordKey = keyof typeof siteWordFields;
 
 /** The id of a field's box, so the form can focus the first one that is wrong. */
 export const fieldId = (formId: string, key: SiteWordKey) => `${formId}-${key.replace('.', '-')}`;
@@ -30,12 +28,14 @@ export function SiteWordField({
   disabled: boolean;
   onChange: (value: string) => void;
 }) {
-  const field = siteWordFields[name];
+  const field = siteWordRules[name];
+  const shipped = everySiteWordDefault[name];
+  const { label, hint } = copy.fields[name];
   const id = fieldId(formId, name);
   const common = {
     id,
-    label: field.label,
-    hint: 'hint' in field ? field.hint : undefined,
+    label,
+    hint,
     error,
     describedBy: `${id}-count`,
     value,
@@ -48,13 +48,13 @@ export function SiteWordField({
       <p id={`${id}-count`} className="text-sm text-ink-muted">
         {copy.count(value.length, field.maxLength)}
       </p>
-      {value !== field.default && (
+      {value !== shipped && (
         <Button
           variant="outline"
           size="sm"
           disabled={disabled}
-          aria-label={copy.resetField(field.label)}
-          onClick={() => onChange(field.default)}
+          aria-label={copy.resetField(label)}
+          onClick={() => onChange(shipped)}
         >
           {copy.reset}
         </Button>

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { siteWordsWith } from '@/content/site-words';
+import { everySiteWordWith } from '@/content/site-word-rules';
 import { changedWords, siteWordProblems } from './site-word-problems';
 
 describe('siteWordProblems', () => {
   it('finds nothing wrong with the shipped words', () => {
-    expect(siteWordProblems(siteWordsWith({}))).toEqual({});
+    expect(siteWordProblems(everySiteWordWith({}))).toEqual({});
   });
 
   it('says what is wrong with each field, in the owner’s terms', () => {
     const problems = siteWordProblems(
-      siteWordsWith({
+      everySiteWordWith({
         'about.founderName': '  ',
         'hero.headlineProfane': 'x'.repeat(500),
         'about.title': 'y'.repeat(91),
@@ -28,7 +28,7 @@ describe('siteWordProblems', () => {
 
   it('takes https, mailto and the site’s own pages as links, and nothing else', () => {
     const linkProblem = (href: string) =>
-      siteWordProblems(siteWordsWith({ 'footer.partnersHref': href }))['footer.partnersHref'];
+      siteWordProblems(everySiteWordWith({ 'footer.partnersHref': href }))['footer.partnersHref'];
     for (const fine of [
       'https://example.com',
       'https://example.com/schools?a=1',
@@ -53,7 +53,10 @@ describe('changedWords', () => {
   it('keeps only the fields that differ from the shipped words', () => {
     expect(
       changedWords(
-        siteWordsWith({ 'about.founderName': 'Sam', 'hero.eyebrow': 'Free video course · 3-lens method' }),
+        everySiteWordWith({
+          'about.founderName': 'Sam',
+          'hero.eyebrow': 'Free video course · 3-lens method',
+        }),
       ),
     ).toEqual({
       'about.founderName': 'Sam',

@@ -1,5 +1,10 @@
 import { studioSiteCopy } from '@/content/studio-site';
-import { type SiteWords, siteWordFields, siteWordKeys } from '@/content/site-words';
+import {
+  type EverySiteWord,
+  everySiteWordDefault,
+  siteWordKeys,
+  siteWordRules,
+} from '@/content/site-word-rules';
 
 const copy = studioSiteCopy.problems;
 
@@ -10,18 +15,19 @@ const HEADLINES = new Set(['hero.headlineProfane', 'hero.headlineClean']);
  * What is wrong with each changed field's words (the rules the database holds them to), by field; {} when nothing
  * is.
  */
-export function siteWordProblems(words: SiteWords): Partial<Record<keyof SiteWords, string>> {
-  const problems: Partial<Record<keyof SiteWords, string>> = {};
+export function siteWordProblems(words: EverySiteWord): Partial<Record<keyof EverySiteWord, string>> {
+  const problems: Partial<Record<keyof EverySiteWord, string>> = {};
   for (const key of siteWordKeys) {
-    const field = siteWordFields[key];
+    const field = siteWordRules[key];
+    const { label } = studioSiteCopy.fields[key];
     const value = words[key];
     // The shipped words stand as shipped (the partners link's placeholder "#" too, until she gives it one).
-    if (value === field.default) continue;
-    if (field.required && value.trim() === '') problems[key] = copy.empty(field.label);
+    if (value === everySiteWordDefault[key]) continue;
+    if (field.required && value.trim() === '') problems[key] = copy.empty(label);
     else if (value.length > field.maxLength)
       problems[key] = HEADLINES.has(key)
         ? copy.headlineTooLong(field.maxLength)
-        : copy.tooLong(field.label, field.maxLength);
+        : copy.tooLong(label, field.maxLength);
     else if (field.kind === 'link' && value !== '' && !isSiteLink(value)) problems[key] = copy.link;
   }
   return problems;
@@ -33,8 +39,8 @@ function isSiteLink(value: string): boolean {
 }
 
 /** The fields whose words differ from the shipped ones: what the database keeps. */
-export function changedWords(words: SiteWords): Record<string, string> {
+export function changedWords(words: EverySiteWord): Record<string, string> {
   return Object.fromEntries(
-    siteWordKeys.filter((key) => words[key] !== siteWordFields[key].default).map((key) => [key, words[key]]),
+    siteWordKeys.filter((key) => words[key] !== everySiteWordDefault[key]).map((key) => [key, words[key]]),
   );
 }

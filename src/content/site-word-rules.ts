@@ -1,0 +1,58 @@
+/**
+ * Every field of the site's words with its default and its rules, which are the rules of public.site_word_rules
+ * that the database holds the owner's words to: for the studio, and for the pages' head at render time. The page
+ * itself reads only site-words.ts.
+ */
+import { landingPageCopy } from './landing-page';
+import { siteWordDefaults } from './site-words';
+
+interface SiteWordRule {
+  kind: 'text' | 'paragraphs' | 'link';
+  maxLength: number;
+  /** An optional field may be left empty (a link not shown); a required one may not. */
+  required: boolean;
+}
+
+const text = (maxLength: number) => ({ kind: 'text', maxLength, required: true }) as const;
+
+export const siteWordRules = {
+  'page.title': text(70),
+  'page.description': text(160),
+  'hero.eyebrow': text(50),
+  'hero.headlineProfane': text(60),
+  'hero.headlineClean': text(60),
+  'hero.body': text(300),
+  'hero.proof': text(110),
+  'hero.audience': text(120),
+  'about.eyebrow': text(40),
+  'about.title': text(90),
+  'about.founderName': text(80),
+  'about.founderRole': text(100),
+  'about.bio': { kind: 'paragraphs', maxLength: 1500, required: true },
+  'about.photoAlt': text(200),
+  'about.stat1Value': text(20),
+  'about.stat1Label': text(60),
+  'about.stat2Value': text(20),
+  'about.stat2Label': text(60),
+  'footer.partnersLabel': { kind: 'text', maxLength: 40, required: false },
+  'footer.partnersHref': { kind: 'link', maxLength: 500, required: false },
+} as const satisfies Record<string, SiteWordRule>;
+
+export type SiteWordKey = keyof typeof siteWordRules;
+export const siteWordKeys = Object.keys(siteWordRules) as SiteWordKey[];
+
+/** Every field's default: the page's title and description as index.html has them, and the page's words. */
+export const everySiteWordDefault: Record<SiteWordKey, string> = {
+  'page.title': landingPageCopy.title,
+  'page.description': landingPageCopy.description,
+  ...siteWordDefaults,
+};
+
+/** Every field's words: the owner's where she changed them, the defaults elsewhere. */
+export type EverySiteWord = Readonly<Record<SiteWordKey, string>>;
+
+/** Every field's words for the studio: `changes` over the defaults, and only the fields (a stray key goes). */
+export const everySiteWordWith = (changes: Readonly<Record<string, string>>): EverySiteWord =>
+  Object.fromEntries(
+    siteWordKeys.map((key) => [key, changes[key] ?? everySiteWordDefault[key]]),
+  ) as EverySiteWord;
