@@ -8,6 +8,7 @@ import { build } from 'vite';
 import { computeStamp, root, stampFile } from './build-stamp.mjs';
 import { inlineCriticalCss } from './inline-critical-css.mjs';
 import { loadEnvFile } from '../server/src/config/load-env-file.mjs';
+import { fetchPublishedWords } from '../server/src/site/published-words.mjs';
 import { renderPages, SSR_FOLDER, TEMPLATE_FILE } from '../server/src/site/render-pages.mjs';
 
 const defaultDist = path.join(root, 'dist');
@@ -20,6 +21,30 @@ function* walk(folder) {
     if (entry.name.startsWith('.')) continue;
     if (entry.isDirectory()) yield* walk(full);
     else yield full;
+  }
+}
+
+/**
+ * The owner's published words when the build is for a hosted Supabase project (SUPABASE_URL and its service-role
+ * key set): a static host's pages then carry them. Else none: the embedded server renders its pages in them.
+ */
+async function publishedWords() {
+  const supabaseUrl = process.env.SUPABASE_URL?.trim();
+  const serviceRoleKey = process.env.SUPABASE_SERVICE_ROLE_KEY?.trim();
+  if (!supabaseUrl || !serviceRoleKey) return {};
+  try {
+    const words = await fetchPublishedWords({ supabaseUrl, serviceRoleKey });
+    console.log(
+      `Prerendering in the site words published in ${supabaseUrl} (${Object.keys(words).length} changed).`,
+    );
+    return words;
+  } catch (error) {
+    // A build for the embedded server still serves her words (it renders them at start); a static host's shows
+    // the shipped words until the next build, which this says loudly.
+    console.warn(
+      `${error instanceof Error ? error.message : String(error)} The pages are prerendered in the shipped words.`,
+    );
+    return {};
   }
 }
 
@@ -44,7 +69,13 @@ async function prerender(dist) {
   );
   writeFileSync(path.join(dist, TEMPLATE_FILE), template);
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
-  for (const [file, html] of renderPages({ ssr, template, manifest, siteUrl, words: {} })) {
+  for (const [file, html] of renderPages({
+    ssr,
+    template,
+    manifest,
+    siteUrl,
+    words: await publishedWords(),
+  })) {
     // A page below another's address (course/plan.html) goes in that page's folder.
     mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
     writeFileSync(path.join(dist, file), html);

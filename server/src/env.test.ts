@@ -140,6 +140,16 @@ describe('readEnv', () => {
       expect(() => readEnv({ COUNT_PAGE_VIEWS: value })).toThrow(/COUNT_PAGE_VIEWS: must be true or false/);
   });
 
+  it('takes DEPLOY_HOOK_URL as an https address, none by default', () => {
+    expect(readEnv({}).deployHookUrl).toBeUndefined();
+    expect(readEnv({ DEPLOY_HOOK_URL: 'https://api.netlify.com/build_hooks/abc' }).deployHookUrl).toBe(
+      'https://api.netlify.com/build_hooks/abc',
+    );
+    expect(() => readEnv({ DEPLOY_HOOK_URL: 'http://hooks.example/build' })).toThrow(
+      /DEPLOY_HOOK_URL: must be an https URL/,
+    );
+  });
+
   it('takes OWNER_EMAIL as the first owner, lower-cased, and refuses what is not an address', () => {
     expect(readEnv({}).ownerEmail).toBeUndefined();
     expect(readEnv({ OWNER_EMAIL: ' Coach@Example.com ' }).ownerEmail).toBe('coach@example.com');

@@ -70,6 +70,7 @@ const schema = z.object({
     .transform((value) => value === 'true')
     .default(true),
   OWNER_EMAIL: ownerEmail.optional(),
+  DEPLOY_HOOK_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
 } satisfies Record<keyof typeof shared, z.ZodType> & z.ZodRawShape);
 
 const HEADING = 'Invalid environment (see .env.example):';
@@ -121,6 +122,8 @@ export type Env = {
   countPageViews: boolean;
   /** The studio's first owner (OWNER_EMAIL), added at start while the owners' list has never had one. */
   ownerEmail: string | undefined;
+  /** A static host's build hook, called when the owner publishes her words (DEPLOY_HOOK_URL). */
+  deployHookUrl: string | undefined;
 };
 
 /** Resend if its key is set, else SMTP if set, else the file mailbox under DATA_DIR/mail; each with its rate. */
@@ -182,5 +185,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustedProxies: env.TRUST_PROXY,
     countPageViews: env.COUNT_PAGE_VIEWS,
     ownerEmail: env.OWNER_EMAIL,
+    deployHookUrl: env.DEPLOY_HOOK_URL,
   };
 }

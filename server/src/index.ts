@@ -97,7 +97,11 @@ const site = loadSite(env.distDir);
 if (site.files.size === 0)
   console.warn(`No built site in ${env.distDir}: run \`npm run build\` (npm start does it for you).`);
 // What the owner publishes in the studio's Site section is served within seconds, prerendered in her words.
-const sitePublisher = startSitePublisher(db, log, site, { distDir: env.distDir, intervalSeconds: 2 });
+const sitePublisher = startSitePublisher(db, log, site, {
+  distDir: env.distDir,
+  intervalSeconds: 2,
+  deployHookUrl: env.deployHookUrl,
+});
 
 const mail = createTransport(env.mail, log);
 if (!env.databaseUrl) {

@@ -1,5 +1,7 @@
 // The owner's published words reach the prerendered pages without a rebuild: rendered in-process from the
 // build's own server bundle and template (the real dist/, built first when it is stale), served at once.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -80,6 +82,36 @@ describe(`the published site words (${databaseKind})`, () => {
       expect(site.files.get('/index.html')).toBe(second);
     } finally {
       await publisher.stop();
+    }
+  });
+
+  it('calls a static host’s build hook for a version published while it runs, not for the one it found', async () => {
+    const calls: string[] = [];
+    const hook = createServer((request, response) => {
+      calls.push(`${request.method} ${request.url}`);
+      response.end('ok');
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    const deployHookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/build_hooks/abc`;
+    const site = loadSite(dist);
+    const built = site.files.get('/index.html');
+    const publisher = startSitePublisher(db, log, site, {
+      distDir: dist,
+      intervalSeconds: 0.05,
+      deployHookUrl,
+    });
+    try {
+      await vi.waitFor(() => expect(site.files.get('/index.html')).not.toBe(built), { timeout: 60_000 });
+      expect(calls).toEqual([]);
+      await publish({ 'about.founderName': 'Sam, again' });
+      await vi.waitFor(() => expect(calls).toEqual(['POST /build_hooks/abc']), { timeout: 60_000 });
+      expect(log.info).toHaveBeenCalledWith({
+        event: 'site.deploy_hook_called',
+        version: expect.any(Number),
+      });
+    } finally {
+      await publisher.stop();
+      hook.close();
     }
   });
 });

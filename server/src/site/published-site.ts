@@ -51,24 +51,44 @@ async function renderSite(distDir: string, site: Site, words: Record<string, str
   return { files, notFound: files.get('/404.html') };
 }
 
+/** Asks a static host to build the site again (its build hook takes an empty POST); a failure is logged. */
+async function callDeployHook(url: string, log: Log, version: number) {
+  try {
+    const response = await fetch(url, { method: 'POST', signal: AbortSignal.timeout(10_000) });
+    if (!response.ok) throw new Error(`it answered ${response.status}`);
+    log.info({ event: 'site.deploy_hook_called', version });
+  } catch (error) {
+    log.error({
+      event: 'site.deploy_hook_failed',
+      version,
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
 /**
  * Checks every `intervalSeconds` for a newer published version, and serves the pages in its words once they are
- * rendered (the site as built until the first publish). A failure is logged, and the next pass tries again.
+ * rendered (the site as built until the first publish); a version published while it runs also calls the static
+ * host's build hook, when there is one. A failure is logged, and the next pass tries again.
  */
 export function startSitePublisher(
   db: Database,
   log: Log,
   site: Site,
-  options: { distDir: string; intervalSeconds: number },
+  options: { distDir: string; intervalSeconds: number; deployHookUrl?: string | undefined },
 ): { stop(): Promise<void> } {
   let shown: number | undefined;
+  let checked = false;
   const pass = async () => {
     try {
       const latest = await latestSiteWords(db);
+      const isNew = checked && latest !== undefined && latest.id !== shown;
+      checked = true;
       if (latest === undefined || latest.id === shown) return;
       Object.assign(site, await renderSite(options.distDir, site, latest.words));
       shown = latest.id;
       log.info({ event: 'site.published', version: latest.id });
+      if (isNew && options.deployHookUrl) await callDeployHook(options.deployHookUrl, log, latest.id);
     } catch (error) {
       log.error({
         event: 'site.publish_failed',
