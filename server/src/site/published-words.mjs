@@ -20,7 +20,9 @@ export async function fetchPublishedWords({ supabaseUrl, serviceRoleKey }) {
       body: '{}',
     });
   } catch (error) {
-    throw new Error(`Could not reach ${url} for the published site words: ${String(error)}`);
+    throw new Error(`Could not reach ${url} for the published site words: ${String(error)}`, {
+      cause: error,
+    });
   }
   if (!response.ok) {
     throw new Error(
