@@ -9,7 +9,13 @@ import { computeStamp, root, stampFile } from './build-stamp.mjs';
 import { inlineCriticalCss } from './inline-critical-css.mjs';
 import { loadEnvFile } from '../server/src/config/load-env-file.mjs';
 import { fetchPublishedWords } from '../server/src/site/published-words.mjs';
-import { renderPages, SSR_FOLDER, TEMPLATE_FILE } from '../server/src/site/render-pages.mjs';
+import {
+  extraPagesOf,
+  PAGES_FILE,
+  renderPages,
+  SSR_FOLDER,
+  TEMPLATE_FILE,
+} from '../server/src/site/render-pages.mjs';
 
 const defaultDist = path.join(root, 'dist');
 const COMPRESSIBLE = /\.(html|js|css|svg|json|webmanifest|vtt|txt|xml)$/;
@@ -25,27 +31,23 @@ function* walk(folder) {
 }
 
 /**
- * The owner's published words when the build is for a hosted Supabase project (SUPABASE_URL and its service-role
- * key set): a static host's pages then carry them. Else none: the embedded server renders its pages in them.
+ * The owner's published words when the build is for a static host (SITE_WORDS_FROM names the API they are
+ * published in): its pages then carry them. Else none: the embedded server renders its pages in them itself.
  */
 async function publishedWords() {
-  const supabaseUrl = process.env.SUPABASE_URL?.trim();
-  const serviceRoleKey = process.env.SUPABASE_SERVICE_ROLE_KEY?.trim();
-  if (!supabaseUrl || !serviceRoleKey) return {};
-  try {
-    const words = await fetchPublishedWords({ supabaseUrl, serviceRoleKey });
-    console.log(
-      `Prerendering in the site words published in ${supabaseUrl} (${Object.keys(words).length} changed).`,
+  const apiUrl = process.env.SITE_WORDS_FROM?.trim();
+  if (!apiUrl) return {};
+  const anonKey = process.env.VITE_SUPABASE_ANON_KEY?.trim();
+  if (!anonKey)
+    throw new Error(
+      'SITE_WORDS_FROM needs VITE_SUPABASE_ANON_KEY, the public key the site calls that API with.',
     );
-    return words;
-  } catch (error) {
-    // A build for the embedded server still serves her words (it renders them at start); a static host's shows
-    // the shipped words until the next build, which this says loudly.
-    console.warn(
-      `${error instanceof Error ? error.message : String(error)} The pages are prerendered in the shipped words.`,
-    );
-    return {};
-  }
+  // A failure stops the build: pages in the shipped words would undo, unseen, what the owner published.
+  const words = await fetchPublishedWords({ apiUrl, anonKey });
+  console.log(
+    `Prerendering in the site words published at ${apiUrl} (${Object.keys(words).length} changed).`,
+  );
+  return words;
 }
 
 /**
@@ -69,13 +71,9 @@ async function prerender(dist) {
   );
   writeFileSync(path.join(dist, TEMPLATE_FILE), template);
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
-  for (const [file, html] of renderPages({
-    ssr,
-    template,
-    manifest,
-    siteUrl,
-    words: await publishedWords(),
-  })) {
+  const pages = extraPagesOf(ssr, manifest);
+  writeFileSync(path.join(dist, PAGES_FILE), JSON.stringify(pages));
+  for (const [file, html] of renderPages({ ssr, template, pages, siteUrl, words: await publishedWords() })) {
     // A page below another's address (course/plan.html) goes in that page's folder.
     mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
     writeFileSync(path.join(dist, file), html);

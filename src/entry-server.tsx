@@ -23,7 +23,7 @@ await import('@/app/routes/course-pages').then((route) => route.loadStudio());
 await new Promise((resolve) => setTimeout(resolve));
 
 /**
- * The HTML of one route in the owner's published words, before any script runs (scripts/render-pages.mjs, at
+ * The HTML of one route in the owner's published words, before any script runs (server/src/site/render-pages.mjs, at
  * build time and when she publishes). The page carries the words too (`embeddedWordsScript`), for hydration.
  */
 export function render(path: string, words: SiteWordChanges = {}): string {

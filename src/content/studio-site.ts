@@ -1,6 +1,7 @@
 /**
  * Every word of the studio's Site section: the owner's words for the landing page, drafted, previewed, published
- * and restored. The fields' own labels and hints are in site-words.ts, beside their defaults.
+ * and restored, with each field's label and hint (their defaults are in site-words.ts, their rules in
+ * site-word-rules.ts).
  */
 import type { SiteWordKey } from './site-word-rules';
 
@@ -120,6 +121,7 @@ export const studioSiteCopy = {
       title: (id: number) => `Publish version ${id} again?`,
       description:
         'Visitors see its words within a few seconds, and your draft becomes a copy of it. The versions in between stay here.',
+      unsaved: 'The changes you have not saved yet are dropped.',
       confirm: 'Publish it again',
       cancel: 'Cancel',
       close: 'Close',

@@ -24,7 +24,7 @@ export function SiteFooter() {
         <nav aria-label={footerCopy.navLabel}>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             {links.map((link) => (
-              <li key={link.label}>
+              <li key={link.href}>
                 <a
                   href={link.href}
                   className="font-medium text-ink-soft underline-offset-4 hover:text-ink hover:underline"

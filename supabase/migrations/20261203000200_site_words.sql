@@ -1,4 +1,4 @@
--- The site's words, the owner's (docs/decisions/0155-site-words.md). Each field she may change is a row of
+-- The site's words, the owner's (docs/decisions/0022-landing-content-settings-and-placeholder-media.md). Each field she may change is a row of
 -- site_word_rules; its default is the spec's words in src/content (src/content/site-words.ts), so a fresh install
 -- shows exactly the shipped page. What she changes is a draft until she publishes it; each publish is a version
 -- she can restore. A value is plain text, never HTML: the pages render it as text.
@@ -87,7 +87,7 @@ begin
       return format('%s is too long: at most %s characters.', field.key, rule.max_length);
     end if;
     if rule.kind = 'link' and value <> ''
-       and value !~ '^(https://[^\s/]+(/\S*)?|mailto:[^\s@]+@[^\s@]+|/[^\s/]\S*|/)$' then
+       and value !~ '^(https://[^\s/\\]+(/\S*)?|mailto:[^\s@]+@[^\s@]+|/[^\s/\\]\S*|/)$' then
       return format('%s must start with https://, mailto: or / (a page of this site).', field.key);
     end if;
   end loop;
@@ -105,10 +105,12 @@ as $$
   select lower(u.email) from auth.users as u where u.id = (select auth.uid())
 $$;
 
--- What the pages show: the newest version's words (the fields she changed), {} before the first publish.
+-- What the pages show: the newest version's words (the fields she changed), {} before the first publish. Every
+-- page carries them anyway, so a visitor's key may read them too: a static host's build does, with the anon key.
 create function public.published_site_words() returns jsonb
 language sql
 stable
+security definer
 set search_path = ''
 as $$
   select coalesce(
@@ -204,7 +206,7 @@ $$;
 
 revoke all on function public.site_words_problem(jsonb), public.published_site_words(), public.caller_email()
   from public, anon, authenticated;
-grant execute on function public.published_site_words() to service_role;
+grant execute on function public.published_site_words() to anon, service_role;
 revoke all on function public.studio_site_words(), public.studio_save_site_words(jsonb),
   public.studio_publish_site_words(), public.studio_restore_site_words(bigint) from public, anon;
 grant execute on function public.studio_site_words(), public.studio_save_site_words(jsonb),

@@ -44,6 +44,7 @@ describe(`the published site words (${databaseKind})`, () => {
         'hero.headlineProfane': '<b>Mine</b>, now',
         'about.founderName': 'Sam Rivera',
         'page.title': 'Sam’s free course',
+        'page.description': "From $199: $& and $' stay as typed.",
       });
       await vi.waitFor(() => expect(site.files.get('/index.html')).not.toBe(built), { timeout: 60_000 });
       const response = await app.request('/', { headers: { 'if-none-match': built?.etag ?? '' } });
@@ -55,13 +56,13 @@ describe(`the published site words (${databaseKind})`, () => {
       expect(html).toContain('Sam Rivera');
       expect(html).toContain('<title>Sam’s free course</title>');
       expect(html).toContain('<meta property="og:title" content="Sam’s free course"');
+      expect(html).toContain('content="From $199: $&amp; and $\' stay as typed."');
       const embedded =
         /<script id="site-words" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
       expect(embedded).toContain('\\u003cb>Mine\\u003c/b>');
-      expect(JSON.parse(embedded)).toEqual({
+      expect(JSON.parse(embedded)).toMatchObject({
         'hero.headlineProfane': '<b>Mine</b>, now',
         'about.founderName': 'Sam Rivera',
-        'page.title': 'Sam’s free course',
       });
       const home = site.files.get('/index.html');
       expect(text(brotliDecompressSync(home?.br ?? new Uint8Array()))).toBe(html);
@@ -105,10 +106,12 @@ describe(`the published site words (${databaseKind})`, () => {
       expect(calls).toEqual([]);
       await publish({ 'about.founderName': 'Sam, again' });
       await vi.waitFor(() => expect(calls).toEqual(['POST /build_hooks/abc']), { timeout: 60_000 });
-      expect(log.info).toHaveBeenCalledWith({
-        event: 'site.deploy_hook_called',
-        version: expect.any(Number),
-      });
+      await vi.waitFor(() =>
+        expect(log.info).toHaveBeenCalledWith({
+          event: 'site.deploy_hook_called',
+          version: expect.any(Number),
+        }),
+      );
     } finally {
       await publisher.stop();
       hook.close();

@@ -4,13 +4,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { z } from 'zod';
 import type { Log } from '../../../supabase/functions/_shared/log.ts';
 import type { Database } from '../db/database.ts';
 import { startPeriodicPass } from '../jobs/periodic-pass.ts';
 import { type Site, siteFile } from '../routes/static/load-site.ts';
-import { renderPages, SSR_FOLDER, TEMPLATE_FILE } from './render-pages.mjs';
+import { PAGES_FILE, renderPages, SSR_FOLDER, TEMPLATE_FILE } from './render-pages.mjs';
 
 const versionRow = z.object({ id: z.coerce.number(), words: z.record(z.string(), z.string()) });
 
@@ -23,6 +24,10 @@ async function latestSiteWords(db: Database) {
 /** Pages smaller than this are served as they are, as the build leaves them. */
 const COMPRESS_FROM_BYTES = 1024;
 
+// Compressed off the main thread: a request meanwhile is answered from the pages still served.
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
 /**
  * The built site with its prerendered pages rendered again in `words` (the fields the owner changed), compressed
  * as the build compresses them; every other file as it was.
@@ -30,26 +35,32 @@ const COMPRESS_FROM_BYTES = 1024;
 async function renderSite(distDir: string, site: Site, words: Record<string, string>): Promise<Site> {
   const ssr: unknown = await import(pathToFileURL(path.join(distDir, SSR_FOLDER, 'entry-server.js')).href);
   const template = await readFile(path.join(distDir, TEMPLATE_FILE), 'utf8');
-  const manifest: unknown = JSON.parse(await readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));
+  const pages: unknown = JSON.parse(await readFile(path.join(distDir, PAGES_FILE), 'utf8'));
   // The build wrote the site's public address into the template: the landing page's canonical link.
   const siteUrl = /<link rel="canonical" href="([^"]*)\/"/.exec(template)?.[1] ?? '';
   const files = new Map(site.files);
-  for (const [file, html] of renderPages({ ssr, template, manifest, siteUrl, words })) {
+  for (const [file, html] of renderPages({ ssr, template, pages, siteUrl, words })) {
     const urlPath = `/${file}`;
     const identity = new Uint8Array(Buffer.from(html));
     const compressed = identity.byteLength >= COMPRESS_FROM_BYTES;
+    const [br, gz] = compressed
+      ? await Promise.all([
+          brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          gzipped(identity, { level: 9 }),
+        ])
+      : [];
     files.set(
       urlPath,
       siteFile(urlPath, identity, {
-        br: compressed
-          ? new Uint8Array(brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
-          : undefined,
-        gzip: compressed ? new Uint8Array(gzipSync(identity, { level: 9 })) : undefined,
+        br: br && new Uint8Array(br),
+        gzip: gz && new Uint8Array(gz),
       }),
     );
   }
   return { files, notFound: files.get('/404.html') };
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Asks a static host to build the site again (its build hook takes an empty POST); a failure is logged. */
 async function callDeployHook(url: string, log: Log, version: number) {
@@ -58,18 +69,15 @@ async function callDeployHook(url: string, log: Log, version: number) {
     if (!response.ok) throw new Error(`it answered ${response.status}`);
     log.info({ event: 'site.deploy_hook_called', version });
   } catch (error) {
-    log.error({
-      event: 'site.deploy_hook_failed',
-      version,
-      message: error instanceof Error ? error.message : String(error),
-    });
+    log.error({ event: 'site.deploy_hook_failed', version, message: messageOf(error) });
   }
 }
 
 /**
  * Checks every `intervalSeconds` for a newer published version, and serves the pages in its words once they are
  * rendered (the site as built until the first publish); a version published while it runs also calls the static
- * host's build hook, when there is one. A failure is logged, and the next pass tries again.
+ * host's build hook, when there is one, whether or not this server renders pages. Each version is tried once: a
+ * failure is logged (and the site stays as it was), and the next version is tried when it comes.
  */
 export function startSitePublisher(
   db: Database,
@@ -77,23 +85,26 @@ export function startSitePublisher(
   site: Site,
   options: { distDir: string; intervalSeconds: number; deployHookUrl?: string | undefined },
 ): { stop(): Promise<void> } {
-  let shown: number | undefined;
+  let tried: number | undefined;
   let checked = false;
   const pass = async () => {
+    let latest: Awaited<ReturnType<typeof latestSiteWords>>;
     try {
-      const latest = await latestSiteWords(db);
-      const isNew = checked && latest !== undefined && latest.id !== shown;
-      checked = true;
-      if (latest === undefined || latest.id === shown) return;
-      Object.assign(site, await renderSite(options.distDir, site, latest.words));
-      shown = latest.id;
-      log.info({ event: 'site.published', version: latest.id });
-      if (isNew && options.deployHookUrl) await callDeployHook(options.deployHookUrl, log, latest.id);
+      latest = await latestSiteWords(db);
     } catch (error) {
-      log.error({
-        event: 'site.publish_failed',
-        message: error instanceof Error ? error.message : String(error),
-      });
+      log.error({ event: 'site.publish_check_failed', message: messageOf(error) });
+      return;
+    }
+    const isNew = checked && latest !== undefined && latest.id !== tried;
+    checked = true;
+    if (latest === undefined || latest.id === tried) return;
+    tried = latest.id;
+    if (isNew && options.deployHookUrl) void callDeployHook(options.deployHookUrl, log, latest.id);
+    try {
+      Object.assign(site, await renderSite(options.distDir, site, latest.words));
+      log.info({ event: 'site.published', version: latest.id });
+    } catch (error) {
+      log.error({ event: 'site.publish_failed', version: latest.id, message: messageOf(error) });
     }
   };
   return startPeriodicPass(pass, options.intervalSeconds);

@@ -1,5 +1,5 @@
 /** The fields the owner changed, as published in the project ({} before her first publish). */
-export function fetchPublishedWords(project: {
-  supabaseUrl: string;
-  serviceRoleKey: string;
+export function fetchPublishedWords(api: {
+  apiUrl: string;
+  anonKey: string;
 }): Promise<Record<string, string>>;

@@ -5,13 +5,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_ANON_KEY } from '../../../supabase/embedded-keys.ts';
 import type { Database } from '../db/database.ts';
-import { createTestApp, testJwtKeys } from '../../test/test-app.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, databaseKind } from '../../test/test-database.ts';
 import { fetchPublishedWords } from './published-words.mjs';
 
 let db: Database;
 let server: ReturnType<typeof serve>;
-let supabaseUrl = '';
+let apiUrl = '';
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -19,7 +19,7 @@ beforeAll(async () => {
   server = await new Promise((resolve) => {
     const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
   });
-  supabaseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 });
 afterAll(async () => {
   server.close();
@@ -27,24 +27,22 @@ afterAll(async () => {
 });
 
 describe(`the published words for a static host's build (${databaseKind})`, () => {
-  it('are none before the first publish, then the newest version’s', async () => {
-    const serviceRoleKey = await testJwtKeys.signServiceRoleKey();
-    expect(await fetchPublishedWords({ supabaseUrl, serviceRoleKey })).toEqual({});
+  it('are none before the first publish, then the newest version’s, read with the public key', async () => {
+    const api = { apiUrl, anonKey: EMBEDDED_ANON_KEY };
+    expect(await fetchPublishedWords(api)).toEqual({});
     await db.query(
       "insert into public.site_words_versions (words, published_by) values ($1, 'coach@example.com')",
       [JSON.stringify({ 'about.founderName': 'Sam Rivera' })],
     );
-    expect(await fetchPublishedWords({ supabaseUrl, serviceRoleKey })).toEqual({
-      'about.founderName': 'Sam Rivera',
-    });
+    expect(await fetchPublishedWords(api)).toEqual({ 'about.founderName': 'Sam Rivera' });
   });
 
-  it('are refused to a visitor’s key, and the build says why', async () => {
-    await expect(fetchPublishedWords({ supabaseUrl, serviceRoleKey: EMBEDDED_ANON_KEY })).rejects.toThrow(
-      /rpc\/published_site_words answered 40[13] .*is SUPABASE_SERVICE_ROLE_KEY the project's service-role key\?/,
+  it('are refused to a wrong key, and the build says why', async () => {
+    await expect(fetchPublishedWords({ apiUrl, anonKey: 'not-this-api-key' })).rejects.toThrow(
+      /rpc\/published_site_words answered 401 .*is VITE_SUPABASE_ANON_KEY that API's public key\?/,
     );
-    await expect(
-      fetchPublishedWords({ supabaseUrl: 'http://127.0.0.1:9', serviceRoleKey: 'key' }),
-    ).rejects.toThrow(/Could not reach http:\/\/127.0.0.1:9\/rest\/v1\/rpc\/published_site_words/);
+    await expect(fetchPublishedWords({ apiUrl: 'http://127.0.0.1:9', anonKey: 'key' })).rejects.toThrow(
+      /Could not reach http:\/\/127.0.0.1:9\/rest\/v1\/rpc\/published_site_words/,
+    );
   });
 });

@@ -9,9 +9,13 @@ const escapeHtml = (text) =>
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** Where in dist/ the build keeps the server bundle and the page template: dot names, which no one is served. */
+/**
+ * Where in dist/ the build keeps the server bundle and the page template: dot names, which the embedded server
+ * never serves (a static host needs neither).
+ */
 export const SSR_FOLDER = '.ssr';
 export const TEMPLATE_FILE = '.template.html';
+export const PAGES_FILE = '.pages.json';
 
 /** A module as Vite's manifest names it: a source path as it is, a package by the file its import resolves to. */
 const manifestKey = (module) =>
@@ -36,26 +40,38 @@ function modulePreloads(manifest, modules) {
   return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
 }
 
-/** The page's head with its own title and description (and, shared, its og: twins). */
+/**
+ * The page's head with its own title and description (and, shared, its og: twins). Each goes in by a function,
+ * so that a `$` in the owner's words is a dollar sign, not a replacement pattern.
+ */
 function withHead(html, title, description) {
+  const content = (text) => (_match, opening) => `${opening}${escapeHtml(text)}"`;
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, `$1${escapeHtml(description)}"`)
-    .replace(/(<meta property="og:title" content=")[^"]*"/, `$1${escapeHtml(title)}"`)
-    .replace(/(<meta\s+property="og:description"\s+content=")[^"]*"/, `$1${escapeHtml(description)}"`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, content(description))
+    .replace(/(<meta property="og:title" content=")[^"]*"/, content(title))
+    .replace(/(<meta\s+property="og:description"\s+content=")[^"]*"/, content(description));
 }
 
 /**
- * Every prerendered page as [file in dist/, HTML]: index.html, 404.html and the server bundle's extra pages.
+ * The server bundle's extra pages, each with the preloads of its modules: made at build time, where the modules
+ * resolve as Vite's manifest names them, and kept in dist/ (PAGES_FILE) for the renders after it.
+ */
+export function extraPagesOf(ssr, manifest) {
+  return ssr.extraPages.map((page) => ({ ...page, preloads: modulePreloads(manifest, page.modules) }));
+}
+
+/**
+ * Every prerendered page as [file in dist/, HTML]: index.html, 404.html and the extra pages (`extraPagesOf`).
  * `template` is the built index.html with its CSS inlined and the site's address in it; `words` the fields the
  * owner changed, as published.
  */
-export function renderPages({ ssr, template, manifest, siteUrl, words }) {
+export function renderPages({ ssr, template, pages, siteUrl, words }) {
   if (!template.includes('<!--app-html-->')) throw new Error('index.html lost its <!--app-html--> marker');
   const withWords = template.replace('</body>', () => `  ${ssr.embeddedWordsScript(words)}\n  </body>`);
   const head = ssr.landingHead(words);
   const home = head.changed ? withHead(withWords, head.title, head.description) : withWords;
-  const pages = [['index.html', home.replace('<!--app-html-->', () => ssr.render('/', words))]];
+  const rendered = [['index.html', home.replace('<!--app-html-->', () => ssr.render('/', words))]];
   const notFound = withWords
     .replace(
       /<title>[^<]*<\/title>/,
@@ -63,9 +79,8 @@ export function renderPages({ ssr, template, manifest, siteUrl, words }) {
     )
     .replace(/\s*<link rel="canonical"[^>]*>/, '')
     .replace('<!--app-html-->', () => ssr.render('/404', words));
-  pages.push(['404.html', notFound]);
-  for (const page of ssr.extraPages) {
-    const preloads = modulePreloads(manifest, page.modules);
+  rendered.push(['404.html', notFound]);
+  for (const page of pages) {
     const html = withHead(withWords, page.title, page.description)
       .replace(
         /<title>[^<]*<\/title>/,
@@ -75,9 +90,9 @@ export function renderPages({ ssr, template, manifest, siteUrl, words }) {
       .replace(/(<meta property="og:url" content=")[^"]*"/, `$1${siteUrl}${page.path}"`)
       // The Course's structured data describes the landing page only.
       .replace(/\s*<script type="application\/ld\+json">[\s\S]*?<\/script>/, '')
-      .replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`)
+      .replace('</head>', () => `  ${page.preloads.join('\n    ')}\n  </head>`)
       .replace('<!--app-html-->', () => ssr.render(page.path, words));
-    pages.push([page.file, html]);
+    rendered.push([page.file, html]);
   }
-  return pages;
+  return rendered;
 }

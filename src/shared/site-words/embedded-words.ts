@@ -6,7 +6,9 @@ import type { SiteWordChanges } from '@/content/site-words';
 const ELEMENT_ID = 'site-words';
 
 const isWords = (value: unknown): value is SiteWordChanges =>
-  value instanceof Object && Object.values(value).every((word) => typeof word === 'string');
+  value instanceof Object &&
+  !Array.isArray(value) &&
+  Object.values(value).every((word) => typeof word === 'string');
 
 /** The element to put in a page's body: `<` escaped, so no word can end the script. */
 export function embeddedWordsScript(words: SiteWordChanges): string {

@@ -82,6 +82,10 @@ describe(`the site's words through REST (${databaseKind})`, () => {
         'footer.partnersHref must start with https://, mailto: or / (a page of this site).',
       ],
       [
+        { 'footer.partnersHref': '/\\evil.example' },
+        'footer.partnersHref must start with https://, mailto: or / (a page of this site).',
+      ],
+      [
         { 'footer.partnersHref': 'http://example.com' },
         'footer.partnersHref must start with https://, mailto: or / (a page of this site).',
       ],

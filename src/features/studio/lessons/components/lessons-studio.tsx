@@ -51,6 +51,11 @@ export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
   }, [adding]);
 
   const lessons = state.status === 'ready' ? state.value : [];
+  // The list as it is when a change answers: a save that waited on an upload must not put back an older one.
+  const current = useRef(lessons);
+  useEffect(() => {
+    current.current = lessons;
+  });
   // Read once the list is there, and again when a video is added or replaced (it waits for its stream).
   const videos = state.status === 'ready' ? lessons.map((lesson) => lesson.video_path).join('\n') : null;
   const streams = useLessonStreams(backend, videos, (stream) => {
@@ -82,7 +87,7 @@ export function LessonsStudio({ backend }: { backend: LessonsBackend }) {
       const answer = await work();
       const next = Array.isArray(answer)
         ? answer
-        : lessons.map((lesson) => (lesson.id === answer.id ? answer : lesson));
+        : current.current.map((lesson) => (lesson.id === answer.id ? answer : lesson));
       list.set(next);
       setMessage({ text: said(next), failed: false });
       return true;

@@ -52,6 +52,7 @@ describe('the Site section', () => {
     expect(await screen.findByLabelText('Headline')).toHaveValue('What the f*ck should I do for a living?');
     expect(field('Your name')).toHaveValue('Jordan Ellis');
     expect(screen.getByText('Visitors see these words.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled();
 
     type('Headline', 'What now, for a living?');
     type('Your name', 'Sam Rivera');

@@ -97,14 +97,6 @@ function SiteWordsForm({
   return (
     <div className="mt-2">
       <p className="max-w-prose text-ink-soft">{copy.intro}</p>
-      <p
-        role="status"
-        aria-live="polite"
-        aria-atomic="true"
-        className={`mt-4 min-h-6 font-semibold ${message?.failed ? 'text-red-700' : 'text-green-800'}`}
-      >
-        {message?.text}
-      </p>
       <div className="mt-4 grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <form
           aria-label={copy.formLabel}
@@ -138,9 +130,18 @@ function SiteWordsForm({
             </fieldset>
           ))}
           <div className="sticky bottom-0 -mx-1 grid gap-3 border-t border-line bg-paper/95 px-1 py-4 backdrop-blur">
+            {/* Beside the buttons, so that on a phone what a press did is where she pressed. */}
+            <p
+              role="status"
+              aria-live="polite"
+              aria-atomic="true"
+              className={`font-semibold empty:hidden ${message?.failed ? 'text-red-700' : 'text-green-800'}`}
+            >
+              {message?.text}
+            </p>
             <p className="text-sm text-ink-soft">{unpublished ? copy.unpublished : copy.upToDate}</p>
             <div className="flex flex-wrap gap-3">
-              <Button type="submit" disabled={busy !== null}>
+              <Button type="submit" disabled={busy !== null || !unpublished}>
                 {busy === 'publishing' ? copy.publishing : copy.publish}
               </Button>
               <Button variant="outline" disabled={busy !== null || !unsaved} onClick={save}>
@@ -153,6 +154,7 @@ function SiteWordsForm({
           <SiteHistory
             versions={studio.versions}
             busy={busy !== null}
+            unsaved={unsaved}
             onRestore={(version) =>
               void run('publishing', () => backend.restore(version), copy.status.restored(version))
             }

@@ -11,10 +11,13 @@ const copy = studioSiteCopy.history;
 export function SiteHistory({
   versions,
   busy,
+  unsaved,
   onRestore,
 }: {
   versions: readonly SiteVersion[];
   busy: boolean;
+  /** Whether the form holds changes not saved yet, which a restore drops. */
+  unsaved: boolean;
   onRestore: (id: number) => void;
 }) {
   const [asking, setAsking] = useState<number | null>(null);
@@ -68,7 +71,13 @@ export function SiteHistory({
       )}
       {asking !== null && (
         <ConfirmDialog
-          words={{ ...copy.confirm, title: copy.confirm.title(asking) }}
+          words={{
+            ...copy.confirm,
+            title: copy.confirm.title(asking),
+            description: unsaved
+              ? `${copy.confirm.description} ${copy.confirm.unsaved}`
+              : copy.confirm.description,
+          }}
           onAnswer={(goAhead) => {
             setAsking(null);
             if (goAhead) onRestore(asking);

@@ -42,6 +42,7 @@ describe('siteWordProblems', () => {
       'http://example.com',
       'data:text/html,hi',
       '//evil.example',
+      '/\\evil.example',
       'example.com',
       'mailto:nobody',
     ])

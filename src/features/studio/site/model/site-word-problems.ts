@@ -35,7 +35,7 @@ export function siteWordProblems(words: EverySiteWord): Partial<Record<keyof Eve
 
 /** An address the site may link to: https:, mailto: or one of its own pages; never javascript: or data:. */
 function isSiteLink(value: string): boolean {
-  return /^(https:\/\/[^\s/]+(\/\S*)?|mailto:[^\s@]+@[^\s@]+|\/[^\s/]\S*|\/)$/.test(value);
+  return /^(https:\/\/[^\s/\\]+(\/\S*)?|mailto:[^\s@]+@[^\s@]+|\/[^\s/\\]\S*|\/)$/.test(value);
 }
 
 /** The fields whose words differ from the shipped ones: what the database keeps. */
