@@ -16,7 +16,7 @@ export interface ServerProcess {
 export function spawnServer(options?: {
   /**
    * Relative to `cwd`; a `.ts` file runs under tsx. Default: the server as `npm start` runs it
-   * (server/dist/index.mjs, compiled once per process).
+   * (server/dist/index.mjs, compiled at this module's first start).
    */
   script?: string;
   /** The Node.js binary that runs it. Default: this process's. */

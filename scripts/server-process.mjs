@@ -29,8 +29,8 @@ let serverBundle;
 
 /**
  * Runs `script` (a TypeScript file under tsx), by default the server as `npm start` runs it (server/dist/index.mjs,
- * compiled once per process by bundle-server.mjs), with Node in a child process listening on a free loopback port,
- * and resolves once it prints that it is running. The child gets PATH and HOME, PORT=0, HOST=127.0.0.1 and
+ * compiled by bundle-server.mjs at this module's first start), with Node in a child process listening on a free
+ * loopback port, and resolves once it prints that it is running. The child gets PATH and HOME, PORT=0, HOST=127.0.0.1 and
  * `env`, nothing else of this process's environment. It rejects with the child's output if the child exits
  * first or `timeoutMs` passes. `onOutput` hears everything it prints so far, each time it prints more.
  *
