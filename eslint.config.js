@@ -100,6 +100,7 @@ export default tseslint.config(
     ignores: [
       'dist',
       'server/dist',
+      'admin/dist',
       'node_modules',
       'test-results',
       'playwright-report',

@@ -20,7 +20,7 @@ afterEach(async () => {
   for (const server of servers.splice(0)) await server.stop();
 });
 
-/** Starts the real server (server/src/index.ts) on the data folder; it is stopped after the test. */
+/** Starts the real server (as `npm start` runs it) on the data folder; it is stopped after the test. */
 async function startServer(dataDir: string, onOutput?: (output: string) => void): Promise<ServerProcess> {
   const server = await spawnServer({
     env: { DATA_DIR: dataDir, DIST_DIR: await writeFixtureSite() },

@@ -7,7 +7,7 @@ import { lockFilePath, openMigratedDatabase } from '../server/src/db/index.ts';
 import { createdDataDir, pgliteEnv, runTool } from './test/admin-processes.ts';
 
 // `npm run admin`'s entry point as a terminal runs it, on PGlite folders. A test here starts the tool up to five
-// times (tsx, PGlite): on a busy machine that took 118 s and then over 120, so each may take four minutes.
+// times (each a new PGlite): on a busy machine that took 118 s and then over 120, so each may take four minutes.
 describe('the tool at the terminal', { timeout: 240_000 }, () => {
   it('signups erase asks on the terminal and reads the answer from stdin', async () => {
     const dataDir = await createdDataDir();

@@ -18,7 +18,7 @@ let dataDir = '';
 let server: ServerProcess | undefined;
 let baseUrl = '';
 
-// One server for both tests; it can take a while to start on a busy machine (tsx, PGlite, migrations, seed).
+// One server for both tests; it can take a while to start on a busy machine (PGlite, migrations, seed).
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {

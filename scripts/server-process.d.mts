@@ -14,7 +14,10 @@ export interface ServerProcess {
 }
 
 export function spawnServer(options?: {
-  /** Relative to `cwd`; a `.ts` file runs under tsx. Default: server/src/index.ts. */
+  /**
+   * Relative to `cwd`; a `.ts` file runs under tsx. Default: the server as `npm start` runs it
+   * (server/dist/index.mjs, compiled at this module's first start).
+   */
   script?: string;
   /** The Node.js binary that runs it. Default: this process's. */
   node?: string;

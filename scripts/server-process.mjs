@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { root } from './build-stamp.mjs';
+import { bundleServer } from './bundle-server.mjs';
 
 /** What a template lends a new server: its database (created and migrated) and the seeded lessons' files. */
 const TEMPLATE_PARTS = ['pglite', 'storage'];
@@ -24,9 +25,12 @@ export function freePort(host = '127.0.0.1') {
 
 const RUNNING = /is running at http:\/\/localhost:(\d+)/;
 
+let serverBundle;
+
 /**
- * Runs `script` (a TypeScript file under tsx) with Node in a child process listening on a free loopback port,
- * and resolves once it prints that it is running. The child gets PATH and HOME, PORT=0, HOST=127.0.0.1 and
+ * Runs `script` (a TypeScript file under tsx), by default the server as `npm start` runs it (server/dist/index.mjs,
+ * compiled by bundle-server.mjs at this module's first start), with Node in a child process listening on a free
+ * loopback port, and resolves once it prints that it is running. The child gets PATH and HOME, PORT=0, HOST=127.0.0.1 and
  * `env`, nothing else of this process's environment. It rejects with the child's output if the child exits
  * first or `timeoutMs` passes. `onOutput` hears everything it prints so far, each time it prints more.
  *
@@ -38,7 +42,7 @@ const RUNNING = /is running at http:\/\/localhost:(\d+)/;
  * caller, instead of starting after the test gave up on it and running on with nobody to stop it.
  */
 export async function spawnServer({
-  script = 'server/src/index.ts',
+  script,
   node = process.execPath,
   nodeArgs = [],
   env = {},
@@ -47,6 +51,7 @@ export async function spawnServer({
   onOutput = () => {},
   firstStart = false,
 } = {}) {
+  script ??= await (serverBundle ??= bundleServer());
   if (!firstStart) seedFromTemplate(env);
   const typescript = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = spawn(node, [...typescript, ...nodeArgs, path.resolve(cwd, script)], {

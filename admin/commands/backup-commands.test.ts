@@ -5,17 +5,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminEntry } from '../test/admin-processes.ts';
 
-const main = path.join(import.meta.dirname, '..', 'main.ts');
+let main: string;
 let folder: string;
 beforeAll(async () => {
+  main = await adminEntry();
   folder = await mkdtemp(path.join(os.tmpdir(), 'backup-refusals-'));
 });
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
 /** The owner's tool as `npm run admin` runs it, with only these settings. */
 function admin(env: Record<string, string>, ...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', main, ...args], {
+  const result = spawnSync(process.execPath, [main, ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     encoding: 'utf8',
   });

@@ -6,15 +6,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openMigratedDatabase } from '../../server/src/db/index.ts';
 import { createPgliteDataDirDatabase, createTestDatabase } from '../../server/test/test-database.ts';
 import { createDatabase } from '../../scripts/with-postgres.mjs';
-
-const main = path.join(import.meta.dirname, '..', 'main.ts');
+import { adminEntry } from '../test/admin-processes.ts';
 
 /**
  * The owner's tool as `npm run admin` runs it, with only these settings. Asynchronous: the PGlite target is served
  * from this very process, which must go on answering while the command runs.
  */
-function admin(env: Record<string, string>, ...args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
+async function admin(env: Record<string, string>, ...args: string[]) {
+  const child = spawn(process.execPath, [await adminEntry(), ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

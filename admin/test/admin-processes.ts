@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPgliteDataDirDatabase } from '../../server/test/test-database.ts';
+import { bundleAdmin } from '../../scripts/bundle-server.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -27,9 +28,17 @@ export async function createdDataDir() {
   return dataDir;
 }
 
+let compiled: Promise<string> | undefined;
+
+/**
+ * `npm run admin`'s entry point (admin/main.ts) compiled to one file, once per test file: under tsx, every process
+ * would compile and load its modules one by one again.
+ */
+export const adminEntry = () => (compiled ??= bundleAdmin());
+
 /** Runs `npm run admin -- …args` as a terminal would, with `input` on its stdin. */
-export function runTool(args: string[], env: NodeJS.ProcessEnv, input?: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'admin/main.ts', ...args], {
+export async function runTool(args: string[], env: NodeJS.ProcessEnv, input?: string) {
+  const child = spawn(process.execPath, [await adminEntry(), ...args], {
     cwd: root,
     env,
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleAdmin } from '../../../scripts/bundle-server.mjs';
 import { type ServerProcess, spawnServer } from '../../../scripts/server-process.mjs';
 import { writeFixtureSite } from '../../test/test-app.ts';
 
@@ -18,8 +19,10 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 let dataDir: string;
 let mailFolder: string;
 let server: ServerProcess;
+let adminEntry: string;
 
 beforeAll(async () => {
+  adminEntry = await bundleAdmin();
   dataDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'private-')), 'data');
   mailFolder = path.join(dataDir, 'mail');
   const distDir = await writeFixtureSite();
@@ -63,7 +66,7 @@ async function waitFor(what: string, ready: () => Promise<boolean>) {
 
 function runTool(args: string[], on = dataDir) {
   const env = { ...process.env, DATA_DIR: on, DATABASE_URL: '', LOG_HASH_KEY: '' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'admin/main.ts', ...args], { cwd: root, env });
+  const child = spawn(process.execPath, [adminEntry, ...args], { cwd: root, env });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

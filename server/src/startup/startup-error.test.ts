@@ -7,9 +7,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STARTUP_EXIT } from './startup-error.ts';
+import { bundleServer } from '../../../scripts/bundle-server.mjs';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const serverEntry = ['--import', 'tsx', path.join(root, 'server/src/index.ts')];
+/** The server as `npm start` runs it (server/dist/index.mjs), compiled once for the file. */
+let serverEntry: string[];
 
 /** Runs the real server (or scripts/start.mjs) until it exits, and returns its exit code and output. */
 function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
@@ -52,6 +54,7 @@ describe('start-up failures: one line naming the setting, an exit code of its ow
   let busy: { server: Server; port: number };
 
   beforeAll(async () => {
+    serverEntry = [await bundleServer()];
     folder = await mkdtemp(path.join(os.tmpdir(), 'startup-errors-'));
     busy = await listenOnFreePort();
   });
