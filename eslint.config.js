@@ -99,6 +99,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-ssr',
       'server/dist',
       'admin/dist',
       'node_modules',

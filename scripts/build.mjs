@@ -13,7 +13,7 @@ import {
   extraPagesOf,
   PAGES_FILE,
   renderPages,
-  SSR_FOLDER,
+  rendererFolderOf,
   TEMPLATE_FILE,
 } from '../server/src/site/render-pages.mjs';
 
@@ -55,7 +55,7 @@ async function publishedWords() {
  * dist/ for the embedded server to render the pages again when the owner publishes; then every page rendered.
  */
 async function prerender(dist) {
-  const ssrOut = path.join(dist, SSR_FOLDER);
+  const ssrOut = rendererFolderOf(dist);
   await build({
     root,
     logLevel: 'warn',
@@ -69,10 +69,10 @@ async function prerender(dist) {
     readFileSync(path.join(dist, 'index.html'), 'utf8').replaceAll('__SITE_URL__', siteUrl),
     (href) => readFileSync(path.join(dist, href), 'utf8'),
   );
-  writeFileSync(path.join(dist, TEMPLATE_FILE), template);
+  writeFileSync(path.join(ssrOut, TEMPLATE_FILE), template);
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
   const pages = extraPagesOf(ssr, manifest);
-  writeFileSync(path.join(dist, PAGES_FILE), JSON.stringify(pages));
+  writeFileSync(path.join(ssrOut, PAGES_FILE), JSON.stringify(pages));
   for (const [file, html] of renderPages({ ssr, template, pages, siteUrl, words: await publishedWords() })) {
     // A page below another's address (course/plan.html) goes in that page's folder.
     mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });

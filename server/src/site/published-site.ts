@@ -1,6 +1,6 @@
 // The embedded server's side of the owner's site words: when she publishes (or restores) a version, this clock
 // renders the prerendered pages again in-process, in her words, and serves them from the next request on, with
-// new ETags. The build's server bundle and page template in dist/ (scripts/build.mjs) make the pages.
+// new ETags. The build's server bundle and page template beside dist/ (dist-ssr/, scripts/build.mjs) make them.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,7 +11,7 @@ import type { Log } from '../../../supabase/functions/_shared/log.ts';
 import type { Database } from '../db/database.ts';
 import { startPeriodicPass } from '../jobs/periodic-pass.ts';
 import { type Site, siteFile } from '../routes/static/load-site.ts';
-import { PAGES_FILE, renderPages, SSR_FOLDER, TEMPLATE_FILE } from './render-pages.mjs';
+import { PAGES_FILE, renderPages, rendererFolderOf, TEMPLATE_FILE } from './render-pages.mjs';
 
 const versionRow = z.object({ id: z.coerce.number(), words: z.record(z.string(), z.string()) });
 
@@ -33,9 +33,10 @@ const gzipped = promisify(gzip);
  * as the build compresses them; every other file as it was.
  */
 async function renderSite(distDir: string, site: Site, words: Record<string, string>): Promise<Site> {
-  const ssr: unknown = await import(pathToFileURL(path.join(distDir, SSR_FOLDER, 'entry-server.js')).href);
-  const template = await readFile(path.join(distDir, TEMPLATE_FILE), 'utf8');
-  const pages: unknown = JSON.parse(await readFile(path.join(distDir, PAGES_FILE), 'utf8'));
+  const renderer = rendererFolderOf(path.resolve(distDir));
+  const ssr: unknown = await import(pathToFileURL(path.join(renderer, 'entry-server.js')).href);
+  const template = await readFile(path.join(renderer, TEMPLATE_FILE), 'utf8');
+  const pages: unknown = JSON.parse(await readFile(path.join(renderer, PAGES_FILE), 'utf8'));
   // The build wrote the site's public address into the template: the landing page's canonical link.
   const siteUrl = /<link rel="canonical" href="([^"]*)\/"/.exec(template)?.[1] ?? '';
   const files = new Map(site.files);

@@ -1,4 +1,4 @@
-export const SSR_FOLDER: string;
+export function rendererFolderOf(dist: string): string;
 export const TEMPLATE_FILE: string;
 export const PAGES_FILE: string;
 

@@ -10,12 +10,12 @@ const escapeHtml = (text) =>
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
- * Where in dist/ the build keeps the server bundle and the page template: dot names, which the embedded server
- * never serves (a static host needs neither).
+ * Where the build keeps what renders the pages again (the server bundle, the page template, the extra pages with
+ * their preloads): beside the site, `dist-ssr/` for `dist/`, so that nothing of it is served or uploaded with it.
  */
-export const SSR_FOLDER = '.ssr';
-export const TEMPLATE_FILE = '.template.html';
-export const PAGES_FILE = '.pages.json';
+export const rendererFolderOf = (dist) => `${dist.replace(/[/\\]+$/, '')}-ssr`;
+export const TEMPLATE_FILE = 'template.html';
+export const PAGES_FILE = 'pages.json';
 
 /** A module as Vite's manifest names it: a source path as it is, a package by the file its import resolves to. */
 const manifestKey = (module) =>
