@@ -23,8 +23,9 @@ export function SiteFooter() {
         <p>{footerCopy.copyright(year, siteSettings.brandName)}</p>
         <nav aria-label={footerCopy.navLabel}>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
-            {links.map((link) => (
-              <li key={link.href}>
+            {links.map((link, index) => (
+              // Her partners link may share its words or address with the privacy link: the place is the key.
+              <li key={index}>
                 <a
                   href={link.href}
                   className="font-medium text-ink-soft underline-offset-4 hover:text-ink hover:underline"
