@@ -5,11 +5,12 @@
 import type { Sql } from './sql-port.ts';
 
 /**
- * A slot lasts a quarter longer than 1/rate: the time between taking a slot and the request reaching the
- * provider varies (a busy event loop or database can hold one request back a few hundred milliseconds), and
- * without the margin two requests' delays could put a third into one of its seconds.
+ * A slot lasts half again as long as 1/rate: the time between taking a slot and the request reaching the
+ * provider varies (a busy event loop or database, or a first request opening its connection, can hold one
+ * request back a few hundred milliseconds), and without the margin two requests' delays could put a third into
+ * one of its seconds. A quarter was measured too little on a busy 2-core machine.
  */
-const SLOT_MARGIN = 1.25;
+const SLOT_MARGIN = 1.5;
 
 /** Seconds one request holds the provider's line at `ratePerSecond`. */
 export function slotSeconds(ratePerSecond: number): number {
