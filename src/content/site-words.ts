@@ -20,11 +20,15 @@ export const siteWordDefaults = {
   'about.founderRole': 'Founder, former global head of strategy',
   'about.bio':
     'For fifteen years Jordan led strategy for a global consumer company, helping leadership teams read the trends that decide which businesses grow and which ones fade.\n\nThe same three lenses that shaped billion-dollar decisions work just as well for one person deciding what to do next. This course puts them on your kitchen table: plain language, no jargon, and short lessons that fit around your day.',
+  /** Empty: the shipped portrait (src/assets/founder.svg). */
+  'about.photo': '',
   'about.photoAlt': 'Illustrated portrait of Jordan Ellis, the founder, smiling in a blazer',
   'about.stat1Value': '15 years',
   'about.stat1Label': 'leading corporate strategy',
   'about.stat2Value': '3 lenses',
   'about.stat2Label': 'one repeatable method',
+  /** Empty: the shipped still of the teaser (src/assets/teaser-still-*.webp). */
+  'teaser.poster': '',
   'footer.partnersLabel': 'For Schools & Employers',
   'footer.partnersHref': '#',
 } as const;

@@ -15,6 +15,10 @@ const groups: readonly {
     fields: {
       'page.title': { label: 'Title', hint: 'The browser tab and the search result’s link.' },
       'page.description': { label: 'Description', hint: 'Under the link in search results.' },
+      'page.shareImage': {
+        label: 'Share image',
+        hint: 'Shown with the link when the page is shared in a message or on social media: 1200 × 630 pixels works best.',
+      },
     },
   },
   {
@@ -45,11 +49,24 @@ const groups: readonly {
       'about.founderName': { label: 'Your name' },
       'about.founderRole': { label: 'Your role' },
       'about.bio': { label: 'About you', hint: 'Leave a blank line between paragraphs.' },
+      'about.photo': {
+        label: 'Your photo',
+        hint: 'Shown up to 480 × 560 pixels, cropped from the middle: a portrait works best.',
+      },
       'about.photoAlt': { label: 'Your photo, described for screen readers' },
       'about.stat1Value': { label: 'First number' },
       'about.stat1Label': { label: 'What the first number counts' },
       'about.stat2Value': { label: 'Second number' },
       'about.stat2Label': { label: 'What the second number counts' },
+    },
+  },
+  {
+    label: 'Teaser',
+    fields: {
+      'teaser.poster': {
+        label: 'Teaser’s poster',
+        hint: 'Shown until a visitor plays the teaser, 16 : 9 and cropped from the middle: 1280 × 720 pixels works best.',
+      },
     },
   },
   {
@@ -84,6 +101,16 @@ export const studioSiteCopy = {
   previewNote: 'As visitors will see it once you publish.',
   count: (used: number, most: number) => `${used} of ${most} characters`,
   resetField: (label: string) => `Put back the shipped words for “${label}”`,
+  pictures: {
+    rules: 'A JPEG, PNG, WebP or AVIF picture of at most 5 MB.',
+    yours: 'Your picture',
+    shipped: 'The shipped picture',
+    uploading: 'Uploading the picture…',
+    uploaded: 'Uploaded. Visitors see it once you publish.',
+    uploadFailed: (reason: string) => `The picture could not be uploaded: ${reason}`,
+    reset: 'Put back the shipped picture',
+    resetLabel: (label: string) => `Put back the shipped picture for “${label}”`,
+  },
   reset: 'Put back the shipped words',
   saveDraft: 'Save draft',
   publish: 'Publish',

@@ -4,6 +4,8 @@ import { LockIcon, PlayIcon } from '@/components/ui/icons';
 import { COURSE_PATH, courseLinks } from '@/content/course';
 import { teaserCopy, teaserSettings } from '@/content/teaser';
 import { pendingLook, useEarlyIntent } from '@/lib/use-early-intent';
+import { sitePictureUrl } from '@/shared/site-words/site-picture';
+import { useSiteWords } from '@/shared/site-words/site-words';
 
 /**
  * The captions track is off in the markup, so that the page does not fetch it for a visitor who never plays
@@ -39,6 +41,7 @@ export function TeaserCard({
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const videoId = useId();
+  const poster = useSiteWords()['teaser.poster'];
   const [started, setStarted] = useState(false);
   const [ended, setEnded] = useState(false);
   const [focusRequests, setFocusRequests] = useState(0);
@@ -106,9 +109,13 @@ export function TeaserCard({
             {!started && (
               <>
                 <img
-                  src={teaserSettings.still}
-                  srcSet={teaserSettings.stillSrcSet}
-                  sizes={teaserSettings.stillSizes}
+                  {...(poster
+                    ? { src: sitePictureUrl(poster) }
+                    : {
+                        src: teaserSettings.still,
+                        srcSet: teaserSettings.stillSrcSet,
+                        sizes: teaserSettings.stillSizes,
+                      })}
                   alt=""
                   width={teaserSettings.stillWidth}
                   height={teaserSettings.stillHeight}

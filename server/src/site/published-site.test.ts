@@ -45,6 +45,8 @@ describe(`the published site words (${databaseKind})`, () => {
         'about.founderName': 'Sam Rivera',
         'page.title': 'Sam’s free course',
         'page.description': "From $199: $& and $' stay as typed.",
+        'about.photo': `${'b'.repeat(32)}.jpg`,
+        'page.shareImage': `${'c'.repeat(32)}.png`,
       });
       await vi.waitFor(() => expect(site.files.get('/index.html')).not.toBe(built), { timeout: 60_000 });
       const response = await app.request('/', { headers: { 'if-none-match': built?.etag ?? '' } });
@@ -57,6 +59,15 @@ describe(`the published site words (${databaseKind})`, () => {
       expect(html).toContain('<title>Sam’s free course</title>');
       expect(html).toContain('<meta property="og:title" content="Sam’s free course"');
       expect(html).toContain('content="From $199: $&amp; and $\' stay as typed."');
+      expect(html).toContain(`src="/storage/v1/object/public/guides/${'b'.repeat(32)}.jpg"`);
+      // A share image is shared by its full address; the shipped one's size and description go with it.
+      expect(html).toMatch(
+        new RegExp(
+          `<meta property="og:image" content="https?://[^"]+/storage/v1/object/public/guides/${'c'.repeat(32)}\\.png"`,
+        ),
+      );
+      expect(html).not.toContain('og:image:width');
+      expect(html).not.toContain('og:image:alt');
       const embedded =
         /<script id="site-words" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
       expect(embedded).toContain('\\u003cb>Mine\\u003c/b>');

@@ -90,6 +90,14 @@ describe(`the site's words through REST (${databaseKind})`, () => {
         'footer.partnersHref must start with https://, mailto: or / (a page of this site).',
       ],
       [{ 'hero.body': 42 }, 'hero.body must be text.'],
+      [
+        { 'about.photo': '../course/secret.mp4' },
+        'about.photo must be a picture uploaded in the studio: choose the picture again.',
+      ],
+      [
+        { 'page.shareImage': `${'a'.repeat(32)}.svg` },
+        'page.shareImage must be a picture uploaded in the studio: choose the picture again.',
+      ],
       [{ 'page.script': '<script>' }, 'There is no field page.script: reload the studio and try again.'],
     ];
     for (const [words, message] of refusals) {
@@ -104,6 +112,8 @@ describe(`the site's words through REST (${databaseKind})`, () => {
       'footer.partnersHref': 'mailto:schools@example.com',
       'footer.partnersLabel': '',
       'hero.body': '<b>Plain</b> text, kept as typed.',
+      'about.photo': `${'a'.repeat(32)}.webp`,
+      'teaser.poster': '',
     };
     expect((await owner.rpc('studio_save_site_words', { words: fine })).data).toMatchObject({ draft: fine });
   });

@@ -121,6 +121,7 @@ function SiteWordsForm({
                   value={words[key]}
                   error={problems[key]}
                   disabled={busy !== null}
+                  uploadPicture={backend.uploadPicture}
                   onChange={(value) => {
                     setWords((known) => ({ ...known, [key]: value }));
                     setProblems((known) => ({ ...known, [key]: undefined }));
