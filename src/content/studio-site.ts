@@ -130,8 +130,13 @@ export const studioSiteCopy = {
   status: {
     saved: 'Draft saved. Visitors still see the published words.',
     published: 'Published. Visitors see your words within a few seconds.',
+    /** Where a static host serves the pages: they are built again by its build hook. */
+    publishedToHost:
+      'Published. Your site’s host now builds the pages again in your words: visitors see them within a few minutes.',
     restored: (version: number) =>
       `Version ${version} is published again. Visitors see it within a few seconds.`,
+    restoredToHost: (version: number) =>
+      `Version ${version} is published again. Your site’s host now builds the pages again: visitors see it within a few minutes.`,
     refused: (reason: string) => `That didn’t work: ${reason}`,
     unreachable: 'We couldn’t reach the server. Please check your connection and try again.',
   },

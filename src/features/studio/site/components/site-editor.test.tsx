@@ -47,7 +47,10 @@ const field = (label: string) => within(form()).getByLabelText(label);
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const status = () => screen.getByRole('status');
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
 
 describe('the Site section', () => {
   it('shows the shipped words, previews a change at once, and saves only what changed as the draft', async () => {
@@ -111,6 +114,20 @@ describe('the Site section', () => {
     expect(backend.saveDraft).toHaveBeenCalledBefore(backend.publish);
     expect(screen.getByText('Visitors see these words.')).toBeInTheDocument();
     expect(screen.getByText('Version 1')).toBeInTheDocument();
+  });
+
+  it('says that a static host builds the pages again, in minutes, where one serves them', async () => {
+    vi.stubEnv('VITE_SUPABASE_URL', 'https://abc.supabase.co');
+    const backend = fakeBackend();
+    render(<SiteEditor backend={backend} />);
+    await screen.findByLabelText('Your name');
+    type('Your name', 'Sam Rivera');
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() =>
+      expect(status()).toHaveTextContent(
+        'Published. Your site’s host now builds the pages again in your words: visitors see them within a few minutes.',
+      ),
+    );
   });
 
   it('restores an earlier version once the owner confirms, and its words fill the form', async () => {
