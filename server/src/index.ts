@@ -53,6 +53,7 @@ const log = redactAddresses(consoleLog, addressHasher(logHashKey));
 const jwt = await loadJwtKeys(env);
 const storageFolder = path.join(env.dataDir, 'storage');
 await mkdir(path.join(storageFolder, 'guides'), { recursive: true });
+await mkdir(path.join(storageFolder, 'teaser'), { recursive: true });
 await mkdir(path.join(storageFolder, 'course'), { recursive: true });
 
 // PGlite is single-process: hold DATA_DIR's lock while running, after any admin command that has it (decision 0063).
