@@ -7,8 +7,11 @@ import { landingPageCopy } from './landing-page';
 import { siteWordDefaults } from './site-words';
 
 interface SiteWordRule {
-  /** A picture's words are the name of a picture she uploaded to the public bucket; empty is the shipped one. */
-  kind: 'text' | 'paragraphs' | 'link' | 'picture';
+  /**
+   * A picture's, video's or captions' words are the name of a file she uploaded to a public bucket ("guides" for
+   * pictures, "teaser" for the teaser's video and captions); empty is the shipped one.
+   */
+  kind: 'text' | 'paragraphs' | 'link' | 'picture' | 'video' | 'captions';
   maxLength: number;
   /** An optional field may be left empty (a link not shown); a required one may not. */
   required: boolean;
@@ -39,6 +42,8 @@ export const siteWordRules = {
   'about.stat2Value': text(20),
   'about.stat2Label': text(60),
   'teaser.poster': picture,
+  'teaser.video': { kind: 'video', maxLength: 60, required: false },
+  'teaser.captions': { kind: 'captions', maxLength: 60, required: false },
   'footer.partnersLabel': { kind: 'text', maxLength: 40, required: false },
   'footer.partnersHref': { kind: 'link', maxLength: 500, required: false },
 } as const satisfies Record<string, SiteWordRule>;

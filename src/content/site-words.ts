@@ -27,8 +27,10 @@ export const siteWordDefaults = {
   'about.stat1Label': 'leading corporate strategy',
   'about.stat2Value': '3 lenses',
   'about.stat2Label': 'one repeatable method',
-  /** Empty: the shipped still of the teaser (src/assets/teaser-still-*.webp). */
+  /** Empty: the shipped teaser's still (src/assets/teaser-still-*.webp), video and captions (public/media/). */
   'teaser.poster': '',
+  'teaser.video': '',
+  'teaser.captions': '',
   'footer.partnersLabel': 'For Schools & Employers',
   'footer.partnersHref': '#',
 } as const;

@@ -51,10 +51,10 @@ begin
     if rule.kind = 'picture' and value <> '' and value !~ '^[0-9a-f]{32}\.(jpg|png|webp|avif)$' then
       return format('%s must be a picture uploaded in the studio: choose the picture again.', field.key);
     end if;
-    if rule.kind = 'video' and value <> '' and value !~ '^video-[0-9]+-[0-9]+\.(mp4|webm)$' then
+    if rule.kind = 'video' and value <> '' and value !~ '^video-[0-9a-z]+-[0-9a-z]+\.(mp4|webm)$' then
       return format('%s must be a video uploaded in the studio: choose the video again.', field.key);
     end if;
-    if rule.kind = 'captions' and value <> '' and value !~ '^captions-[0-9]+\.vtt$' then
+    if rule.kind = 'captions' and value <> '' and value !~ '^captions-[0-9a-z]+\.vtt$' then
       return format('%s must be captions uploaded in the studio: choose the captions again.', field.key);
     end if;
   end loop;
