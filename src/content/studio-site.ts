@@ -63,6 +63,14 @@ const groups: readonly {
   {
     label: 'Teaser',
     fields: {
+      'teaser.video': {
+        label: 'Teaser video',
+        hint: 'An MP4 or WebM video of about 30 seconds that plays on the page when a visitor presses Play Teaser.',
+      },
+      'teaser.captions': {
+        label: 'Teaser captions',
+        hint: 'A .vtt or .srt file with the teaser’s words, for visitors who watch without sound or cannot hear it.',
+      },
       'teaser.poster': {
         label: 'Teaser’s poster',
         hint: 'Shown until a visitor plays the teaser, 16 : 9 and cropped from the middle: 1280 × 720 pixels works best.',
@@ -101,6 +109,19 @@ export const studioSiteCopy = {
   previewNote: 'As visitors will see it once you publish.',
   count: (used: number, most: number) => `${used} of ${most} characters`,
   resetField: (label: string) => `Put back the shipped words for “${label}”`,
+  teaserFiles: {
+    notAVideo: 'This file is not an MP4 or WebM video. Export the teaser as MP4, then upload that.',
+    uploadingCaptions: 'Uploading the captions…',
+    uploaded: 'Uploaded. Visitors see it once you publish.',
+    uploadFailed:
+      'The upload stopped. Check your connection and choose the file again: it goes on from where it stopped.',
+    yoursVideo: 'Your video',
+    yoursCaptions: 'Your captions',
+    shippedVideo: 'The shipped teaser',
+    shippedCaptions: 'The shipped captions',
+    reset: (label: string) => `Put back the shipped file for “${label}”`,
+    resetShort: 'Put back the shipped file',
+  },
   pictures: {
     rules: 'A JPEG, PNG, WebP or AVIF picture of at most 5 MB.',
     yours: 'Your picture',

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SiteWordsProvider } from '@/shared/site-words/site-words';
 import { About } from './about';
 import { SiteFooter } from './site-footer';
+import { TeaserCard } from './teaser-card';
 
 describe('the sections in the owner’s words', () => {
   it('show her founder, bio paragraphs and numbers, as text', () => {
@@ -56,5 +57,32 @@ describe('the sections in the owner’s words', () => {
     );
     expect(screen.queryByRole('link', { name: 'For Schools & Employers' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Privacy policy' })).toBeInTheDocument();
+  });
+
+  it('give the teaser her video, captions and poster from the public buckets', () => {
+    const { container } = render(
+      <SiteWordsProvider
+        changes={{
+          'teaser.video': 'video-g-1000.webm',
+          'teaser.captions': 'captions-abc.vtt',
+          'teaser.poster': `${'1'.repeat(32)}.jpg`,
+        }}
+      >
+        <TeaserCard onUnlock={() => undefined} />
+      </SiteWordsProvider>,
+    );
+    expect(container.querySelector('video source')).toHaveAttribute(
+      'src',
+      '/storage/v1/object/public/teaser/video-g-1000.webm',
+    );
+    expect(container.querySelector('video source')).toHaveAttribute('type', 'video/webm');
+    expect(container.querySelector('video track')).toHaveAttribute(
+      'src',
+      '/storage/v1/object/public/teaser/captions-abc.vtt',
+    );
+    expect(container.querySelector('img')).toHaveAttribute(
+      'src',
+      `/storage/v1/object/public/guides/${'1'.repeat(32)}.jpg`,
+    );
   });
 });

@@ -39,6 +39,11 @@ function fakeBackend(start: Partial<StudioSiteWords> = {}) {
       return answer();
     }),
     uploadPicture: vi.fn<SiteBackend['uploadPicture']>(async () => PHOTO),
+    uploadTeaserVideo: vi.fn<SiteBackend['uploadTeaserVideo']>((_name, file, onProgress) => {
+      onProgress({ sent: file.size / 2, total: file.size });
+      return { done: Promise.resolve(), pause: vi.fn(), resume: vi.fn() };
+    }),
+    uploadTeaserCaptions: vi.fn<SiteBackend['uploadTeaserCaptions']>(async () => undefined),
   } satisfies SiteBackend;
 }
 
@@ -200,6 +205,45 @@ describe('the Site section', () => {
     expect(screen.getByRole('img', { name: /Illustrated portrait of Jordan Ellis/ })).not.toHaveAttribute(
       'src',
       expect.stringContaining(PHOTO),
+    );
+  });
+
+  it('uploads the teaser’s video under a name its bytes give, and its SubRip captions as WebVTT; refuses a page', async () => {
+    const backend = fakeBackend();
+    render(<SiteEditor backend={backend} />);
+    const video = await screen.findByLabelText('Teaser video');
+    const html = new TextEncoder().encode('<!doctype html><script>alert(1)</script>');
+    fireEvent.change(video, { target: { files: [new File([html], 'teaser.mp4', { type: 'video/mp4' })] } });
+    expect(await screen.findByText(/This file is not an MP4 or WebM video/)).toBeInTheDocument();
+    expect(backend.uploadTeaserVideo).not.toHaveBeenCalled();
+
+    const mp4 = new Uint8Array([0, 0, 0, 24, ...[...'ftypisom'].map((c) => c.charCodeAt(0)), 0, 0, 2, 0]);
+    const picked = new File([mp4], 'Teaser final.mov', { lastModified: 36 ** 3 });
+    fireEvent.change(video, { target: { files: [picked] } });
+    await waitFor(() =>
+      expect(backend.uploadTeaserVideo).toHaveBeenCalledWith(
+        'video-g-1000.mp4',
+        picked,
+        expect.any(Function),
+      ),
+    );
+    expect(await screen.findByText('Your video')).toBeInTheDocument();
+
+    const srt = new TextEncoder().encode('1\r\n00:00:01,000 --> 00:00:03,000\r\nStart where you are.\r\n');
+    fireEvent.change(screen.getByLabelText('Teaser captions'), {
+      target: { files: [new File([srt], 'teaser.srt')] },
+    });
+    expect(await screen.findByText('Your captions')).toBeInTheDocument();
+    const [captionsName, vtt] = backend.uploadTeaserCaptions.mock.calls[0] ?? [];
+    expect(captionsName).toMatch(/^captions-[0-9a-z]+\.vtt$/);
+    expect(vtt).toMatch(/^WEBVTT\n\n1\n00:00:01\.000 --> 00:00:03\.000\nStart where you are\./);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() =>
+      expect(backend.saveDraft).toHaveBeenCalledWith({
+        'teaser.video': 'video-g-1000.mp4',
+        'teaser.captions': captionsName,
+      }),
     );
   });
 });

@@ -128,7 +128,7 @@ function SiteWordsForm({
                   value={words[key]}
                   error={problems[key]}
                   disabled={busy !== null}
-                  uploadPicture={backend.uploadPicture}
+                  uploads={backend}
                   onChange={(value) => {
                     setWords((known) => ({ ...known, [key]: value }));
                     setProblems((known) => ({ ...known, [key]: undefined }));

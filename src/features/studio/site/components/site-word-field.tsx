@@ -2,8 +2,9 @@ import { Button } from '@/components/ui/button';
 import { TextareaField, TextField } from '@/components/ui/text-field';
 import { everySiteWordDefault, type SiteWordKey, siteWordRules } from '@/content/site-word-rules';
 import { studioSiteCopy as copy } from '@/content/studio-site';
-import type { CheckedPicture } from '../../pictures/inspect-picture';
+import type { SiteBackend } from '../model/site-backend';
 import { isPictureKey, SitePictureField } from './site-picture-field';
+import { isTeaserFileKey, SiteTeaserFileField } from './site-teaser-file-field';
 
 /** The id of a field's box, so the form can focus the first one that is wrong. */
 export const fieldId = (formId: string, key: SiteWordKey) => `${formId}-${key.replace('.', '-')}`;
@@ -22,7 +23,7 @@ export function SiteWordField({
   error,
   disabled,
   onChange,
-  uploadPicture,
+  uploads,
 }: {
   formId: string;
   name: SiteWordKey;
@@ -30,7 +31,8 @@ export function SiteWordField({
   error: string | undefined;
   disabled: boolean;
   onChange: (value: string) => void;
-  uploadPicture: (picture: CheckedPicture) => Promise<string>;
+  /** Where a picture's, the teaser video's or its captions' file goes when she picks one. */
+  uploads: Pick<SiteBackend, 'uploadPicture' | 'uploadTeaserVideo' | 'uploadTeaserCaptions'>;
 }) {
   if (isPictureKey(name)) {
     return (
@@ -41,7 +43,20 @@ export function SiteWordField({
         error={error}
         disabled={disabled}
         onChange={onChange}
-        upload={uploadPicture}
+        upload={uploads.uploadPicture}
+      />
+    );
+  }
+  if (isTeaserFileKey(name)) {
+    return (
+      <SiteTeaserFileField
+        id={fieldId(formId, name)}
+        name={name}
+        value={value}
+        error={error}
+        disabled={disabled}
+        onChange={onChange}
+        backend={uploads}
       />
     );
   }

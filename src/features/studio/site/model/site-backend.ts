@@ -1,5 +1,6 @@
 // What the studio's Site section asks of its back end: the real one speaks supabase-js
 // (api/supabase-site-backend.ts); tests hand the section their own.
+import type { ResumableUpload, UploadProgress } from '../../model/resumable-upload';
 import type { CheckedPicture } from '../../pictures/inspect-picture';
 
 /** A publish of the owner's words: the newest is what visitors see. */
@@ -33,4 +34,12 @@ export interface SiteBackend {
   restore(id: number): Promise<StudioSiteWords>;
   /** Stores a picture in the public bucket under a name made from its content; answers that name. */
   uploadPicture(picture: CheckedPicture): Promise<string>;
+  /** Uploads the teaser's video to `name` in the public bucket "teaser", in resumable pieces. */
+  uploadTeaserVideo(
+    name: string,
+    file: File,
+    onProgress: (progress: UploadProgress) => void,
+  ): ResumableUpload;
+  /** Uploads the teaser's captions (WebVTT) to `name` in the public bucket "teaser". */
+  uploadTeaserCaptions(name: string, vtt: string): Promise<void>;
 }
