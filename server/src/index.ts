@@ -162,6 +162,7 @@ const app = createApp({
   siteUrl: env.siteUrl,
   cors,
   sendEmail,
+  testEmail: { transport: mail.transport, mailFrom: env.mailFrom },
   jwt,
   sessionMaxLifetimeSeconds: env.sessionMaxLifetimeSeconds,
   otp: {

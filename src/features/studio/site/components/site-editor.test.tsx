@@ -51,7 +51,9 @@ describe('the Site section', () => {
     render(<SiteEditor backend={backend} />);
     expect(await screen.findByLabelText('Headline')).toHaveValue('What the f*ck should I do for a living?');
     expect(field('Your name')).toHaveValue('Jordan Ellis');
-    expect(screen.getByText('Visitors see these words.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Everything is published: visitors and learners get these words.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled();
 
     type('Headline', 'What now, for a living?');
@@ -61,7 +63,9 @@ describe('the Site section', () => {
     expect(field('Headline')).toHaveAccessibleDescription(
       'At most 60 characters, so it fits the first screen of a phone. 23 of 60 characters',
     );
-    expect(screen.getByText(/You have changes that visitors do not see yet/)).toBeInTheDocument();
+    expect(
+      screen.getByText('Not published yet: 2 changes to the page. Publish makes all of them live.'),
+    ).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() =>
@@ -105,7 +109,9 @@ describe('the Site section', () => {
       expect(status()).toHaveTextContent('Published. Visitors see your words within a few seconds.'),
     );
     expect(backend.saveDraft).toHaveBeenCalledBefore(backend.publish);
-    expect(screen.getByText('Visitors see these words.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Everything is published: visitors and learners get these words.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Version 1')).toBeInTheDocument();
   });
 
@@ -132,6 +138,27 @@ describe('the Site section', () => {
     expect(backend.restore).toHaveBeenCalledWith(1);
     expect(field('Your name')).toHaveValue('Sam Rivera');
     expect(screen.getByText(/a copy of version 1/)).toBeInTheDocument();
+  });
+
+  it('keeps the e-mails’ drafted words when it saves, and says Publish makes them live too', async () => {
+    const backend = fakeBackend({ draft: { 'email.course.subject': 'Your course is here' } });
+    render(<SiteEditor backend={backend} />);
+    await screen.findByLabelText('Headline');
+    expect(
+      screen.getByText('Not published yet: 1 change to the e-mails. Publish makes all of them live.'),
+    ).toBeInTheDocument();
+    type('Headline', 'What now, for a living?');
+    expect(
+      screen.getByText(
+        'Not published yet: 1 change to the page and 1 change to the e-mails. Publish makes all of them live.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(backend.saveDraft).toHaveBeenCalled());
+    expect(backend.saveDraft).toHaveBeenCalledWith({
+      'email.course.subject': 'Your course is here',
+      'hero.headlineProfane': 'What now, for a living?',
+    });
   });
 
   it('says the database’s refusal, and keeps what was typed', async () => {

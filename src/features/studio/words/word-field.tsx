@@ -1,37 +1,39 @@
 import { Button } from '@/components/ui/button';
 import { TextareaField, TextField } from '@/components/ui/text-field';
-import { everySiteWordDefault, type SiteWordKey, siteWordRules } from '@/content/site-word-rules';
 import { studioSiteCopy as copy } from '@/content/studio-site';
 
 /** The id of a field's box, so the form can focus the first one that is wrong. */
-export const fieldId = (formId: string, key: SiteWordKey) => `${formId}-${key.replace('.', '-')}`;
-
-/** Longer words (not an address) get a box of several lines. */
-const MULTILINE_FROM = 150;
+export const fieldId = (formId: string, key: string) => `${formId}-${key.replaceAll('.', '-')}`;
 
 /**
- * One of the site's words: its label and hint, a box, how many characters of its limit it uses, and the way
- * back to the shipped words once it differs from them.
+ * One of the owner's words, on the page or in an e-mail: its label and hint, a box (of several lines when
+ * `rows` says so), how many characters of its limit it uses, and the way back to the shipped words once it
+ * differs from them.
  */
-export function SiteWordField({
-  formId,
-  name,
+export function WordField({
+  id,
+  label,
+  hint,
   value,
+  shipped,
+  maxLength,
+  rows,
   error,
   disabled,
   onChange,
 }: {
-  formId: string;
-  name: SiteWordKey;
+  id: string;
+  label: string;
+  hint: string | undefined;
   value: string;
+  shipped: string;
+  maxLength: number;
+  /** Lines of its box; undefined: one line. */
+  rows: number | undefined;
   error: string | undefined;
   disabled: boolean;
   onChange: (value: string) => void;
 }) {
-  const field = siteWordRules[name];
-  const shipped = everySiteWordDefault[name];
-  const { label, hint } = copy.fields[name];
-  const id = fieldId(formId, name);
   const common = {
     id,
     label,
@@ -41,12 +43,12 @@ export function SiteWordField({
     value,
     disabled,
     // A little over the limit may be typed, so the message can say what is wrong instead of the box stopping.
-    maxLength: field.maxLength * 2,
+    maxLength: maxLength * 2,
   };
   const below = (
     <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
       <p id={`${id}-count`} className="text-sm text-ink-muted">
-        {copy.count(value.length, field.maxLength)}
+        {copy.count(value.length, maxLength)}
       </p>
       {value !== shipped && (
         <Button
@@ -61,17 +63,13 @@ export function SiteWordField({
       )}
     </div>
   );
-  return field.kind === 'paragraphs' || (field.kind === 'text' && field.maxLength >= MULTILINE_FROM) ? (
-    <TextareaField
-      {...common}
-      rows={field.kind === 'paragraphs' ? 8 : 3}
-      onChange={(event) => onChange(event.target.value)}
-    >
-      {below}
-    </TextareaField>
-  ) : (
+  return rows === undefined ? (
     <TextField {...common} onChange={(event) => onChange(event.target.value)}>
       {below}
     </TextField>
+  ) : (
+    <TextareaField {...common} rows={rows} onChange={(event) => onChange(event.target.value)}>
+      {below}
+    </TextareaField>
   );
 }
