@@ -107,6 +107,8 @@ export const emailWordDefaults = {
 } as const;
 
 export type EmailWordKey = keyof typeof emailWordDefaults;
+/** The e-mails whose words the owner changes: the sign-up's, a requested new link, the reminder. */
+export type WordedEmail = 'course' | 'signIn' | 'reminder';
 /** Every e-mail word: the owner's where she changed them, the shipped ones elsewhere. */
 export type EmailWords = Readonly<Record<EmailWordKey, string>>;
 

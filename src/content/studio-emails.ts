@@ -3,11 +3,8 @@
  * previewed, tested, published and restored with the page's (their defaults are in emails.ts, their rules in
  * email-word-rules.ts).
  */
-import type { EmailWordKey } from './emails';
+import type { EmailWordKey, WordedEmail } from './emails';
 import type { Placeholder } from './email-word-rules';
-
-/** The e-mails she words, in the section's order. */
-export type WordedEmail = 'course' | 'signIn' | 'reminder';
 
 const lessonAndLeft = 'You can use {lesson}, the next lesson’s title, and {left}, how many lessons are left.';
 

@@ -9,6 +9,7 @@ import {
   emailBrand,
   emailSamples,
   type EmailWords,
+  type WordedEmail,
   ownerSignInEmail,
   reminderEmail,
   signInCodeCopy,
@@ -282,14 +283,11 @@ export function renderReminderEmail(input: ReminderInput, words: EmailWords): Co
   );
 }
 
-/** The e-mails whose words the owner changes: the sign-up's, a requested new link, the reminder. */
-export type OwnerWordedEmail = 'course' | 'signIn' | 'reminder';
-
 /**
  * The e-mail `kind` in `words` with sample values, a link and a code that sign nobody in: the studio's preview of
  * what she writes, and the test she sends herself.
  */
-export function renderSampleEmail(kind: OwnerWordedEmail, words: EmailWords, siteUrl: string): CourseEmail {
+export function renderSampleEmail(kind: WordedEmail, words: EmailWords, siteUrl: string): CourseEmail {
   const input = {
     name: '',
     signInUrl: new URL(`/course?token_hash=${emailSamples.tokenHash}&type=magiclink`, siteUrl).toString(),

@@ -29,7 +29,7 @@ export interface TestEmailDeps {
   perOwner?: RateLimitRule;
 }
 
-export const TEST_EMAILS_PER_HOUR = 5;
+const TEST_EMAILS_PER_HOUR = 5;
 
 /** The longest a test waits for the provider's shared send rate before the owner is asked to try again. */
 const MAX_SLOT_WAIT_SECONDS = 5;

@@ -4,7 +4,7 @@
  */
 
 /** Whether a field is an e-mail's (`email.*`) rather than the page's. */
-export const isEmailWord = (key: string) => key.startsWith('email.');
+const isEmailWord = (key: string) => key.startsWith('email.');
 
 /** The fields whose words differ between `draft` and `published` (a missing field is the shipped words). */
 export function unpublishedChanges(

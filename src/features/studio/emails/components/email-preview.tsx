@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { EmailWords } from '@/content/emails';
-import { studioEmailsCopy as copy, type WordedEmail } from '@/content/studio-emails';
+import type { EmailWords, WordedEmail } from '@/content/emails';
+import { studioEmailsCopy as copy } from '@/content/studio-emails';
 import { renderSampleEmail } from '../../../../../supabase/functions/_shared/course-email.ts';
 
 /**

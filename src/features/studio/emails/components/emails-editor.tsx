@@ -1,8 +1,8 @@
 import { useCallback, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { type EmailWordKey, emailWordDefaults } from '@/content/emails';
+import { type EmailWordKey, emailWordDefaults, type WordedEmail } from '@/content/emails';
 import { emailWordKeys, emailWordRules } from '@/content/email-word-rules';
-import { studioEmailsCopy as copy, type WordedEmail } from '@/content/studio-emails';
+import { studioEmailsCopy as copy } from '@/content/studio-emails';
 import { useLoad } from '@/lib/use-load';
 import { SectionPending } from '../../components/section-pending';
 import type { SiteBackend, StudioSiteWords } from '../../site/model/site-backend';

@@ -1,4 +1,4 @@
-import type { WordedEmail } from '@/content/studio-emails';
+import type { WordedEmail } from '@/content/emails';
 
 /**
  * Sends the owner one e-mail in the words of her saved draft, marked as a test, at her own address; answers that
