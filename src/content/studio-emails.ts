@@ -74,6 +74,8 @@ export const studioEmailsCopy = {
   formLabel: 'Your e-mail’s words',
   previewHeading: 'Preview',
   previewNote: 'With a sample name, link and code: the link and code sign nobody in.',
+  reminderMoment: ({ started, oneLeft }: { started: boolean; oneLeft: boolean }) =>
+    `As a learner gets it who ${started ? 'stopped in a lesson' : 'has not started the lesson'}, with ${oneLeft ? 'one lesson' : 'several lessons'} left.`,
   previewTitle: (email: string) => `Preview of the ${email.toLowerCase()}`,
   subjectLine: 'Subject:',
   sendTest: 'Send a test to me',

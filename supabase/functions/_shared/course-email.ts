@@ -283,11 +283,22 @@ export function renderReminderEmail(input: ReminderInput, words: EmailWords): Co
   );
 }
 
+/** A reminder's moment: the learner stopped in the lesson or has not started it; one lesson left or several. */
+export interface ReminderMoment {
+  started: boolean;
+  oneLeft: boolean;
+}
+
 /**
  * The e-mail `kind` in `words` with sample values, a link and a code that sign nobody in: the studio's preview of
- * what she writes, and the test she sends herself.
+ * what she writes, and the test she sends herself. A reminder is shown at `moment` (default: stopped, several left).
  */
-export function renderSampleEmail(kind: WordedEmail, words: EmailWords, siteUrl: string): CourseEmail {
+export function renderSampleEmail(
+  kind: WordedEmail,
+  words: EmailWords,
+  siteUrl: string,
+  moment: ReminderMoment = { started: true, oneLeft: false },
+): CourseEmail {
   const input = {
     name: '',
     signInUrl: new URL(`/course?token_hash=${emailSamples.tokenHash}&type=magiclink`, siteUrl).toString(),
@@ -300,8 +311,8 @@ export function renderSampleEmail(kind: WordedEmail, words: EmailWords, siteUrl:
     {
       ...input,
       lessonTitle: emailSamples.lessonTitle,
-      positionSeconds: emailSamples.positionSeconds,
-      lessonsLeft: emailSamples.lessonsLeft,
+      positionSeconds: moment.started ? emailSamples.positionSeconds : 0,
+      lessonsLeft: moment.oneLeft ? 1 : emailSamples.lessonsLeft,
       unsubscribeUrl: new URL(`/unsubscribe?token=${emailSamples.tokenHash}`, siteUrl).toString(),
     },
     words,

@@ -88,10 +88,14 @@ describe('the E-mails section', () => {
 
     type('Subject', '{left} lessons to go: {lesson}');
     expect(screen.getByText('4 lessons to go: Lens one: trends')).toBeInTheDocument();
+    type('Opening, when they have not started the lesson', 'Up next: {lesson}.');
+    expect(screen.getByText(/As a learner gets it who has not started the lesson/)).toBeInTheDocument();
+    expect(preview('Preview of the reminder').getAttribute('srcdoc')).toContain('Up next: Lens one: trends.');
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() =>
       expect(backend.saveDraft).toHaveBeenCalledWith({
         'email.reminder.subject': '{left} lessons to go: {lesson}',
+        'email.reminder.introNotStarted': 'Up next: {lesson}.',
       }),
     );
   });

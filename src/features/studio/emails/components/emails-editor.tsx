@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { type EmailWordKey, emailWordDefaults, type WordedEmail } from '@/content/emails';
 import { emailWordKeys, emailWordRules } from '@/content/email-word-rules';
@@ -53,6 +53,15 @@ function EmailWordsForm({
 }) {
   const id = useId();
   const [shown, setShown] = useState<WordedEmail>('course');
+  // The reminder's preview speaks to the field she last changed: an opening, or the line on lessons left.
+  const [lastChanged, setLastChanged] = useState<EmailWordKey | null>(null);
+  const moment = useMemo(
+    () => ({
+      started: lastChanged !== 'email.reminder.introNotStarted',
+      oneLeft: lastChanged === 'email.reminder.leftOne',
+    }),
+    [lastChanged],
+  );
   const form = useDraftedWords({
     backend,
     studio,
@@ -118,7 +127,10 @@ function EmailWordsForm({
                 rows={emailWordRules[key].oneLine ? undefined : 3}
                 error={form.problems[key]}
                 disabled={form.busy !== null}
-                onChange={(value) => form.setWord(key, value)}
+                onChange={(value) => {
+                  setLastChanged(key);
+                  form.setWord(key, value);
+                }}
               />
             ))}
           </fieldset>
@@ -142,7 +154,7 @@ function EmailWordsForm({
             onRestore={form.restore}
           />
           <div className="lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto">
-            <EmailPreview email={shown} words={form.words} />
+            <EmailPreview email={shown} words={form.words} moment={moment} />
           </div>
         </div>
       </div>
