@@ -163,6 +163,7 @@ const app = createApp({
   siteUrl: env.siteUrl,
   cors,
   sendEmail,
+  testEmail: { transport: mail.transport, mailFrom: env.mailFrom },
   jwt,
   sessionMaxLifetimeSeconds: env.sessionMaxLifetimeSeconds,
   otp: {

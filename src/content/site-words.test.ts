@@ -8,7 +8,9 @@ import { studioSiteCopy } from './studio-site';
 
 describe('the site words', () => {
   it('hold each field to the rules the database holds it to', () => {
-    const migration = readFileSync(path.resolve('supabase/migrations/20261203000200_site_words.sql'), 'utf8');
+    const migration = ['20261203000200_site_words.sql', '20261203000600_site_media.sql']
+      .map((file) => readFileSync(path.resolve('supabase/migrations', file), 'utf8'))
+      .join('\n');
     const rows = [...migration.matchAll(/\('([\w.]+)', '(\w+)', (\d+), (true|false)\)/g)].map(
       ([, key, kind, maxLength, required]) => [
         key,

@@ -137,8 +137,16 @@ export const studioSiteCopy = {
   publish: 'Publish',
   saving: 'Saving…',
   publishing: 'Publishing…',
-  unpublished: 'You have changes that visitors do not see yet: publish them when they are ready.',
-  upToDate: 'Visitors see these words.',
+  /** The page's words and the e-mails' share one draft: Publish makes every change live, wherever it is. */
+  unpublished: ({ page, emails }: { page: number; emails: number }) => {
+    const changes = (count: number) => (count === 1 ? '1 change' : `${count} changes`);
+    const where = [
+      page > 0 ? `${changes(page)} to the page` : '',
+      emails > 0 ? `${changes(emails)} to the e-mails` : '',
+    ];
+    return `Not published yet: ${where.filter(Boolean).join(' and ')}. Publish makes all of them live.`;
+  },
+  upToDate: 'Everything is published: visitors and learners get these words.',
   problems: {
     empty: (label: string) => `“${label}” may not be empty.`,
     tooLong: (label: string, maxLength: number) =>

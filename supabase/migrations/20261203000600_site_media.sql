@@ -2,7 +2,8 @@
 -- are site words of the kind 'picture', whose value is the name of a picture she uploaded to the public bucket
 -- `guides` (which holds every picture the landing page shows): 32 hex digits of its SHA-256 and its format, as
 -- the studio names it. The teaser's video and captions are of the kinds 'video' and 'captions', named as a
--- lesson's are, in the public bucket `teaser`. Empty is the shipped file.
+-- lesson's are, in the public bucket `teaser`. Empty is the shipped file. site_words_problem is the e-mail words'
+-- (20261203000300) with the files' names checked too.
 
 alter table public.site_word_rules drop constraint site_word_rules_kind_check;
 alter table public.site_word_rules
@@ -25,6 +26,7 @@ declare
   field record;
   rule public.site_word_rules;
   value text;
+  token text;
 begin
   if words is null or jsonb_typeof(words) <> 'object' then
     return 'The words must be an object of fields.';
@@ -56,6 +58,19 @@ begin
     end if;
     if rule.kind = 'captions' and value <> '' and value !~ '^captions-[0-9a-z]+\.vtt$' then
       return format('%s must be captions uploaded in the studio: choose the captions again.', field.key);
+    end if;
+    if rule.one_line and value ~ '[\r\n]' then
+      return format('%s must be one line.', field.key);
+    end if;
+    if rule.placeholders is not null then
+      for token in select match[1] from regexp_matches(value, '(\{[^{}\s]*\}?|\})', 'g') as match loop
+        if not (token ~ '^\{[a-z]+\}$' and substr(token, 2, char_length(token) - 2) = any (rule.placeholders)) then
+          return format('%s may not use %s: %s', field.key, token,
+            case when cardinality(rule.placeholders) = 0 then 'this e-mail fills in nothing in braces.'
+                 else 'it can use ' || (select string_agg('{' || name || '}', ', ')
+                                          from unnest(rule.placeholders) as name) || '.' end);
+        end if;
+      end loop;
     end if;
   end loop;
   return null;

@@ -63,7 +63,9 @@ describe('the Site section', () => {
     render(<SiteEditor backend={backend} />);
     expect(await screen.findByLabelText('Headline')).toHaveValue('What the f*ck should I do for a living?');
     expect(field('Your name')).toHaveValue('Jordan Ellis');
-    expect(screen.getByText('Visitors see these words.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Everything is published: visitors and learners get these words.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled();
 
     type('Headline', 'What now, for a living?');
@@ -73,7 +75,9 @@ describe('the Site section', () => {
     expect(field('Headline')).toHaveAccessibleDescription(
       'At most 60 characters, so it fits the first screen of a phone. 23 of 60 characters',
     );
-    expect(screen.getByText(/You have changes that visitors do not see yet/)).toBeInTheDocument();
+    expect(
+      screen.getByText('Not published yet: 2 changes to the page. Publish makes all of them live.'),
+    ).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() =>
@@ -117,7 +121,9 @@ describe('the Site section', () => {
       expect(status()).toHaveTextContent('Published. Visitors see your words within a few seconds.'),
     );
     expect(backend.saveDraft).toHaveBeenCalledBefore(backend.publish);
-    expect(screen.getByText('Visitors see these words.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Everything is published: visitors and learners get these words.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Version 1')).toBeInTheDocument();
   });
 
@@ -160,6 +166,27 @@ describe('the Site section', () => {
     expect(screen.getByText(/a copy of version 1/)).toBeInTheDocument();
   });
 
+  it('keeps the e-mails’ drafted words when it saves, and says Publish makes them live too', async () => {
+    const backend = fakeBackend({ draft: { 'email.course.subject': 'Your course is here' } });
+    render(<SiteEditor backend={backend} />);
+    await screen.findByLabelText('Headline');
+    expect(
+      screen.getByText('Not published yet: 1 change to the e-mails. Publish makes all of them live.'),
+    ).toBeInTheDocument();
+    type('Headline', 'What now, for a living?');
+    expect(
+      screen.getByText(
+        'Not published yet: 1 change to the page and 1 change to the e-mails. Publish makes all of them live.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(backend.saveDraft).toHaveBeenCalled());
+    expect(backend.saveDraft).toHaveBeenCalledWith({
+      'email.course.subject': 'Your course is here',
+      'hero.headlineProfane': 'What now, for a living?',
+    });
+  });
+
   it('says the database’s refusal, and keeps what was typed', async () => {
     const backend = fakeBackend();
     backend.saveDraft.mockRejectedValueOnce(
@@ -184,7 +211,9 @@ describe('the Site section', () => {
     fireEvent.change(photo, { target: { files: [new File([new Uint8Array(heic)], 'me.heic')] } });
     expect(await screen.findByText(/This is an iPhone HEIC photo/)).toBeInTheDocument();
     expect(backend.uploadPicture).not.toHaveBeenCalled();
-    expect(screen.getByText('Visitors see these words.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Everything is published: visitors and learners get these words.'),
+    ).toBeInTheDocument();
 
     const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
     fireEvent.change(photo, { target: { files: [new File([new Uint8Array(png)], 'me.png')] } });

@@ -23,8 +23,11 @@ export interface StudioSiteWords {
 /** A refusal the owner can act on, in the database's words, as opposed to a failure to reach it. */
 export class SiteRefusal extends Error {}
 
-/** Each call answers the words as the database now holds them; each failure rejects (a SiteRefusal with words). */
-export interface SiteBackend {
+/**
+ * The owner's words, the page's and the e-mails': each call answers them as the database now holds them; each
+ * failure rejects (a SiteRefusal with words).
+ */
+export interface WordsBackend {
   load(): Promise<StudioSiteWords>;
   /** Keeps `changes` (the fields that differ from the shipped words) as the draft. */
   saveDraft(changes: Readonly<Record<string, string>>): Promise<StudioSiteWords>;
@@ -32,6 +35,10 @@ export interface SiteBackend {
   publish(): Promise<StudioSiteWords>;
   /** Publishes version `id` again, as the newest, and makes it the draft. */
   restore(id: number): Promise<StudioSiteWords>;
+}
+
+/** The Site section's: the words, and the uploads of its pictures and the teaser's files. */
+export interface SiteBackend extends WordsBackend {
   /** Stores a picture in the public bucket under a name made from its content; answers that name. */
   uploadPicture(picture: CheckedPicture): Promise<string>;
   /** Uploads the teaser's video to `name` in the public bucket "teaser", in resumable pieces. */
