@@ -24,8 +24,9 @@ export const studioLaunchCopy = {
   loadFailed: 'We couldn’t read the launch checklist. Please check your connection and try again.',
   changeFailed: 'That didn’t work. Please check your connection and try again.',
   tryAgain: 'Try again',
-  /** Where an operator's setting is explained: docs in the site's code, for whoever runs the server. */
-  docLabel: 'How, for whoever runs your server:',
+  /** Before the documents that explain a server setting, in the site's code (several: joined by "or"). */
+  docsLabel: 'How, for whoever runs your server:',
+  docsJoin: 'or',
   items: {
     founder: {
       label: 'You, as the founder',
@@ -58,17 +59,17 @@ export const studioLaunchCopy = {
       label: 'E-mail that reaches people',
       todo: (transport: string | null) =>
         transport === 'file'
-          ? 'E-mails are written to files on the server instead of being sent: learners get no course e-mail. Set RESEND_API_KEY (or SMTP_URL) and MAIL_FROM.'
+          ? 'E-mails are written to files on the server instead of being sent: learners get no course e-mail. Whoever runs your server sets RESEND_API_KEY (or SMTP_URL) and MAIL_FROM.'
           : notKnownYet,
-      where: { doc: 'docs/email.md, “Where the e-mail goes”' },
+      where: { docs: ['docs/email.md'] },
     },
     siteUrl: {
       label: 'Links that lead to your site',
       todo: (address: string | null) =>
         address === null
           ? notKnownYet
-          : `Links in e-mails and shared pages lead to ${address}, which only works on the server’s own computer. Set SITE_URL to your site’s address.`,
-      where: { doc: 'docs/self-hosting.md (on Supabase, docs/deploy-supabase.md)' },
+          : `Links in e-mails and shared pages lead to ${address}, which only works on the server’s own computer. Whoever runs your server sets SITE_URL to your site’s address.`,
+      where: { docs: ['docs/self-hosting.md', 'docs/deploy-supabase.md'] },
     },
     privacy: {
       label: 'A contact on the privacy page',

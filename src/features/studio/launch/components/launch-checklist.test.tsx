@@ -68,8 +68,11 @@ describe('the launch checklist', () => {
     // A done item says so, and nothing more to do.
     expect(item(3).queryByRole('link')).toBeNull();
     expect(item(5).getByText(/written to files on the server/)).toBeInTheDocument();
-    expect(item(5).getByText('docs/email.md, “Where the e-mail goes”')).toBeInTheDocument();
+    expect(item(5).getByText('docs/email.md')).toBeInTheDocument();
     expect(item(6).getByText(/lead to http:\/\/localhost:8080/)).toBeInTheDocument();
+    expect(item(6).getByText(/^How, for whoever runs your server:/)).toHaveTextContent(
+      'How, for whoever runs your server: docs/self-hosting.md or docs/deploy-supabase.md',
+    );
   });
 
   it('says the settings are not known before the e-mail server has said', async () => {

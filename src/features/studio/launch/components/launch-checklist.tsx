@@ -34,7 +34,13 @@ function FixedWhere({ item }: { item: LaunchItem }) {
   }
   return (
     <p className="mt-1 text-sm text-ink-soft">
-      {copy.docLabel} <code>{where.doc}</code>
+      {copy.docsLabel}{' '}
+      {where.docs.map((doc, index) => (
+        <span key={doc}>
+          {index > 0 && ` ${copy.docsJoin} `}
+          <code>{doc}</code>
+        </span>
+      ))}
     </p>
   );
 }
@@ -53,7 +59,7 @@ function LaunchItemRow({ item }: { item: LaunchItem }) {
       <div className="min-w-0">
         <p className="font-semibold">
           {copy.items[item.key].label}{' '}
-          <span className={item.done ? 'text-green-800' : 'text-ink-soft'}>
+          <span className={`whitespace-nowrap ${item.done ? 'text-green-800' : 'text-ink-soft'}`}>
             ({item.done ? copy.done : copy.toDo})
           </span>
         </p>
