@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { freePort, type ServerProcess, spawnServer } from '../scripts/server-process.mjs';
 import { codeOf, sendSignInCode, typeSignInCode, waitForMail } from './course-helpers';
@@ -44,6 +45,7 @@ test('on a new installation the owner sees what is left before launch, fixes the
     await expect(item(page, 'Your own lessons')).toContainText('5 placeholder lessons are still published');
     await expect(item(page, 'E-mail that reaches people')).toContainText('written to files on the server');
     await expect(item(page, 'Links that lead to your site')).toContainText(`lead to ${baseUrl}`);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
 
   await test.step('follows the founder item to Site, puts in her name, publishes: the founder is ticked', async () => {
