@@ -186,6 +186,18 @@ Deno.test(
 );
 
 Deno.test(
+  "records for the studio's launch checklist that it sends through Resend, and where its links lead",
+  options,
+  async () => {
+    const facts = await waitFor(async () => {
+      const [row] = await sql`select mail_transport, site_url from public.launch_facts`;
+      return row;
+    }, 'the launch facts');
+    assert.deepEqual({ ...facts }, { mail_transport: 'resend', site_url: SITE });
+  },
+);
+
+Deno.test(
   'the e-mail goes out through Resend right after commit, with the idempotency key',
   options,
   async () => {

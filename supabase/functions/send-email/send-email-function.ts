@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { platformClientAddress } from '../_shared/client-key.ts';
 import { corsPolicyFor } from '../_shared/cors.ts';
 import { addressHasher, consoleLog, redactAddresses } from '../_shared/log.ts';
+import { recordLaunchFacts } from '../_shared/launch-facts.ts';
 import { deliverDue } from '../_shared/outbox.ts';
 import type { DeliveryContext } from '../_shared/outbox-rows.ts';
 import { createSendEmailHandler } from '../_shared/send-email-handler.ts';
@@ -103,6 +104,15 @@ export function createSendEmailFunction(env: { get(name: string): string | undef
   // Addresses appear in the function's logs only as their keyed hash. Without LOG_HASH_KEY each isolate uses a
   // key of its own: still no address in clear, but the owner cannot look one person up (docs/privacy-and-data.md).
   const log = redactAddresses(consoleLog, addressHasher(secrets.LOG_HASH_KEY ?? crypto.randomUUID()));
+  // The studio's launch checklist reads how this project sends e-mail (always Resend here) and where links lead.
+  waitUntil(
+    recordLaunchFacts(db, { mailTransport: 'resend', siteUrl }).catch((error: unknown) =>
+      log.error({
+        event: 'launch_facts.not_recorded',
+        message: error instanceof Error ? error.message : String(error),
+      }),
+    ),
+  );
 
   const delivery: DeliveryContext = {
     db,
