@@ -61,6 +61,29 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await learner.goto(`${baseUrl}/studio`);
     await expect(learner.getByRole('heading', { name: "This is for the course's owner" })).toBeVisible();
     await expect(learner.getByRole('navigation', { name: 'Studio sections' })).toBeHidden();
+    // Nor are the owner's jobs: each refuses the learner's own session, whatever the page shows.
+    const refusals = await learner.evaluate(async (anonKey) => {
+      const stored = Object.keys(localStorage).find((key) => /^sb-.*-auth-token$/.test(key)) ?? '';
+      const { access_token: token } = JSON.parse(localStorage.getItem(stored) ?? '{}') as {
+        access_token: string;
+      };
+      const headers = {
+        apikey: anonKey,
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+      };
+      const call = (path: string, body: unknown) =>
+        fetch(path, { method: 'POST', headers, body: JSON.stringify(body) }).then((answer) => answer.status);
+      return [
+        await call('/rest/v1/rpc/studio_save_site_words', { words: { 'about.founderName': 'Lin' } }),
+        await call('/rest/v1/rpc/studio_publish_site_words', {}),
+        await call('/rest/v1/rpc/studio_restore_site_words', { version_id: 1 }),
+        await call('/rest/v1/rpc/studio_launch_checklist', {}),
+        await call('/rest/v1/rpc/studio_delete_lesson', { lesson_id: 1 }),
+        await call('/functions/v1/send-email/test', { email: 'course' }),
+      ];
+    }, EMBEDDED_ANON_KEY);
+    expect(refusals).toEqual([403, 403, 403, 403, 403, 403]);
   });
 
   await test.step("the owner signs in with her e-mail's link to the studio", async () => {
