@@ -4,6 +4,7 @@ import { LockIcon, PlayIcon } from '@/components/ui/icons';
 import { COURSE_PATH, courseLinks } from '@/content/course';
 import { teaserCopy, teaserSettings } from '@/content/teaser';
 import { pendingLook, useEarlyIntent } from '@/lib/use-early-intent';
+import { useSiteWords } from '@/shared/site-words/site-words';
 
 /**
  * The captions track is off in the markup, so that the page does not fetch it for a visitor who never plays
@@ -42,6 +43,7 @@ export function TeaserCard({
   const [started, setStarted] = useState(false);
   const [ended, setEnded] = useState(false);
   const [focusRequests, setFocusRequests] = useState(0);
+  const words = useSiteWords();
 
   // The overlay button goes away once playing starts: keyboard focus moves to the player and its controls.
   useEffect(() => {
@@ -79,7 +81,7 @@ export function TeaserCard({
           id="teaser-title"
           className="mx-auto max-w-3xl text-center font-display text-title font-semibold tracking-tight text-balance"
         >
-          {teaserCopy.title}
+          {words['teaser.title']}
         </h2>
         <div className="mt-10 overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-line sm:mt-12">
           <div className="relative aspect-video bg-night">
@@ -163,7 +165,7 @@ export function TeaserCard({
           </div>
           <div className="flex flex-col gap-6 p-6 sm:p-8 md:flex-row md:items-center md:justify-between">
             <p className="max-w-xl text-base leading-relaxed text-ink-soft sm:text-lg">
-              {teaserCopy.caption}
+              {words['teaser.caption']}
             </p>
             <div className="flex shrink-0 flex-col items-start gap-2 md:items-end">
               {courseUnlocked ? (

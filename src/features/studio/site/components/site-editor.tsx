@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   type EverySiteWord,
@@ -12,7 +12,7 @@ import { SectionPending } from '../../components/section-pending';
 import { type SiteBackend, SiteRefusal, type StudioSiteWords } from '../model/site-backend';
 import { changedWords, siteWordProblems } from '../model/site-word-problems';
 import { SiteHistory } from './site-history';
-import { SitePreview } from './site-preview';
+import { previewPartSelector, SitePreview } from './site-preview';
 import { fieldId, SiteWordField } from './site-word-field';
 
 /** The Site section over a back end: the owner's words, once they are read. */
@@ -31,8 +31,8 @@ const sameWords = (one: Readonly<Record<string, string>>, other: Readonly<Record
   Object.entries(one).every(([key, value]) => other[key] === value);
 
 /**
- * Every word of the landing page the owner may change, by part of the page, with the page's own sections beside
- * them in her words. A draft is saved, or published (saved first); a published version is restored. What is
+ * Every word of the site the owner may change, by part of the site (each a link at the top of the form, for a
+ * phone), with the site's own sections beside them in her words, scrolled to the part she is editing. A draft is saved, or published (saved first); a published version is restored. What is
  * wrong is said at its field before anything is sent, and the database checks the same rules again.
  */
 function SiteWordsForm({
@@ -49,6 +49,7 @@ function SiteWordsForm({
   const [problems, setProblems] = useState<ReturnType<typeof siteWordProblems>>({});
   const [busy, setBusy] = useState<'saving' | 'publishing' | null>(null);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const preview = useRef<HTMLDivElement>(null);
   const changes = changedWords(words);
   const unsaved = !sameWords(changes, studio.draft);
   const unpublished = unsaved || !sameWords(studio.draft, studio.published);
@@ -82,6 +83,17 @@ function SiteWordsForm({
     }
   }
 
+  /**
+   * Brings the preview's part of group `group` to the top of its column. Only beside the form does the column
+   * scroll on its own; under it, on a phone, it does not, and nothing moves under her fingers.
+   */
+  function showInPreview(group: string) {
+    const column = preview.current;
+    const part = column?.querySelector(previewPartSelector(group));
+    if (!column || !part) return;
+    column.scrollTop += part.getBoundingClientRect().top - column.getBoundingClientRect().top;
+  }
+
   const save = () => checked() && void run('saving', () => backend.saveDraft(changes), copy.status.saved);
   const publish = () =>
     checked() &&
@@ -107,10 +119,34 @@ function SiteWordsForm({
           }}
           className="grid content-start gap-8"
         >
+          <nav aria-label={copy.partsLabel}>
+            <ul className="flex flex-wrap gap-x-4 gap-y-1">
+              {copy.groups.map((group) => (
+                <li key={group.id}>
+                  <a
+                    href={`#${id}-${group.id}`}
+                    className="inline-flex min-h-11 items-center font-semibold text-link underline underline-offset-4"
+                  >
+                    {group.label}
+                  </a>
+                </li>
+              ))}
+              <li className="lg:hidden">
+                <a
+                  href={`#${id}-preview`}
+                  className="inline-flex min-h-11 items-center font-semibold text-link underline underline-offset-4"
+                >
+                  {copy.toPreview}
+                </a>
+              </li>
+            </ul>
+          </nav>
           {copy.groups.map((group) => (
             <fieldset
-              key={group.label}
-              className="grid gap-5 rounded-card border border-line bg-surface p-4 sm:p-6"
+              key={group.id}
+              id={`${id}-${group.id}`}
+              onFocus={() => showInPreview(group.id)}
+              className="grid scroll-mt-4 gap-5 rounded-card border border-line bg-surface p-4 sm:p-6"
             >
               <legend className="px-1 font-display text-lg font-semibold">{group.label}</legend>
               {(Object.keys(group.fields) as SiteWordKey[]).map((key) => (
@@ -159,9 +195,9 @@ function SiteWordsForm({
               void run('publishing', () => backend.restore(version), copy.status.restored(version))
             }
           />
-          {/* Last in its column, so that kept in view it covers nothing; scrolled on its own when taller. */}
-          <div className="lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto">
-            <SitePreview changes={changes} />
+          {/* Last in its column, so that kept in view it covers nothing; its parts scroll on their own. */}
+          <div className="scroll-mt-4 lg:sticky lg:top-4">
+            <SitePreview id={`${id}-preview`} ref={preview} changes={changes} />
           </div>
         </div>
       </div>
