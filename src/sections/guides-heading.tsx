@@ -6,7 +6,10 @@ export function GuidesHeading() {
   return (
     <div className="max-w-2xl">
       <p className="text-sm font-semibold tracking-[0.12em] text-link uppercase">{words['guides.eyebrow']}</p>
-      <h2 id="guides-title" className="mt-3 font-display text-title font-semibold tracking-tight text-balance">
+      <h2
+        id="guides-title"
+        className="mt-3 font-display text-title font-semibold tracking-tight text-balance"
+      >
         {words['guides.title']}
       </h2>
     </div>
