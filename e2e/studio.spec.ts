@@ -132,10 +132,32 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await expect(form.getByText('“Your name” may not be empty.')).toBeVisible();
     await expect(form.getByText('Use an address that starts with https://, mailto: or /')).toBeVisible();
 
+    // An iPhone photo is refused with its own message, and nothing is uploaded.
+    const photo = form.getByLabel('Your photo', { exact: true });
+    await photo.setInputFiles({
+      name: 'me.heic',
+      mimeType: 'image/heic',
+      buffer: Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheicmif1heic')]),
+    });
+    await expect(form.getByText(/This is an iPhone HEIC photo/)).toBeVisible();
+    await photo.setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: solidPng(48, 56, [30, 90, 200]),
+    });
+    await expect(form.getByText('Uploaded. Visitors see it once you publish.')).toBeVisible();
+
     await form.getByRole('textbox', { name: 'Headline', exact: true }).fill('What will you do, Sam?');
     await form.getByRole('textbox', { name: 'Partners link’s address' }).fill('mailto:schools@example.com');
     await form.getByRole('textbox', { name: 'Your name' }).fill('Sam Rivera');
+    await form
+      .getByRole('textbox', { name: 'Your photo, described for screen readers' })
+      .fill('Sam Rivera, smiling');
     await expect(page.getByRole('heading', { level: 1, name: 'What will you do, Sam?' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Sam Rivera, smiling' })).toHaveAttribute(
+      'src',
+      /^\/storage\/v1\/object\/public\/guides\/[0-9a-f]{32}\.png$/,
+    );
     await form.getByRole('button', { name: 'Publish' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible();
 
@@ -151,6 +173,11 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     const raw = await (await page.request.get(`${baseUrl}/`)).text();
     expect(raw).toContain('Sam Rivera');
     expect(raw).toContain('href="mailto:schools@example.com"');
+    const photoSrc =
+      /<img src="(\/storage\/v1\/object\/public\/guides\/[0-9a-f]{32}\.png)" alt="Sam Rivera, smiling"/.exec(
+        raw,
+      )?.[1];
+    expect(photoSrc).toBeDefined();
 
     const visitor = await browser.newPage();
     const errors: string[] = [];
@@ -164,6 +191,11 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
       visitor.getByRole('heading', { level: 1, name: 'What should I do for a living?' }),
     ).toBeVisible();
     await expect(visitor.getByText('Sam Rivera')).toBeVisible();
+    const shownPhoto = visitor.getByRole('img', { name: 'Sam Rivera, smiling' });
+    await shownPhoto.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => shownPhoto.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBe(48);
     expect(errors).toEqual([]);
 
     const served = async () => (await (await visitor.request.get(`${baseUrl}/`)).text()).includes('Sam R.');

@@ -4,6 +4,7 @@ import { landingPageCopy } from '@/content/landing-page';
 import { everySiteWordWith } from '@/content/site-word-rules';
 import type { SiteWordChanges } from '@/content/site-words';
 import { embeddedWordsScript } from '@/shared/site-words/embedded-words';
+import { sitePictureUrl } from '@/shared/site-words/site-picture';
 import { COURSE_PATH, PLAN_PATH, STUDIO_PATH, UNSUBSCRIBE_PATH } from '@/content/course';
 import { courseCopy } from '@/content/course-page';
 import { planCopy } from '@/content/plan';
@@ -35,7 +36,10 @@ export function render(path: string, words: SiteWordChanges = {}): string {
 
 export { embeddedWordsScript };
 
-/** The landing page's title and description in the owner's words, and whether she changed them. */
+/**
+ * The landing page's title and description in the owner's words, whether she changed them, and the address of the
+ * share image she uploaded (null: the shipped one).
+ */
 export function landingHead(words: SiteWordChanges) {
   const shown = everySiteWordWith(words);
   return {
@@ -44,6 +48,7 @@ export function landingHead(words: SiteWordChanges) {
     changed:
       shown['page.title'] !== landingPageCopy.title ||
       shown['page.description'] !== landingPageCopy.description,
+    shareImage: shown['page.shareImage'] ? sitePictureUrl(shown['page.shareImage']) : null,
   };
 }
 

@@ -10,7 +10,8 @@ import { privacyWordDefaults } from './privacy';
 import { siteWordDefaults } from './site-words';
 
 interface SiteWordRule {
-  kind: 'text' | 'paragraphs' | 'link';
+  /** A picture's words are the name of a picture she uploaded to the public bucket; empty is the shipped one. */
+  kind: 'text' | 'paragraphs' | 'link' | 'picture';
   maxLength: number;
   /** An optional field may be left empty (a link not shown); a required one may not. */
   required: boolean;
@@ -18,10 +19,12 @@ interface SiteWordRule {
 
 const text = (maxLength: number) => ({ kind: 'text', maxLength, required: true }) as const;
 const optionalText = (maxLength: number) => ({ kind: 'text', maxLength, required: false }) as const;
+const picture = { kind: 'picture', maxLength: 40, required: false } as const;
 
 export const siteWordRules = {
   'page.title': text(70),
   'page.description': text(160),
+  'page.shareImage': picture,
   'hero.eyebrow': text(50),
   'hero.headlineProfane': text(60),
   'hero.headlineClean': text(60),
@@ -30,6 +33,7 @@ export const siteWordRules = {
   'hero.audience': text(120),
   'teaser.title': text(90),
   'teaser.caption': text(200),
+  'teaser.poster': picture,
   'guides.eyebrow': text(40),
   'guides.title': text(90),
   'about.eyebrow': text(40),
@@ -37,6 +41,7 @@ export const siteWordRules = {
   'about.founderName': text(80),
   'about.founderRole': text(100),
   'about.bio': { kind: 'paragraphs', maxLength: 1500, required: true },
+  'about.photo': picture,
   'about.photoAlt': text(200),
   'about.stat1Value': text(20),
   'about.stat1Label': text(60),
@@ -63,10 +68,14 @@ export const siteWordRules = {
 export type SiteWordKey = keyof typeof siteWordRules;
 export const siteWordKeys = Object.keys(siteWordRules) as SiteWordKey[];
 
-/** Every field's default: the page's title and description as index.html has them, and the pages' words. */
+/**
+ * Every field's default: the page's title and description as index.html has them, its share image (empty: the
+ * shipped one), and the pages' words.
+ */
 export const everySiteWordDefault: Record<SiteWordKey, string> = {
   'page.title': landingPageCopy.title,
   'page.description': landingPageCopy.description,
+  'page.shareImage': '',
   ...siteWordDefaults,
   ...privacyWordDefaults,
   ...courseNextStep,

@@ -18,6 +18,8 @@ export const siteWordDefaults = {
   'teaser.title': 'Learn how to Strategise your Personal Future',
   'teaser.caption':
     'Quick cuts from the course: the 3-lens planning method that strategy teams at Shell and Unilever use to stay ahead.',
+  /** Empty: the shipped still of the teaser (src/assets/teaser-still-*.webp). */
+  'teaser.poster': '',
   'guides.eyebrow': 'Guides',
   'guides.title': 'No one should face the future alone. Meet some of our friends',
   'about.eyebrow': 'About the founder',
@@ -26,6 +28,8 @@ export const siteWordDefaults = {
   'about.founderRole': 'Founder, former global head of strategy',
   'about.bio':
     'For fifteen years Jordan led strategy for a global consumer company, helping leadership teams read the trends that decide which businesses grow and which ones fade.\n\nThe same three lenses that shaped billion-dollar decisions work just as well for one person deciding what to do next. This course puts them on your kitchen table: plain language, no jargon, and short lessons that fit around your day.',
+  /** Empty: the shipped portrait (src/assets/founder.svg). */
+  'about.photo': '',
   'about.photoAlt': 'Illustrated portrait of Jordan Ellis, the founder, smiling in a blazer',
   'about.stat1Value': '15 years',
   'about.stat1Label': 'leading corporate strategy',

@@ -18,6 +18,10 @@ const groups: readonly {
     fields: {
       'page.title': { label: 'Title', hint: 'The browser tab and the search result’s link.' },
       'page.description': { label: 'Description', hint: 'Under the link in search results.' },
+      'page.shareImage': {
+        label: 'Share image',
+        hint: 'Shown with the link when the page is shared in a message or on social media: 1200 × 630 pixels works best.',
+      },
     },
   },
   {
@@ -47,6 +51,10 @@ const groups: readonly {
     fields: {
       'teaser.title': { label: 'Teaser heading' },
       'teaser.caption': { label: 'Under the teaser', hint: 'Say only what you can stand behind.' },
+      'teaser.poster': {
+        label: 'Teaser’s poster',
+        hint: 'Shown until a visitor plays the teaser, 16 : 9 and cropped from the middle: 1280 × 720 pixels works best.',
+      },
     },
   },
   {
@@ -66,6 +74,10 @@ const groups: readonly {
       'about.founderName': { label: 'Your name' },
       'about.founderRole': { label: 'Your role' },
       'about.bio': { label: 'About you', hint: 'Leave a blank line between paragraphs.' },
+      'about.photo': {
+        label: 'Your photo',
+        hint: 'Shown up to 480 × 560 pixels, cropped from the middle: a portrait works best.',
+      },
       'about.photoAlt': { label: 'Your photo, described for screen readers' },
       'about.stat1Value': { label: 'First number' },
       'about.stat1Label': { label: 'What the first number counts' },
@@ -161,6 +173,16 @@ export const studioSiteCopy = {
   leadsTo: (url: string) => `The button leads to ${url}`,
   count: (used: number, most: number) => `${used} of ${most} characters`,
   resetField: (label: string) => `Put back the shipped words for “${label}”`,
+  pictures: {
+    rules: 'A JPEG, PNG, WebP or AVIF picture of at most 5 MB.',
+    yours: 'Your picture',
+    shipped: 'The shipped picture',
+    uploading: 'Uploading the picture…',
+    uploaded: 'Uploaded. Visitors see it once you publish.',
+    uploadFailed: (reason: string) => `The picture could not be uploaded: ${reason}`,
+    reset: 'Put back the shipped picture',
+    resetLabel: (label: string) => `Put back the shipped picture for “${label}”`,
+  },
   reset: 'Put back the shipped words',
   saveDraft: 'Save draft',
   publish: 'Publish',
@@ -180,8 +202,13 @@ export const studioSiteCopy = {
   status: {
     saved: 'Draft saved. Visitors still see the published words.',
     published: 'Published. Visitors see your words within a few seconds.',
+    /** Where a static host serves the pages: they are built again by its build hook. */
+    publishedToHost:
+      'Published. Your site’s host now builds the pages again in your words: visitors see them within a few minutes.',
     restored: (version: number) =>
       `Version ${version} is published again. Visitors see it within a few seconds.`,
+    restoredToHost: (version: number) =>
+      `Version ${version} is published again. Your site’s host now builds the pages again: visitors see it within a few minutes.`,
     refused: (reason: string) => `That didn’t work: ${reason}`,
     unreachable: 'We couldn’t reach the server. Please check your connection and try again.',
   },

@@ -1,5 +1,6 @@
 import { aboutCopy } from '@/content/about';
 import { paragraphsOf } from '@/content/site-words';
+import { sitePictureUrl } from '@/shared/site-words/site-picture';
 import { useSiteWords } from '@/shared/site-words/site-words';
 
 export function About() {
@@ -12,13 +13,13 @@ export function About() {
     <section aria-labelledby="about-title" className="below-the-fold px-5 py-16 sm:px-8 sm:py-24">
       <div className="mx-auto grid max-w-6xl items-center gap-10 md:grid-cols-[0.8fr_1.2fr] md:gap-16">
         <img
-          src={aboutCopy.photo}
+          src={words['about.photo'] ? sitePictureUrl(words['about.photo']) : aboutCopy.photo}
           alt={words['about.photoAlt']}
           width={aboutCopy.photoWidth}
           height={aboutCopy.photoHeight}
           loading="lazy"
           decoding="async"
-          className="mx-auto h-auto w-full max-w-sm rounded-card shadow-card"
+          className="mx-auto aspect-[480/560] h-auto w-full max-w-sm rounded-card object-cover shadow-card"
         />
         <div>
           <p className="text-sm font-semibold tracking-[0.12em] text-link uppercase">

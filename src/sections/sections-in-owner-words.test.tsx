@@ -27,6 +27,20 @@ describe('the sections in the owner’s words', () => {
     expect(screen.getAllByText('one repeatable method')).not.toHaveLength(0);
   });
 
+  it('show her photo from the public bucket, described in her words', () => {
+    render(
+      <SiteWordsProvider
+        changes={{ 'about.photo': `${'0'.repeat(32)}.webp`, 'about.photoAlt': 'Sam Rivera at work' }}
+      >
+        <About />
+      </SiteWordsProvider>,
+    );
+    expect(screen.getByRole('img', { name: 'Sam Rivera at work' })).toHaveAttribute(
+      'src',
+      `/storage/v1/object/public/guides/${'0'.repeat(32)}.webp`,
+    );
+  });
+
   it('give the footer her partners link, or none when she left it empty', () => {
     const { unmount } = render(
       <SiteWordsProvider changes={{ 'footer.partnersHref': 'https://example.com/schools' }}>

@@ -4,6 +4,7 @@ import { LockIcon, PlayIcon } from '@/components/ui/icons';
 import { COURSE_PATH, courseLinks } from '@/content/course';
 import { teaserCopy, teaserSettings } from '@/content/teaser';
 import { pendingLook, useEarlyIntent } from '@/lib/use-early-intent';
+import { sitePictureUrl } from '@/shared/site-words/site-picture';
 import { useSiteWords } from '@/shared/site-words/site-words';
 
 /**
@@ -40,10 +41,11 @@ export function TeaserCard({
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const videoId = useId();
+  const words = useSiteWords();
+  const poster = words['teaser.poster'];
   const [started, setStarted] = useState(false);
   const [ended, setEnded] = useState(false);
   const [focusRequests, setFocusRequests] = useState(0);
-  const words = useSiteWords();
 
   // The overlay button goes away once playing starts: keyboard focus moves to the player and its controls.
   useEffect(() => {
@@ -108,9 +110,13 @@ export function TeaserCard({
             {!started && (
               <>
                 <img
-                  src={teaserSettings.still}
-                  srcSet={teaserSettings.stillSrcSet}
-                  sizes={teaserSettings.stillSizes}
+                  {...(poster
+                    ? { src: sitePictureUrl(poster) }
+                    : {
+                        src: teaserSettings.still,
+                        srcSet: teaserSettings.stillSrcSet,
+                        sizes: teaserSettings.stillSizes,
+                      })}
                   alt=""
                   width={teaserSettings.stillWidth}
                   height={teaserSettings.stillHeight}

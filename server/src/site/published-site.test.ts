@@ -49,6 +49,8 @@ describe(`the published site words (${databaseKind})`, () => {
         'privacy.controller': 'Sam Rivera <Coaching>',
         'privacy.contact': 'privacy@example.com',
         'plan.trends1': 'Which trend worries you most?',
+        'about.photo': `${'b'.repeat(32)}.jpg`,
+        'page.shareImage': `${'c'.repeat(32)}.png`,
       });
       await vi.waitFor(() => expect(site.files.get('/index.html')).not.toBe(built), { timeout: 60_000 });
       const response = await app.request('/', { headers: { 'if-none-match': built?.etag ?? '' } });
@@ -61,6 +63,15 @@ describe(`the published site words (${databaseKind})`, () => {
       expect(html).toContain('<title>Sam’s free course</title>');
       expect(html).toContain('<meta property="og:title" content="Sam’s free course"');
       expect(html).toContain('content="From $199: $&amp; and $\' stay as typed."');
+      expect(html).toContain(`src="/storage/v1/object/public/guides/${'b'.repeat(32)}.jpg"`);
+      // A share image is shared by its full address; the shipped one's size and description go with it.
+      expect(html).toMatch(
+        new RegExp(
+          `<meta property="og:image" content="https?://[^"]+/storage/v1/object/public/guides/${'c'.repeat(32)}\\.png"`,
+        ),
+      );
+      expect(html).not.toContain('og:image:width');
+      expect(html).not.toContain('og:image:alt');
       const embedded =
         /<script id="site-words" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
       expect(embedded).toContain('\\u003cb>Mine\\u003c/b>');

@@ -54,6 +54,22 @@ function withHead(html, title, description) {
 }
 
 /**
+ * Every page's share image: the one the owner uploaded, at a full address (`picture` is a path on the site on the
+ * embedded back end), in place of the shipped one, whose size and description no longer apply.
+ */
+function withShareImage(html, picture, siteUrl) {
+  if (picture === null) return html;
+  const address = picture.startsWith('/') ? `${siteUrl}${picture}` : picture;
+  return html
+    .replace(
+      /(<meta property="og:image" content=")[^"]*"/,
+      (_match, opening) => `${opening}${escapeHtml(address)}"`,
+    )
+    .replace(/\s*<meta property="og:image:(width|height)"[^>]*>/g, '')
+    .replace(/\s*<meta\s+property="og:image:alt"\s+content="[^"]*"\s*\/>/, '');
+}
+
+/**
  * The server bundle's extra pages, each with the preloads of its modules: made at build time, where the modules
  * resolve as Vite's manifest names them, and kept in dist/ (PAGES_FILE) for the renders after it.
  */
@@ -68,8 +84,12 @@ export function extraPagesOf(ssr, manifest) {
  */
 export function renderPages({ ssr, template, pages, siteUrl, words }) {
   if (!template.includes('<!--app-html-->')) throw new Error('index.html lost its <!--app-html--> marker');
-  const withWords = template.replace('</body>', () => `  ${ssr.embeddedWordsScript(words)}\n  </body>`);
   const head = ssr.landingHead(words);
+  const withWords = withShareImage(
+    template.replace('</body>', () => `  ${ssr.embeddedWordsScript(words)}\n  </body>`),
+    head.shareImage,
+    siteUrl,
+  );
   const home = head.changed ? withHead(withWords, head.title, head.description) : withWords;
   const rendered = [['index.html', home.replace('<!--app-html-->', () => ssr.render('/', words))]];
   const notFound = withWords

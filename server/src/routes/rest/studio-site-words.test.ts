@@ -97,6 +97,14 @@ describe(`the site's words through REST (${databaseKind})`, () => {
         { 'nextStep.url': 'javascript:alert(1)' },
         'nextStep.url must start with https://, mailto: or / (a page of this site).',
       ],
+      [
+        { 'about.photo': '../course/secret.mp4' },
+        'about.photo must be a picture uploaded in the studio: choose the picture again.',
+      ],
+      [
+        { 'page.shareImage': `${'a'.repeat(32)}.svg` },
+        'page.shareImage must be a picture uploaded in the studio: choose the picture again.',
+      ],
       [{ 'page.script': '<script>' }, 'There is no field page.script: reload the studio and try again.'],
     ];
     for (const [words, message] of refusals) {
@@ -116,6 +124,8 @@ describe(`the site's words through REST (${databaseKind})`, () => {
       'privacy.contact': 'privacy@example.com',
       'nextStep.url': '/course/plan',
       'plan.dreams2': '',
+      'about.photo': `${'a'.repeat(32)}.webp`,
+      'teaser.poster': '',
     };
     expect((await owner.rpc('studio_save_site_words', { words: fine })).data).toMatchObject({ draft: fine });
     expect((await owner.rpc('studio_publish_site_words')).data).toMatchObject({ published: fine });

@@ -3,12 +3,8 @@ import { resolveGuideImageUrl } from '@/shared/guide-card/guide-image';
 import { getSupabase } from '@/lib/supabase';
 import { z } from '@/lib/zod';
 import { studioRpc } from '../../api/studio-rpc';
-import {
-  type CheckedPicture,
-  type GuidesBackend,
-  GuidesRefusal,
-  type StudioGuide,
-} from '../model/guides-backend';
+import { uploadPublicPicture } from '../../pictures/upload-picture';
+import { type GuidesBackend, GuidesRefusal, type StudioGuide } from '../model/guides-backend';
 
 const guideRows = z.array(
   z.object({
@@ -36,13 +32,6 @@ async function call(name: string, args?: Record<string, unknown>): Promise<Studi
   }));
 }
 
-/** The same name the owner's tool gives a picture: the first 32 hex digits of its SHA-256, and its format. */
-async function objectNameOf(bytes: ArrayBuffer, picture: CheckedPicture): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new Uint8Array(bytes)));
-  const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 32)}.${picture.extension}`;
-}
-
 export const supabaseGuidesBackend: GuidesBackend = {
   list: () => call('studio_guides'),
   save: (draft) =>
@@ -56,18 +45,5 @@ export const supabaseGuidesBackend: GuidesBackend = {
   reorder: (ids) => call('studio_reorder_guides', { guide_ids: ids }),
   setActive: (id, active) => call('studio_set_guide_active', { guide_id: id, active }),
   remove: (id) => call('studio_delete_guide', { guide_id: id }),
-  async uploadPicture(picture) {
-    const supabase = await getSupabase();
-    const bytes = await picture.file.arrayBuffer();
-    const path = await objectNameOf(bytes, picture);
-    // Sent as raw bytes, so the stored type is the one the bytes showed, never the name's guess. The name is
-    // the content's hash: writing it again writes the same bytes, so upsert is safe.
-    const { error } = await supabase.storage.from('guides').upload(path, bytes, {
-      contentType: picture.contentType,
-      cacheControl: '31536000',
-      upsert: true,
-    });
-    if (error) throw new Error(error.message);
-    return path;
-  },
+  uploadPicture: uploadPublicPicture,
 };

@@ -6,13 +6,9 @@ import { GUIDE_LIMITS } from '@/lib/guide-rules';
 import { GuideCard } from '@/shared/guide-card/guide-card';
 import { fallbackGuideImage } from '@/shared/guide-card/guide-image';
 import { type DraftProblem, draftProblems } from '../model/guide-draft';
-import {
-  type CheckedPicture,
-  type GuidesBackend,
-  GuidesRefusal,
-  type StudioGuide,
-} from '../model/guides-backend';
-import { PictureField } from './picture-field';
+import type { CheckedPicture } from '../../pictures/inspect-picture';
+import { PictureField } from '../../pictures/picture-field';
+import { type GuidesBackend, GuidesRefusal, type StudioGuide } from '../model/guides-backend';
 
 const copy = studioGuidesCopy.form;
 const errors = studioGuidesCopy.errors;
@@ -161,18 +157,26 @@ export function GuideForm({ guide, position, backend, headingRef, onSaved, onCan
 
       <PictureField
         id={`${id}-picture`}
+        label={copy.picture}
+        hint={copy.pictureHint}
         inputRef={pictureInput}
         error={pictureError}
-        canRemove={imageSrc !== null}
+        remove={
+          imageSrc === null
+            ? undefined
+            : {
+                label: copy.removePicture,
+                onRemove: () => {
+                  setPictureError(null);
+                  setPicture({ kind: 'removed' });
+                },
+              }
+        }
         onPicked={(picked) => {
           setPictureError(null);
           setPicture({ kind: 'new', picture: picked, url: URL.createObjectURL(picked.file) });
         }}
         onRefused={setPictureError}
-        onRemove={() => {
-          setPictureError(null);
-          setPicture({ kind: 'removed' });
-        }}
       />
 
       <figure className="max-w-[22rem]">

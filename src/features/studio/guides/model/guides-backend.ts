@@ -1,4 +1,4 @@
-import type { PictureContentType, PictureExtension } from '@/lib/guide-rules';
+import type { CheckedPicture } from '../../pictures/inspect-picture';
 
 /** A guide as the studio lists it: every one, hidden ones too, in carousel order. */
 export interface StudioGuide {
@@ -20,13 +20,6 @@ interface GuideDraft {
   title: string;
   quote: string;
   imageUrl: string | null;
-}
-
-/** A picture that passed the checks, ready to upload. */
-export interface CheckedPicture {
-  file: Blob;
-  extension: PictureExtension;
-  contentType: PictureContentType;
 }
 
 /**

@@ -1,6 +1,7 @@
 /** The Site section's back end: the database's studio_*site_words functions. */
 import { z } from '@/lib/zod';
 import { studioRpc } from '../../api/studio-rpc';
+import { uploadPublicPicture } from '../../pictures/upload-picture';
 import { type SiteBackend, SiteRefusal, type StudioSiteWords } from '../model/site-backend';
 
 const words = z.record(z.string(), z.string());
@@ -36,4 +37,5 @@ export const supabaseSiteBackend: SiteBackend = {
   saveDraft: (changes) => call('studio_save_site_words', { words: changes }),
   publish: () => call('studio_publish_site_words'),
   restore: (id) => call('studio_restore_site_words', { version_id: id }),
+  uploadPicture: uploadPublicPicture,
 };

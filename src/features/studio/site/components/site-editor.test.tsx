@@ -3,6 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type SiteBackend, SiteRefusal, type StudioSiteWords } from '../model/site-backend';
 import { SiteEditor } from './site-editor';
 
+/** The name the back end gives an uploaded picture. */
+const PHOTO = `${'ab'.repeat(16)}.png`;
+
 /** The section over a back end of the test's making, keeping the words as the database would. */
 function fakeBackend(start: Partial<StudioSiteWords> = {}) {
   let studio: StudioSiteWords = { draft: {}, published: {}, versions: [], ...start };
@@ -35,6 +38,7 @@ function fakeBackend(start: Partial<StudioSiteWords> = {}) {
       studio = { draft: words, published: words, versions: [version, ...studio.versions] };
       return answer();
     }),
+    uploadPicture: vi.fn<SiteBackend['uploadPicture']>(async () => PHOTO),
   } satisfies SiteBackend;
 }
 
@@ -43,7 +47,10 @@ const field = (label: string) => within(form()).getByLabelText(label);
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const status = () => screen.getByRole('status');
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
 
 describe('the Site section', () => {
   it('shows the shipped words, previews a change at once, and saves only what changed as the draft', async () => {
@@ -107,6 +114,20 @@ describe('the Site section', () => {
     expect(backend.saveDraft).toHaveBeenCalledBefore(backend.publish);
     expect(screen.getByText('Visitors see these words.')).toBeInTheDocument();
     expect(screen.getByText('Version 1')).toBeInTheDocument();
+  });
+
+  it('says that a static host builds the pages again, in minutes, where one serves them', async () => {
+    vi.stubEnv('VITE_SUPABASE_URL', 'https://abc.supabase.co');
+    const backend = fakeBackend();
+    render(<SiteEditor backend={backend} />);
+    await screen.findByLabelText('Your name');
+    type('Your name', 'Sam Rivera');
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() =>
+      expect(status()).toHaveTextContent(
+        'Published. Your site’s host now builds the pages again in your words: visitors see them within a few minutes.',
+      ),
+    );
   });
 
   it('restores an earlier version once the owner confirms, and its words fill the form', async () => {
@@ -192,5 +213,37 @@ describe('the Site section', () => {
       'nextStep.buttonLabel': 'Book a call',
       'plan.dreams2': '',
     });
+  });
+
+  it('uploads a picked photo at once, previews it, and drafts its name; a HEIC photo is refused and changes nothing', async () => {
+    const backend = fakeBackend();
+    render(<SiteEditor backend={backend} />);
+    const photo = await screen.findByLabelText('Your photo');
+    const heic = [0, 0, 0, 24, ...[...'ftypheicmif1heic'].map((c) => c.charCodeAt(0))];
+    fireEvent.change(photo, { target: { files: [new File([new Uint8Array(heic)], 'me.heic')] } });
+    expect(await screen.findByText(/This is an iPhone HEIC photo/)).toBeInTheDocument();
+    expect(backend.uploadPicture).not.toHaveBeenCalled();
+    expect(screen.getByText('Visitors see these words.')).toBeInTheDocument();
+
+    const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
+    fireEvent.change(photo, { target: { files: [new File([new Uint8Array(png)], 'me.png')] } });
+    expect(await screen.findByText('Uploaded. Visitors see it once you publish.')).toBeInTheDocument();
+    expect(backend.uploadPicture).toHaveBeenCalledWith(
+      expect.objectContaining({ extension: 'png', contentType: 'image/png' }),
+    );
+    expect(screen.getByRole('img', { name: /Illustrated portrait of Jordan Ellis/ })).toHaveAttribute(
+      'src',
+      `/storage/v1/object/public/guides/${PHOTO}`,
+    );
+    expect(screen.queryByText(/This is an iPhone HEIC photo/)).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(backend.saveDraft).toHaveBeenCalledWith({ 'about.photo': PHOTO }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Put back the shipped picture for “Your photo”' }));
+    expect(screen.getByRole('img', { name: /Illustrated portrait of Jordan Ellis/ })).not.toHaveAttribute(
+      'src',
+      expect.stringContaining(PHOTO),
+    );
   });
 });

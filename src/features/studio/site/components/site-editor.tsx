@@ -7,6 +7,7 @@ import {
   siteWordKeys,
 } from '@/content/site-word-rules';
 import { studioSiteCopy as copy } from '@/content/studio-site';
+import { supabaseConfig } from '@/lib/supabase';
 import { useLoad } from '@/lib/use-load';
 import { SectionPending } from '../../components/section-pending';
 import { type SiteBackend, SiteRefusal, type StudioSiteWords } from '../model/site-backend';
@@ -25,6 +26,12 @@ export function SiteEditor({ backend }: { backend: SiteBackend }) {
     return <SectionPending state={load.state} copy={copy} onRetry={load.retry} />;
   return <SiteWordsForm backend={backend} studio={load.state.value} onAnswer={load.set} />;
 }
+
+/**
+ * Whether a static host serves the pages rather than the server they talk to: her words then reach them through a
+ * build (the host's build hook), in minutes rather than seconds.
+ */
+const pagesBuiltByHost = () => new URL(supabaseConfig().url).origin !== window.location.origin;
 
 const sameWords = (one: Readonly<Record<string, string>>, other: Readonly<Record<string, string>>) =>
   Object.keys(one).length === Object.keys(other).length &&
@@ -103,7 +110,7 @@ function SiteWordsForm({
         if (unsaved) await backend.saveDraft(changes);
         return backend.publish();
       },
-      copy.status.published,
+      pagesBuiltByHost() ? copy.status.publishedToHost : copy.status.published,
     );
 
   return (
@@ -157,6 +164,7 @@ function SiteWordsForm({
                   value={words[key]}
                   error={problems[key]}
                   disabled={busy !== null}
+                  uploadPicture={backend.uploadPicture}
                   onChange={(value) => {
                     setWords((known) => ({ ...known, [key]: value }));
                     setProblems((known) => ({ ...known, [key]: undefined }));
@@ -192,7 +200,11 @@ function SiteWordsForm({
             busy={busy !== null}
             unsaved={unsaved}
             onRestore={(version) =>
-              void run('publishing', () => backend.restore(version), copy.status.restored(version))
+              void run(
+                'publishing',
+                () => backend.restore(version),
+                pagesBuiltByHost() ? copy.status.restoredToHost(version) : copy.status.restored(version),
+              )
             }
           />
           {/* Last in its column, so that kept in view it covers nothing; its parts scroll on their own. */}

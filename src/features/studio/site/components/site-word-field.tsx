@@ -2,6 +2,8 @@ import { Button } from '@/components/ui/button';
 import { TextareaField, TextField } from '@/components/ui/text-field';
 import { everySiteWordDefault, type SiteWordKey, siteWordRules } from '@/content/site-word-rules';
 import { studioSiteCopy as copy } from '@/content/studio-site';
+import type { CheckedPicture } from '../../pictures/inspect-picture';
+import { isPictureKey, SitePictureField } from './site-picture-field';
 
 /** The id of a field's box, so the form can focus the first one that is wrong. */
 export const fieldId = (formId: string, key: SiteWordKey) => `${formId}-${key.replace('.', '-')}`;
@@ -11,7 +13,7 @@ const MULTILINE_FROM = 150;
 
 /**
  * One of the site's words: its label and hint, a box, how many characters of its limit it uses, and the way
- * back to the shipped words once it differs from them.
+ * back to the shipped words once it differs from them. A picture's field is its picture (SitePictureField).
  */
 export function SiteWordField({
   formId,
@@ -20,6 +22,7 @@ export function SiteWordField({
   error,
   disabled,
   onChange,
+  uploadPicture,
 }: {
   formId: string;
   name: SiteWordKey;
@@ -27,7 +30,21 @@ export function SiteWordField({
   error: string | undefined;
   disabled: boolean;
   onChange: (value: string) => void;
+  uploadPicture: (picture: CheckedPicture) => Promise<string>;
 }) {
+  if (isPictureKey(name)) {
+    return (
+      <SitePictureField
+        id={fieldId(formId, name)}
+        name={name}
+        value={value}
+        error={error}
+        disabled={disabled}
+        onChange={onChange}
+        upload={uploadPicture}
+      />
+    );
+  }
   const field = siteWordRules[name];
   const shipped = everySiteWordDefault[name];
   const { label, hint } = copy.fields[name];

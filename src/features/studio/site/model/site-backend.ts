@@ -1,5 +1,6 @@
 // What the studio's Site section asks of its back end: the real one speaks supabase-js
 // (api/supabase-site-backend.ts); tests hand the section their own.
+import type { CheckedPicture } from '../../pictures/inspect-picture';
 
 /** A publish of the owner's words: the newest is what visitors see. */
 export interface SiteVersion {
@@ -30,4 +31,6 @@ export interface SiteBackend {
   publish(): Promise<StudioSiteWords>;
   /** Publishes version `id` again, as the newest, and makes it the draft. */
   restore(id: number): Promise<StudioSiteWords>;
+  /** Stores a picture in the public bucket under a name made from its content; answers that name. */
+  uploadPicture(picture: CheckedPicture): Promise<string>;
 }

@@ -1,13 +1,11 @@
 import type { Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { FileField } from '@/components/ui/file-picker';
-import { studioGuidesCopy } from '@/content/studio-guides';
+import { studioPicturesCopy } from '@/content/studio-pictures';
 import type { PictureVerdict } from '@/lib/guide-rules';
-import { inspectPicture } from '../model/inspect-picture';
-import type { CheckedPicture } from '../model/guides-backend';
+import { type CheckedPicture, inspectPicture } from './inspect-picture';
 
-const copy = studioGuidesCopy.form;
-const refusals = studioGuidesCopy.errors.picture;
+const refusals = studioPicturesCopy.refusals;
 
 /** What the owner is told about a refused file: what it is and what to upload instead. */
 function refusalOf(verdict: Extract<PictureVerdict, { ok: false }>, file: File): string {
@@ -17,24 +15,28 @@ function refusalOf(verdict: Extract<PictureVerdict, { ok: false }>, file: File):
 
 interface PictureFieldProps {
   id: string;
-  inputRef: Ref<HTMLInputElement>;
+  label: string;
+  hint: string;
+  inputRef?: Ref<HTMLInputElement>;
   error: string | null;
-  /** A guide's picture is there to remove (its current one, or one just picked). */
-  canRemove: boolean;
+  disabled?: boolean;
+  /** The button that takes the picture away, when there is one to take away. */
+  remove?: { label: string; ariaLabel?: string; onRemove: () => void };
   onPicked: (picture: CheckedPicture) => void;
   onRefused: (message: string) => void;
-  onRemove: () => void;
 }
 
-/** The picture's file input: every pick is checked by its bytes before anything is shown or uploaded. */
+/** A picture's file input: every pick is checked by its bytes before anything is shown or uploaded. */
 export function PictureField({
   id,
+  label,
+  hint,
   inputRef,
   error,
-  canRemove,
+  disabled,
+  remove,
   onPicked,
   onRefused,
-  onRemove,
 }: PictureFieldProps) {
   async function pick(file: File | null, input: HTMLInputElement) {
     if (!file) return;
@@ -58,15 +60,23 @@ export function PictureField({
     <FileField
       ref={inputRef}
       id={id}
-      label={copy.picture}
-      hint={copy.pictureHint}
+      label={label}
+      hint={hint}
       error={error}
+      disabled={disabled}
       accept="image/*"
       onFile={(file, input) => void pick(file, input)}
     >
-      {canRemove && (
-        <Button variant="outline" size="sm" className="mt-3" onClick={onRemove}>
-          {copy.removePicture}
+      {remove && (
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-3"
+          disabled={disabled}
+          aria-label={remove.ariaLabel}
+          onClick={remove.onRemove}
+        >
+          {remove.label}
         </Button>
       )}
     </FileField>
