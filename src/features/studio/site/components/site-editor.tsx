@@ -39,8 +39,9 @@ const sameWords = (one: Readonly<Record<string, string>>, other: Readonly<Record
 
 /**
  * Every word of the site the owner may change, by part of the site (each a link at the top of the form, for a
- * phone), with the site's own sections beside them in her words, scrolled to the part she is editing. A draft is saved, or published (saved first); a published version is restored. What is
- * wrong is said at its field before anything is sent, and the database checks the same rules again.
+ * phone), with the site's own sections beside them in her words, scrolled to the part she is editing. A draft is
+ * saved, or published (saved first); a published version is restored. What is wrong is said at its field before
+ * anything is sent, and the database checks the same rules again.
  */
 function SiteWordsForm({
   backend,
