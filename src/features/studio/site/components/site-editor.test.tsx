@@ -176,10 +176,10 @@ describe('the Site section', () => {
     render(<SiteEditor backend={backend} />);
     await screen.findByLabelText('Headline');
     const parts = within(screen.getByRole('navigation', { name: 'Parts of your site' }));
-    const privacyPart = parts.getByRole('link', { name: 'Privacy page' });
-    const privacyGroup = screen.getByRole('group', { name: 'Privacy page' });
-    expect(privacyPart).toHaveAttribute('href', `#${privacyGroup.id}`);
-    expect(parts.getByRole('link', { name: 'See the preview' })).toBeInTheDocument();
+    fireEvent.click(parts.getByRole('button', { name: 'Privacy page' }));
+    expect(screen.getByRole('group', { name: 'Privacy page' })).toHaveFocus();
+    fireEvent.click(parts.getByRole('button', { name: 'See the preview' }));
+    expect(screen.getByRole('heading', { level: 3, name: 'Preview' }).parentElement).toHaveFocus();
 
     expect(screen.getByText('The owner of this course is responsible for your details.')).toBeInTheDocument();
     type('How to reach you about it', 'privacy@example.com');

@@ -102,6 +102,13 @@ function SiteWordsForm({
     column.scrollTop += part.getBoundingClientRect().top - column.getBoundingClientRect().top;
   }
 
+  /** Scrolls to a part of the section and takes keyboard focus there, without opening a phone's keyboard. */
+  function goTo(elementId: string) {
+    const target = document.getElementById(elementId);
+    target?.scrollIntoView({ block: 'start' });
+    target?.focus();
+  }
+
   const save = () => checked() && void run('saving', () => backend.saveDraft(changes), copy.status.saved);
   const publish = () =>
     checked() &&
@@ -117,7 +124,7 @@ function SiteWordsForm({
   return (
     <div className="mt-2">
       <p className="max-w-prose text-ink-soft">{copy.intro}</p>
-      <div className="mt-4 grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="mt-4 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <form
           aria-label={copy.formLabel}
           noValidate
@@ -127,32 +134,27 @@ function SiteWordsForm({
           }}
           className="grid content-start gap-8"
         >
+          {/* Buttons, not links: the address's #fragment names the studio's section. */}
           <nav aria-label={copy.partsLabel}>
             <ul className="flex flex-wrap gap-x-4 gap-y-1">
-              {copy.groups.map((group) => (
-                <li key={group.id}>
-                  <a
-                    href={`#${id}-${group.id}`}
-                    className="inline-flex min-h-11 items-center font-semibold text-link underline underline-offset-4"
+              {[...copy.groups, { id: 'preview', label: copy.toPreview }].map((part) => (
+                <li key={part.id} className={part.id === 'preview' ? 'lg:hidden' : undefined}>
+                  <button
+                    type="button"
+                    onClick={() => goTo(`${id}-${part.id}`)}
+                    className="inline-flex min-h-11 items-center text-left font-semibold text-link underline underline-offset-4"
                   >
-                    {group.label}
-                  </a>
+                    {part.label}
+                  </button>
                 </li>
               ))}
-              <li className="lg:hidden">
-                <a
-                  href={`#${id}-preview`}
-                  className="inline-flex min-h-11 items-center font-semibold text-link underline underline-offset-4"
-                >
-                  {copy.toPreview}
-                </a>
-              </li>
             </ul>
           </nav>
           {copy.groups.map((group) => (
             <fieldset
               key={group.id}
               id={`${id}-${group.id}`}
+              tabIndex={-1}
               onFocus={() => showInPreview(group.id)}
               className="grid scroll-mt-4 gap-5 rounded-card border border-line bg-surface p-4 sm:p-6"
             >

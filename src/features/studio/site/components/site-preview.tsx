@@ -34,7 +34,7 @@ export function SitePreview({
   ref: RefObject<HTMLDivElement | null>;
 }) {
   return (
-    <div id={id}>
+    <div id={id} tabIndex={-1}>
       <h3 className="font-display text-xl font-semibold">{copy.previewHeading}</h3>
       <p className="mt-1 text-sm text-ink-muted">{copy.previewNote}</p>
       <div ref={ref} inert className="mt-3 grid gap-4 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto">
