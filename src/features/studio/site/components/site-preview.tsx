@@ -79,7 +79,7 @@ function PreviewFrame({ part, label, children }: { part?: string; label?: string
     <div data-preview-part={part}>
       {label && <p className="mb-1 text-sm font-semibold text-ink-muted">{label}</p>}
       <div className="overflow-hidden rounded-card border border-line bg-paper shadow-sm">
-        {part ? <div className="p-4 sm:p-6">{children}</div> : children}
+        {part ? <div className="p-4 sm:p-6 [&>:first-child]:mt-0">{children}</div> : children}
       </div>
     </div>
   );
