@@ -15,7 +15,8 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
  * Imports go one way: shared code (content; components and lib; then src/shared, what several screens use) →
  * sections and features → app. Sections never import features, a feature never imports another feature (what
  * two need moves to src/shared; app composes them), and src/shared imports no feature, section or app.
- * src/ never imports server/, and server/ takes of src/ only the picture rules (src/lib/guide-rules.ts).
+ * src/ never imports server/, and server/ takes of src/ only the rules of the public buckets' files
+ * (src/lib/guide-rules.ts, src/lib/teaser-rules.ts).
  */
 const importZones = [
   { target: './src/components', from: ['./src/shared', './src/sections', './src/features', './src/app'] },
@@ -43,9 +44,10 @@ const importZones = [
   {
     target: './server',
     from: './src',
-    // Plain code without imports: the embedded upload route checks a guide's picture by the studio's rules.
-    except: ['./lib/guide-rules.ts'],
-    message: 'server/ imports nothing of src/ but the picture rules, src/lib/guide-rules.ts.',
+    // Plain code without imports: the embedded upload routes check a public file by the studio's rules.
+    except: ['./lib/guide-rules.ts', './lib/teaser-rules.ts'],
+    message:
+      'server/ imports nothing of src/ but the public files’ rules, src/lib/guide-rules.ts and src/lib/teaser-rules.ts.',
   },
   { target: './supabase', from: ['./server', './admin'] },
   {

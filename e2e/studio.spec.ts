@@ -1,13 +1,14 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { freePort, type ServerProcess, spawnServer } from '../scripts/server-process.mjs';
 import { solidPng } from '../server/test/test-images.ts';
 import { EMBEDDED_ANON_KEY } from '../supabase/embedded-keys.ts';
-import { openSignInLink, sendSignInCode, waitForMail, watchLinkOf } from './course-helpers';
+import { openSignInLink, waitForMail, watchLinkOf } from './course-helpers';
 import { carousel } from './guides-helpers';
 import { answerUpToContact, copy, fillContact, openHome, signupSection } from './signup-helpers';
+import { openSection, signInAsOwner } from './studio-helpers';
 
 // The owner's studio, on a server of its own (OWNER_EMAIL names its first owner), so what the owner changes
 // here never shows in the other specs, which share the server scripts/e2e.mjs started.
@@ -41,31 +42,6 @@ test.afterAll(async () => {
 
 const mailOf = (address: string, count: number) => waitForMail(address, count, path.join(dataDir, 'mail'));
 
-/**
- * Signs the owner in at /studio as a person does: types the address once, then opens her e-mail's button (an
- * owner's e-mail, to the studio) and taps once.
- */
-async function signInAsOwner(page: Page) {
-  await page.goto(`${baseUrl}/studio`);
-  const signIn = page.getByRole('region', { name: 'Sign in to the studio' });
-  await sendSignInCode(page, OWNER);
-  await expect(signIn.getByText(`If ${OWNER} signed up`)).toBeVisible();
-  const [mail] = await mailOf(OWNER, 1);
-  expect(mail?.subject).toBe('Sign in to your studio');
-  expect(mail?.text).toMatch(/^Hi there,/);
-  const link = /^Open your studio: (\S+)$/m.exec(mail?.text ?? '')?.[1] ?? '';
-  expect(new URL(link).pathname).toBe('/studio');
-  await page.goto(link);
-  await page.getByRole('button', { name: 'Continue to your studio' }).click();
-  await expect(page.getByText(`Signed in as ${OWNER}`)).toBeVisible();
-  expect(new URL(page.url()).search).toBe('');
-}
-
-async function openSection(page: Page, name: string) {
-  await page.getByRole('navigation', { name: 'Studio sections' }).getByRole('link', { name }).click();
-  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
-}
-
 test('the owner runs the course from the studio: at 1440 px guides, lessons and the funnel, at 375 px a learner erased', async ({
   page,
   browser,
@@ -88,7 +64,7 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
   });
 
   await test.step("the owner signs in with her e-mail's link to the studio", async () => {
-    await signInAsOwner(page);
+    await signInAsOwner(page, { baseUrl, owner: OWNER, mailFolder: path.join(dataDir, 'mail') });
   });
 
   await test.step('adds a guide with a picture, cropped as the card shows it, deletes another; the landing page follows', async () => {

@@ -4,7 +4,7 @@ import { landingPageCopy } from '@/content/landing-page';
 import { everySiteWordWith } from '@/content/site-word-rules';
 import type { SiteWordChanges } from '@/content/site-words';
 import { embeddedWordsScript } from '@/shared/site-words/embedded-words';
-import { sitePictureUrl } from '@/shared/site-words/site-picture';
+import { publicFileUrl } from '@/shared/site-words/public-file-url';
 import { COURSE_PATH, PLAN_PATH, STUDIO_PATH, UNSUBSCRIBE_PATH } from '@/content/course';
 import { courseCopy } from '@/content/course-page';
 import { planCopy } from '@/content/plan';
@@ -48,7 +48,7 @@ export function landingHead(words: SiteWordChanges) {
     changed:
       shown['page.title'] !== landingPageCopy.title ||
       shown['page.description'] !== landingPageCopy.description,
-    shareImage: shown['page.shareImage'] ? sitePictureUrl(shown['page.shareImage']) : null,
+    shareImage: shown['page.shareImage'] ? publicFileUrl('guides', shown['page.shareImage']) : null,
   };
 }
 

@@ -184,6 +184,12 @@ async function advanceSequences(tx: Tx, table: string, sourceSequences: Snapshot
 }
 
 /**
+ * What the e-mail server recorded of its own settings for the launch checklist (its sender, its SITE_URL) is the
+ * source server's, not the site's: the target's server or send-email function records its own at start.
+ */
+const SERVERS_OWN = ['public.launch_facts'];
+
+/**
  * Copies the snapshot in one transaction on the target: nothing of it stays when any table fails. A target whose
  * `auth` schema is the embedded server's gets every auth table (users keep their sessions); a Supabase target
  * gets the users in GoTrue's own tables, and learners sign in there anew.
@@ -197,7 +203,7 @@ async function copySnapshot(snapshot: Snapshot, target: Database): Promise<Copie
     const schemas = embedded ? ['public', 'auth'] : ['public'];
     const inSchemas = (name: string) => schemas.includes(name.split('.')[0] ?? '');
     const rowsOf = new Map(snapshot.tables.map(({ table, rows }) => [table, rows.map(({ row }) => row)]));
-    const copied = [...rowsOf.keys()].filter(inSchemas);
+    const copied = [...rowsOf.keys()].filter((table) => inSchemas(table) && !SERVERS_OWN.includes(table));
     const counts: CopiedTable[] = [];
     const users = rowsOf.get('auth.users') ?? [];
     await allowRowsAsTheyAre(tx);

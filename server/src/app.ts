@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { apiKey } from './http/api-key.ts';
 import type { JwtKeys } from './auth/jwt.ts';
-import { createCallerResolver } from './http/caller.ts';
+import { createCallerResolver, signedInUserOf } from './http/caller.ts';
 import type { ClientAddress } from './http/client-address.ts';
 import { supabaseCors } from './http/cors.ts';
 import { authRoutes } from './routes/auth/auth-routes.ts';
@@ -11,6 +11,8 @@ import type { OtpSettings } from './routes/auth/otp-route.ts';
 import type { PageViewCounter } from './page-views/page-view-counter.ts';
 import type { CorsPolicy } from '../../supabase/functions/_shared/cors.ts';
 import type { SendEmailHandler } from '../../supabase/functions/_shared/send-email-handler.ts';
+import { createTestEmailHandler } from '../../supabase/functions/_shared/test-email.ts';
+import type { MailTransport } from '../../supabase/functions/_shared/transports/mail-transport.ts';
 import { createUnsubscribeHandler } from '../../supabase/functions/_shared/unsubscribe.ts';
 import { functionsRoutes } from './routes/functions/functions-routes.ts';
 import { restRoutes } from './routes/rest/rest-routes.ts';
@@ -35,6 +37,8 @@ export interface AppDeps {
   cors: CorsPolicy;
   /** POST /functions/v1/send-email, the shared sign-up core. */
   sendEmail: SendEmailHandler;
+  /** How the studio's test e-mail (POST /functions/v1/send-email/test) reaches the owner, as the outbox's do. */
+  testEmail: { transport: MailTransport; mailFrom: string };
   /** Signs and verifies every JWT: sessions, the service role key, signed storage URLs. */
   jwt: JwtKeys;
   /** How long after its sign-in a session may still be refreshed. */
@@ -85,7 +89,18 @@ export function createApp(deps: AppDeps): Hono {
     cors: deps.cors,
     siteUrl: deps.siteUrl,
   });
-  app.route('/functions/v1', functionsRoutes({ sendEmail: deps.sendEmail, unsubscribe }, deps.clientAddress));
+  const testEmail = createTestEmailHandler({
+    db: deps.db,
+    log: deps.otp.log,
+    cors: deps.cors,
+    callerId: signedInUserOf(deps.db, callers),
+    ...deps.testEmail,
+    siteUrl: deps.siteUrl,
+  });
+  app.route(
+    '/functions/v1',
+    functionsRoutes({ sendEmail: deps.sendEmail, unsubscribe, testEmail }, deps.clientAddress),
+  );
   app.route(
     '/',
     staticRoutes(deps.site, deps.pageViews && { counter: deps.pageViews, clientAddress: deps.clientAddress }),

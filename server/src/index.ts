@@ -38,6 +38,7 @@ import {
 import { corsPolicyFor } from '../../supabase/functions/_shared/cors.ts';
 import { addressHasher, consoleLog, redactAddresses } from '../../supabase/functions/_shared/log.ts';
 import { createSendEmailHandler } from '../../supabase/functions/_shared/send-email-handler.ts';
+import { recordLaunchFacts } from '../../supabase/functions/_shared/launch-facts.ts';
 
 const supabaseFolder = fileURLToPath(new URL('../../supabase/', import.meta.url));
 
@@ -53,6 +54,7 @@ const log = redactAddresses(consoleLog, addressHasher(logHashKey));
 const jwt = await loadJwtKeys(env);
 const storageFolder = path.join(env.dataDir, 'storage');
 await mkdir(path.join(storageFolder, 'guides'), { recursive: true });
+await mkdir(path.join(storageFolder, 'teaser'), { recursive: true });
 await mkdir(path.join(storageFolder, 'course'), { recursive: true });
 
 // PGlite is single-process: hold DATA_DIR's lock while running, after any admin command that has it (decision 0063).
@@ -79,6 +81,8 @@ const { db, applied } = await openMigratedDatabase(env, {
 });
 await seedSampleContent(db, applied, { supabaseFolder, storageFolder });
 if (env.ownerEmail) await addFirstOwner(db, env.ownerEmail, log);
+// The studio's launch checklist says whether e-mail still goes to the file mailbox and links to localhost.
+await recordLaunchFacts(db, { mailTransport: env.mail.transport, siteUrl: env.siteUrl });
 // PGlite unpacks its first files 0666 and the seed copies keep their source's mode: make them the owner's only.
 await removeGroupAndWorldAccess(env.dataDir);
 
@@ -162,6 +166,7 @@ const app = createApp({
   siteUrl: env.siteUrl,
   cors,
   sendEmail,
+  testEmail: { transport: mail.transport, mailFrom: env.mailFrom },
   jwt,
   sessionMaxLifetimeSeconds: env.sessionMaxLifetimeSeconds,
   otp: {

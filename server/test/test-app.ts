@@ -16,6 +16,7 @@ import {
   type SendEmailHandler,
   createSendEmailHandler,
 } from '../../supabase/functions/_shared/send-email-handler.ts';
+import type { MailTransport } from '../../supabase/functions/_shared/transports/mail-transport.ts';
 
 /** The JWT keys of every test app: tests sign tokens (and the service role key) with them. */
 export const TEST_JWT_SECRET = 'test-jwt-secret-of-at-least-32-characters';
@@ -61,6 +62,8 @@ export async function createTestApp(
     /** The site as served (default: `distDir`'s, loaded): a test that publishes hands the publisher's. */
     site?: Site;
     sendEmail?: SendEmailHandler;
+    /** Where the studio's test e-mails go (default: a transport that refuses, for tests that send none). */
+    testMail?: MailTransport;
     /** TRUST_PROXY's ranges; a test passes the peer's address as `incoming.socket` in app.request's bindings. */
     trustedProxies?: string[];
     siteUrls?: string[];
@@ -96,6 +99,15 @@ export async function createTestApp(
     siteUrl: options.siteUrls?.[0] ?? 'https://lenses.example',
     cors,
     sendEmail,
+    testEmail: {
+      transport: options.testMail ?? {
+        name: 'none',
+        ratePerSecond: Infinity,
+        maxBatchSize: 1,
+        send: () => Promise.reject(new Error('This test app sends no e-mail.')),
+      },
+      mailFrom: 'Three Lenses <course@lenses.example>',
+    },
     jwt: testJwtKeys,
     sessionMaxLifetimeSeconds: options.sessionMaxLifetimeSeconds ?? 30 * 24 * 60 * 60,
     otp: {

@@ -74,3 +74,49 @@ export const reminderUnsubscribe = {
   wording: 'Unsubscribed from reminders with the link in a reminder e-mail.',
   version: 'unsubscribe-link-2026-11',
 } as const;
+
+/** What the studio's preview of an e-mail, and the test she sends herself, fill it with: no link of theirs works. */
+export const emailSamples = {
+  tokenHash: 'sample',
+  code: '123456',
+  lessonTitle: 'Lens one: trends',
+  positionSeconds: 134,
+  lessonsLeft: 4,
+} as const;
+
+/**
+ * The words of these e-mails the owner may change in the studio (site-words fields, published with the page's),
+ * as shipped. Each e-mail's link, code, "why you got this" line and unsubscribe link are not among them.
+ */
+export const emailWordDefaults = {
+  'email.course.subject': courseAccessEmail.subject,
+  'email.course.intro': courseAccessEmail.intro,
+  'email.course.buttonLabel': courseAccessEmail.buttonLabel,
+  'email.course.closing': courseAccessEmail.closing,
+  'email.signIn.subject': signInLinkEmail.subject,
+  'email.signIn.intro': signInLinkEmail.intro,
+  'email.signIn.buttonLabel': signInLinkEmail.buttonLabel,
+  'email.signIn.closing': signInLinkEmail.closing,
+  'email.reminder.subject': reminderEmail.subject,
+  'email.reminder.introStopped': reminderEmail.introStopped,
+  'email.reminder.introNotStarted': reminderEmail.introNotStarted,
+  'email.reminder.leftOne': reminderEmail.leftOne,
+  'email.reminder.leftMany': reminderEmail.leftMany,
+  'email.reminder.buttonLabel': reminderEmail.buttonLabel,
+  'email.reminder.closing': reminderEmail.closing,
+} as const;
+
+export type EmailWordKey = keyof typeof emailWordDefaults;
+/** The e-mails whose words the owner changes: the sign-up's, a requested new link, the reminder. */
+export type WordedEmail = 'course' | 'signIn' | 'reminder';
+/** Every e-mail word: the owner's where she changed them, the shipped ones elsewhere. */
+export type EmailWords = Readonly<Record<EmailWordKey, string>>;
+
+/** `changes` (published or drafted, e-mail fields or not) over the shipped words, only the e-mails' fields. */
+export const emailWordsWith = (changes: Readonly<Record<string, string>>): EmailWords =>
+  Object.fromEntries(
+    (Object.keys(emailWordDefaults) as EmailWordKey[]).map((key) => [
+      key,
+      changes[key] ?? emailWordDefaults[key],
+    ]),
+  ) as EmailWords;

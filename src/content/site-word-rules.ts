@@ -10,8 +10,11 @@ import { privacyWordDefaults } from './privacy';
 import { siteWordDefaults } from './site-words';
 
 interface SiteWordRule {
-  /** A picture's words are the name of a picture she uploaded to the public bucket; empty is the shipped one. */
-  kind: 'text' | 'paragraphs' | 'link' | 'picture';
+  /**
+   * A picture's, video's or captions' words are the name of a file she uploaded to a public bucket ("guides" for
+   * pictures, "teaser" for the teaser's video and captions); empty is the shipped one.
+   */
+  kind: 'text' | 'paragraphs' | 'link' | 'picture' | 'video' | 'captions';
   maxLength: number;
   /** An optional field may be left empty (a link not shown); a required one may not. */
   required: boolean;
@@ -34,6 +37,8 @@ export const siteWordRules = {
   'teaser.title': text(90),
   'teaser.caption': text(200),
   'teaser.poster': picture,
+  'teaser.video': { kind: 'video', maxLength: 60, required: false },
+  'teaser.captions': { kind: 'captions', maxLength: 60, required: false },
   'guides.eyebrow': text(40),
   'guides.title': text(90),
   'about.eyebrow': text(40),

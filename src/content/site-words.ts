@@ -18,8 +18,10 @@ export const siteWordDefaults = {
   'teaser.title': 'Learn how to Strategise your Personal Future',
   'teaser.caption':
     'Quick cuts from the course: the 3-lens planning method that strategy teams at Shell and Unilever use to stay ahead.',
-  /** Empty: the shipped still of the teaser (src/assets/teaser-still-*.webp). */
+  /** Empty: the shipped teaser's still (src/assets/teaser-still-*.webp), video and captions (public/media/). */
   'teaser.poster': '',
+  'teaser.video': '',
+  'teaser.captions': '',
   'guides.eyebrow': 'Guides',
   'guides.title': 'No one should face the future alone. Meet some of our friends',
   'about.eyebrow': 'About the founder',

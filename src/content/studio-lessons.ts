@@ -9,8 +9,6 @@ import { signupCopy } from './signup';
 
 const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-
 export const studioLessonsCopy = {
   /** The section's name in the studio's navigation and its heading. */
   label: 'Lessons',
@@ -150,12 +148,6 @@ export const studioLessonsCopy = {
       slugTaken: 'Another lesson already has this link name: choose another.',
       video: 'Pick the video.',
     },
-    uploading: 'Uploading the video',
-    uploadProgress: (sent: number, total: number) =>
-      `${megabytes(sent)} of ${megabytes(total)} (${total === 0 ? 0 : Math.floor((sent / total) * 100)}%)`,
-    pause: 'Pause',
-    resume: 'Resume',
-    paused: 'Paused. Resume when you are ready: the upload goes on from where it stopped.',
     storingFiles: 'Storing the captions and poster…',
     saving: 'Saving the lesson…',
     uploadFailed:

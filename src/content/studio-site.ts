@@ -51,6 +51,14 @@ const groups: readonly {
     fields: {
       'teaser.title': { label: 'Teaser heading' },
       'teaser.caption': { label: 'Under the teaser', hint: 'Say only what you can stand behind.' },
+      'teaser.video': {
+        label: 'Teaser video',
+        hint: 'An MP4 or WebM video of about 30 seconds that plays on the page when a visitor presses Play Teaser.',
+      },
+      'teaser.captions': {
+        label: 'Teaser captions',
+        hint: 'A .vtt or .srt file with the teaser’s words, for visitors who watch without sound or cannot hear it.',
+      },
       'teaser.poster': {
         label: 'Teaser’s poster',
         hint: 'Shown until a visitor plays the teaser, 16 : 9 and cropped from the middle: 1280 × 720 pixels works best.',
@@ -173,6 +181,19 @@ export const studioSiteCopy = {
   leadsTo: (url: string) => `The button leads to ${url}`,
   count: (used: number, most: number) => `${used} of ${most} characters`,
   resetField: (label: string) => `Put back the shipped words for “${label}”`,
+  teaserFiles: {
+    notAVideo: 'This file is not an MP4 or WebM video. Export the teaser as MP4, then upload that.',
+    uploadingCaptions: 'Uploading the captions…',
+    uploaded: 'Uploaded. Visitors see it once you publish.',
+    uploadFailed:
+      'The upload stopped. Check your connection and choose the file again: it goes on from where it stopped.',
+    yoursVideo: 'Your video',
+    yoursCaptions: 'Your captions',
+    shippedVideo: 'The shipped teaser',
+    shippedCaptions: 'The shipped captions',
+    reset: (label: string) => `Put back the shipped file for “${label}”`,
+    resetShort: 'Put back the shipped file',
+  },
   pictures: {
     rules: 'A JPEG, PNG, WebP or AVIF picture of at most 5 MB.',
     yours: 'Your picture',
@@ -188,8 +209,16 @@ export const studioSiteCopy = {
   publish: 'Publish',
   saving: 'Saving…',
   publishing: 'Publishing…',
-  unpublished: 'You have changes that visitors do not see yet: publish them when they are ready.',
-  upToDate: 'Visitors see these words.',
+  /** The page's words and the e-mails' share one draft: Publish makes every change live, wherever it is. */
+  unpublished: ({ page, emails }: { page: number; emails: number }) => {
+    const changes = (count: number) => (count === 1 ? '1 change' : `${count} changes`);
+    const where = [
+      page > 0 ? `${changes(page)} to the page` : '',
+      emails > 0 ? `${changes(emails)} to the e-mails` : '',
+    ];
+    return `Not published yet: ${where.filter(Boolean).join(' and ')}. Publish makes all of them live.`;
+  },
+  upToDate: 'Everything is published: visitors and learners get these words.',
   problems: {
     empty: (label: string) => `“${label}” may not be empty.`,
     tooLong: (label: string, maxLength: number) =>

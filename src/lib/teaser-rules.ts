@@ -2,12 +2,7 @@
 // bytes, for the studio and the embedded server alike. Plain code without imports, as guide-rules.ts.
 
 /** The kinds of file the teaser bucket holds, by the extension their stored name gets. */
-export const TEASER_FILE_TYPES = {
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  vtt: 'text/vtt',
-} as const;
-export type TeaserFileExtension = keyof typeof TEASER_FILE_TYPES;
+export type TeaserFileExtension = 'mp4' | 'webm' | 'vtt';
 
 /** How many of a file's first bytes `sniffTeaserFile` needs. */
 export const TEASER_HEAD_BYTES = 16;

@@ -1,6 +1,6 @@
 import { aboutCopy } from '@/content/about';
 import { paragraphsOf } from '@/content/site-words';
-import { sitePictureUrl } from '@/shared/site-words/site-picture';
+import { publicFileUrl } from '@/shared/site-words/public-file-url';
 import { useSiteWords } from '@/shared/site-words/site-words';
 
 export function About() {
@@ -13,7 +13,7 @@ export function About() {
     <section aria-labelledby="about-title" className="below-the-fold px-5 py-16 sm:px-8 sm:py-24">
       <div className="mx-auto grid max-w-6xl items-center gap-10 md:grid-cols-[0.8fr_1.2fr] md:gap-16">
         <img
-          src={words['about.photo'] ? sitePictureUrl(words['about.photo']) : aboutCopy.photo}
+          src={words['about.photo'] ? publicFileUrl('guides', words['about.photo']) : aboutCopy.photo}
           alt={words['about.photoAlt']}
           width={aboutCopy.photoWidth}
           height={aboutCopy.photoHeight}

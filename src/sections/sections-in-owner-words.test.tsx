@@ -119,4 +119,31 @@ describe('the sections in the owner’s words', () => {
     expect(screen.getByText('By post: <b>1 High Street</b>')).toBeInTheDocument();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
+
+  it('give the teaser her video, captions and poster from the public buckets', () => {
+    const { container } = render(
+      <SiteWordsProvider
+        changes={{
+          'teaser.video': 'video-g-1000.webm',
+          'teaser.captions': 'captions-abc.vtt',
+          'teaser.poster': `${'1'.repeat(32)}.jpg`,
+        }}
+      >
+        <TeaserCard onUnlock={() => undefined} />
+      </SiteWordsProvider>,
+    );
+    expect(container.querySelector('video source')).toHaveAttribute(
+      'src',
+      '/storage/v1/object/public/teaser/video-g-1000.webm',
+    );
+    expect(container.querySelector('video source')).toHaveAttribute('type', 'video/webm');
+    expect(container.querySelector('video track')).toHaveAttribute(
+      'src',
+      '/storage/v1/object/public/teaser/captions-abc.vtt',
+    );
+    expect(container.querySelector('img')).toHaveAttribute(
+      'src',
+      `/storage/v1/object/public/guides/${'1'.repeat(32)}.jpg`,
+    );
+  });
 });

@@ -4,7 +4,7 @@ import { LockIcon, PlayIcon } from '@/components/ui/icons';
 import { COURSE_PATH, courseLinks } from '@/content/course';
 import { teaserCopy, teaserSettings } from '@/content/teaser';
 import { pendingLook, useEarlyIntent } from '@/lib/use-early-intent';
-import { sitePictureUrl } from '@/shared/site-words/site-picture';
+import { publicFileUrl } from '@/shared/site-words/public-file-url';
 import { useSiteWords } from '@/shared/site-words/site-words';
 
 /**
@@ -43,6 +43,13 @@ export function TeaserCard({
   const videoId = useId();
   const words = useSiteWords();
   const poster = words['teaser.poster'];
+  const videoSrc = words['teaser.video']
+    ? publicFileUrl('teaser', words['teaser.video'])
+    : teaserSettings.videoSrc;
+  const videoType = words['teaser.video'].endsWith('.webm') ? 'video/webm' : teaserSettings.videoType;
+  const captionsSrc = words['teaser.captions']
+    ? publicFileUrl('teaser', words['teaser.captions'])
+    : teaserSettings.captionsSrc;
   const [started, setStarted] = useState(false);
   const [ended, setEnded] = useState(false);
   const [focusRequests, setFocusRequests] = useState(0);
@@ -99,10 +106,10 @@ export function TeaserCard({
               width={teaserSettings.stillWidth}
               height={teaserSettings.stillHeight}
             >
-              <source src={teaserSettings.videoSrc} type={teaserSettings.videoType} />
+              <source src={videoSrc} type={videoType} />
               <track
                 kind="captions"
-                src={teaserSettings.captionsSrc}
+                src={captionsSrc}
                 srcLang={teaserSettings.captionsLanguage}
                 label={teaserSettings.captionsLabel}
               />
@@ -111,7 +118,7 @@ export function TeaserCard({
               <>
                 <img
                   {...(poster
-                    ? { src: sitePictureUrl(poster) }
+                    ? { src: publicFileUrl('guides', poster) }
                     : {
                         src: teaserSettings.still,
                         srcSet: teaserSettings.stillSrcSet,

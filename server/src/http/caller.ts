@@ -71,3 +71,21 @@ export function runAsCaller<T>(db: Database, caller: Caller, work: (tx: Tx) => P
     return work(tx);
   });
 }
+
+/**
+ * The signed-in user a request's token names, for the shared core's functions that check who calls (the studio's
+ * test e-mail): null for a visitor or a key that is no user's; throws JwtRejected for a token refused or a session
+ * that has ended.
+ */
+export function signedInUserOf(db: Database, callers: CallerResolver) {
+  return async (request: Request): Promise<string | null> => {
+    const caller = await callers((name) => request.headers.get(name) ?? undefined);
+    if (caller.sessionId === undefined || typeof caller.claims.sub !== 'string') return null;
+    const [row] = await db.query<{ live: boolean }>(
+      'select exists (select 1 from auth.sessions where id = $1::uuid) as live',
+      [caller.sessionId],
+    );
+    if (row?.live !== true) throw new JwtRejected('session_ended');
+    return caller.claims.sub;
+  };
+}

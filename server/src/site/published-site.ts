@@ -15,9 +15,14 @@ import { PAGES_FILE, renderPages, rendererFolderOf, TEMPLATE_FILE } from './rend
 
 const versionRow = z.object({ id: z.coerce.number(), words: z.record(z.string(), z.string()) });
 
-/** The newest published version (its id and the fields it changes), or undefined before the first publish. */
+/**
+ * The newest published version (its id and the page's fields it changes, not the e-mails'), or undefined before
+ * the first publish.
+ */
 async function latestSiteWords(db: Database) {
-  const [row] = await db.query('select id, words from public.site_words_versions order by id desc limit 1');
+  const [row] = await db.query(
+    'select id, public.published_site_words() as words from public.site_words_versions order by id desc limit 1',
+  );
   return row === undefined ? undefined : versionRow.parse(row);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailBrand } from '../../../src/content/emails.ts';
+import { emailBrand, emailWordsWith } from '../../../src/content/emails.ts';
 import {
   clockTime,
   escapeHtml,
@@ -8,6 +8,9 @@ import {
   renderReminderEmail,
   renderSignInLinkEmail,
 } from './course-email.ts';
+
+/** The e-mails' words as shipped, before the owner changes any. */
+const shipped = emailWordsWith({});
 
 const input = {
   name: 'Ada',
@@ -22,7 +25,7 @@ const CODE_BOX =
 
 describe('the course e-mail', () => {
   it('greets by name, carries a clear "Watch the course" link and says why it was sent, in both parts', () => {
-    const email = renderCourseEmail(input);
+    const email = renderCourseEmail(input, shipped);
     expect(email.subject).toContain(emailBrand);
     expect(email.text).toMatch(/^Hi Ada,/);
     expect(email.text).toContain(
@@ -41,11 +44,11 @@ describe('the course e-mail', () => {
   });
 
   it('greets with the first word of the name, escaped in the HTML part', () => {
-    const email = renderCourseEmail({ ...input, name: "  O'Neil Jean-Luc  Picard" });
+    const email = renderCourseEmail({ ...input, name: "  O'Neil Jean-Luc  Picard" }, shipped);
     expect(email.text).toMatch(/^Hi O'Neil,/);
     expect(email.html).toContain('Hi O&#39;Neil,');
-    expect(renderCourseEmail({ ...input, name: 'Jean-Luc' }).text).toMatch(/^Hi Jean-Luc,/);
-    expect(renderCourseEmail({ ...input, name: '山田 太郎' }).text).toMatch(/^Hi 山田,/);
+    expect(renderCourseEmail({ ...input, name: 'Jean-Luc' }, shipped).text).toMatch(/^Hi Jean-Luc,/);
+    expect(renderCourseEmail({ ...input, name: '山田 太郎' }, shipped).text).toMatch(/^Hi 山田,/);
   });
 
   it.each([
@@ -59,7 +62,7 @@ describe('the course e-mail', () => {
     '<script>alert("x")</script>',
     'x'.repeat(41),
   ])('greets "there" and carries nothing of a name a mail client could link or run: %s', (name) => {
-    const email = renderCourseEmail({ ...input, name: `${name} tail.example` });
+    const email = renderCourseEmail({ ...input, name: `${name} tail.example` }, shipped);
     expect(email.text).toMatch(/^Hi there,/);
     expect(email.html).toContain('Hi there,');
     for (const part of [email.text, email.html]) {
@@ -70,11 +73,11 @@ describe('the course e-mail', () => {
   });
 
   it('keeps the name out of the subject', () => {
-    expect(renderCourseEmail({ ...input, name: 'Eve' }).subject).not.toContain('Eve');
+    expect(renderCourseEmail({ ...input, name: 'Eve' }, shipped).subject).not.toContain('Eve');
   });
 
   it('shows the code below the button, with where to type it in, in both parts', () => {
-    const email = renderCourseEmail(input);
+    const email = renderCourseEmail(input, shipped);
     expect(email.text).toContain(
       [
         'Watch the course: https://lenses.example/course?token_hash=abc123&type=magiclink',
@@ -91,7 +94,7 @@ describe('the course e-mail', () => {
   });
 
   it('carries no code when the one from an earlier e-mail still works, and says so where the code would be', () => {
-    const email = renderCourseEmail({ ...input, code: undefined });
+    const email = renderCourseEmail({ ...input, code: undefined }, shipped);
     expect(email.text).toContain(
       [
         'Watch the course: https://lenses.example/course?token_hash=abc123&type=magiclink',
@@ -123,7 +126,7 @@ describe('the course e-mail', () => {
   });
 
   it('says codes are paused instead of carrying one while the address has had too many wrong ones', () => {
-    const email = renderSignInLinkEmail({ ...input, code: undefined, codesPaused: true });
+    const email = renderSignInLinkEmail({ ...input, code: undefined, codesPaused: true }, shipped);
     const paused =
       'Sign-in codes for this address are paused: someone typed too many wrong ones. Open the button above on the device you want to use; that turns codes back on.';
     expect(email.text).toContain(paused);
@@ -133,13 +136,13 @@ describe('the course e-mail', () => {
   });
 
   it('escapes the code in the HTML part', () => {
-    const email = renderCourseEmail({ ...input, code: '<b>1</b>' });
+    const email = renderCourseEmail({ ...input, code: '<b>1</b>' }, shipped);
     expect(email.html).toContain('&lt;b&gt;1&lt;/b&gt;');
     expect(email.html).not.toContain('<b>1</b>');
   });
 
   it('keeps the "copy this address" line, with the same link, under the button', () => {
-    expect(renderCourseEmail(input).html).toContain(
+    expect(renderCourseEmail(input, shipped).html).toContain(
       'copy this address into your browser:<br><a href="https://lenses.example/course?token_hash=abc123&amp;type=magiclink"',
     );
   });
@@ -151,7 +154,7 @@ describe('the course e-mail', () => {
 
 describe('the sign-in link e-mail', () => {
   it('has its own subject and words, the same button and layout, and a plain-text part', () => {
-    const email = renderSignInLinkEmail({ ...input, name: 'Ada Lovelace' });
+    const email = renderSignInLinkEmail({ ...input, name: 'Ada Lovelace' }, shipped);
     expect(email.subject).toBe('Your sign-in link for Three Lenses');
     expect(email.text).toMatch(/^Hi Ada,/);
     expect(email.text).toContain('works once, and expires in 24 hours');
@@ -169,7 +172,7 @@ describe('the sign-in link e-mail', () => {
   });
 
   it('greets "there" when the name holds something a mail client could link', () => {
-    expect(renderSignInLinkEmail({ ...input, name: 'evil.example' }).text).toMatch(/^Hi there,/);
+    expect(renderSignInLinkEmail({ ...input, name: 'evil.example' }, shipped).text).toMatch(/^Hi there,/);
   });
 });
 
@@ -184,7 +187,7 @@ describe('the reminder', () => {
   };
 
   it('names the next lesson and where the learner stopped, with the link that opens it and its code', () => {
-    const email = renderReminderEmail(reminder);
+    const email = renderReminderEmail(reminder, shipped);
     expect(email.subject).toBe('Your next lesson is waiting: Lens one: <trends>');
     expect(email.text).toContain(
       'You stopped at 2:14 in "Lens one: <trends>". Pick it up where you left off. You have 3 lessons left.',
@@ -196,19 +199,37 @@ describe('the reminder', () => {
   });
 
   it('says "next lesson" before one is started, and "the last lesson you have left" when one is left', () => {
-    const email = renderReminderEmail({ ...reminder, positionSeconds: 0, lessonsLeft: 1 });
+    const email = renderReminderEmail({ ...reminder, positionSeconds: 0, lessonsLeft: 1 }, shipped);
     expect(email.text).toContain(
       'Your next lesson is "Lens one: <trends>". It is the last lesson you have left.',
     );
   });
 
   it('fills each placeholder once: a title holding one stays as written', () => {
-    const email = renderReminderEmail({ ...reminder, lessonTitle: 'Plan {left} ways' });
+    const email = renderReminderEmail({ ...reminder, lessonTitle: 'Plan {left} ways' }, shipped);
     expect(email.subject).toBe('Your next lesson is waiting: Plan {left} ways');
   });
 
+  it('speaks in the owner’s words, placeholders filled, and keeps its code, why line and unsubscribe', () => {
+    const words = emailWordsWith({
+      'email.reminder.subject': '{left} to go: {lesson}',
+      'email.reminder.introStopped': 'You were {position} into {lesson}.',
+      'email.reminder.leftMany': 'Only {left} more.',
+      'email.reminder.buttonLabel': 'Back to it',
+      'email.reminder.closing': 'See you there.',
+    });
+    const email = renderReminderEmail(reminder, words);
+    expect(email.subject).toBe('3 to go: Lens one: <trends>');
+    expect(email.text).toContain('You were 2:14 into Lens one: <trends>. Only 3 more.');
+    expect(email.text).toContain(`Back to it: ${reminder.signInUrl}`);
+    expect(email.text).toContain('See you there.');
+    expect(email.text).toContain('Or sign in on any device with this code: 048213');
+    expect(email.text).toContain('because you asked the free Three Lenses course');
+    expect(email.text).toContain('Unsubscribe from reminders: https://lenses.example/unsubscribe');
+  });
+
   it('says why it came and carries the unsubscribe link in both parts; the other e-mails carry none', () => {
-    const email = renderReminderEmail(reminder);
+    const email = renderReminderEmail(reminder, shipped);
     expect(email.text).toContain('because you asked the free Three Lenses course at https://lenses.example');
     expect(email.text).toContain(
       'Unsubscribe from reminders: https://lenses.example/unsubscribe?token=a.b.c',
@@ -216,7 +237,7 @@ describe('the reminder', () => {
     expect(email.html).toContain(
       '<a href="https://lenses.example/unsubscribe?token=a.b.c" style="color:#71717a;">Unsubscribe from reminders</a>',
     );
-    for (const other of [renderCourseEmail(input), renderSignInLinkEmail(input)]) {
+    for (const other of [renderCourseEmail(input, shipped), renderSignInLinkEmail(input, shipped)]) {
       expect(other.text).not.toContain('Unsubscribe');
       expect(other.html).not.toContain('Unsubscribe');
     }

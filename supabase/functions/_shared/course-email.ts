@@ -1,10 +1,15 @@
 /**
  * The course e-mails (the sign-up's, a new sign-in link, an owner's sign-in, a reminder), each with its link and
- * the code beside it, rendered as an HTML part and a plain-text part. Their words live in src/content/emails.ts.
+ * the code beside it, rendered as an HTML part and a plain-text part. Their words live in src/content/emails.ts;
+ * a learner's e-mail is rendered in `words`, the owner's where she changed them (published, or her draft in a
+ * test). Pure and runtime-neutral: the studio's preview renders with it too.
  */
 import {
   courseAccessEmail,
   emailBrand,
+  emailSamples,
+  type EmailWords,
+  type WordedEmail,
   ownerSignInEmail,
   reminderEmail,
   signInCodeCopy,
@@ -170,10 +175,14 @@ export interface EmailInput {
  * The e-mail a sign-up is owed. The name appears in no header, and only through `greetingName`, escaped in
  * the HTML.
  */
-export function renderCourseEmail(input: EmailInput): CourseEmail {
+export function renderCourseEmail(input: EmailInput, words: EmailWords): CourseEmail {
   return renderEmail(
     {
-      ...courseAccessEmail,
+      subject: words['email.course.subject'],
+      intro: words['email.course.intro'],
+      buttonLabel: words['email.course.buttonLabel'],
+      closing: words['email.course.closing'],
+      why: courseAccessEmail.why,
       greeting: greetingName(input.name),
       url: input.signInUrl,
       code: input.code,
@@ -184,10 +193,14 @@ export function renderCourseEmail(input: EmailInput): CourseEmail {
 }
 
 /** The e-mail "Send me a new link" sends to an address that signed up: a fresh sign-in link, nothing else. */
-export function renderSignInLinkEmail(input: EmailInput): CourseEmail {
+export function renderSignInLinkEmail(input: EmailInput, words: EmailWords): CourseEmail {
   return renderEmail(
     {
-      ...signInLinkEmail,
+      subject: words['email.signIn.subject'],
+      intro: words['email.signIn.intro'],
+      buttonLabel: words['email.signIn.buttonLabel'],
+      closing: words['email.signIn.closing'],
+      why: signInLinkEmail.why,
       greeting: greetingName(input.name),
       url: input.signInUrl,
       code: input.code,
@@ -239,7 +252,7 @@ export function clockTime(seconds: number): string {
  * The reminder a learner asked for when they pause for a week: the next lesson by name, where they stopped,
  * what is left, a sign-in link that opens that lesson and its code, and an unsubscribe link in the footer.
  */
-export function renderReminderEmail(input: ReminderInput): CourseEmail {
+export function renderReminderEmail(input: ReminderInput, words: EmailWords): CourseEmail {
   const values: Record<string, string> = {
     lesson: input.lessonTitle,
     position: clockTime(input.positionSeconds),
@@ -248,21 +261,60 @@ export function renderReminderEmail(input: ReminderInput): CourseEmail {
   // One pass, so a lesson title that happens to hold "{left}" stays as the owner wrote it.
   const fill = (text: string) =>
     text.replace(/\{(lesson|position|left)\}/g, (_, name: string) => values[name] ?? '');
-  const stopped = input.positionSeconds >= 1 ? reminderEmail.introStopped : reminderEmail.introNotStarted;
-  const left = input.lessonsLeft > 1 ? reminderEmail.leftMany : reminderEmail.leftOne;
+  const stopped =
+    input.positionSeconds >= 1
+      ? words['email.reminder.introStopped']
+      : words['email.reminder.introNotStarted'];
+  const left = input.lessonsLeft > 1 ? words['email.reminder.leftMany'] : words['email.reminder.leftOne'];
   return renderEmail(
     {
-      subject: fill(reminderEmail.subject),
+      subject: fill(words['email.reminder.subject']),
       greeting: greetingName(input.name),
       intro: `${fill(stopped)} ${fill(left)}`,
-      buttonLabel: reminderEmail.buttonLabel,
+      buttonLabel: words['email.reminder.buttonLabel'],
       url: input.signInUrl,
       code: input.code,
       codesPaused: input.codesPaused,
-      closing: reminderEmail.closing,
+      closing: words['email.reminder.closing'],
       why: reminderEmail.why,
       unsubscribeUrl: input.unsubscribeUrl,
     },
     input.siteUrl,
+  );
+}
+
+/** A reminder's moment: the learner stopped in the lesson or has not started it; one lesson left or several. */
+export interface ReminderMoment {
+  started: boolean;
+  oneLeft: boolean;
+}
+
+/**
+ * The e-mail `kind` in `words` with sample values, a link and a code that sign nobody in: the studio's preview of
+ * what she writes, and the test she sends herself. A reminder is shown at `moment` (default: stopped, several left).
+ */
+export function renderSampleEmail(
+  kind: WordedEmail,
+  words: EmailWords,
+  siteUrl: string,
+  moment: ReminderMoment = { started: true, oneLeft: false },
+): CourseEmail {
+  const input = {
+    name: '',
+    signInUrl: new URL(`/course?token_hash=${emailSamples.tokenHash}&type=magiclink`, siteUrl).toString(),
+    code: emailSamples.code,
+    siteUrl,
+  };
+  if (kind === 'course') return renderCourseEmail(input, words);
+  if (kind === 'signIn') return renderSignInLinkEmail(input, words);
+  return renderReminderEmail(
+    {
+      ...input,
+      lessonTitle: emailSamples.lessonTitle,
+      positionSeconds: moment.started ? emailSamples.positionSeconds : 0,
+      lessonsLeft: moment.oneLeft ? 1 : emailSamples.lessonsLeft,
+      unsubscribeUrl: new URL(`/unsubscribe?token=${emailSamples.tokenHash}`, siteUrl).toString(),
+    },
+    words,
   );
 }

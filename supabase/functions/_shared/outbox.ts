@@ -3,7 +3,9 @@
  * provider's shared rate (in batches where it has them), record the outcome, retry with jittered back-off,
  * wait out rate limits, and give up loudly.
  */
+import type { EmailWords } from '../../../src/content/emails.ts';
 import { renderCourseEmail, renderOwnerSignInEmail, renderSignInLinkEmail } from './course-email.ts';
+import { publishedEmailWords } from './email-words.ts';
 import { claimSlot, slotSeconds, slotWait } from './mail-rate.ts';
 import {
   batches,
@@ -25,23 +27,24 @@ import { type SignInLink, studioSignInUrl } from './sign-in-link.ts';
 import { type BatchOutcome, DeliveryError, type OutgoingMail } from './transports/mail-transport.ts';
 
 /**
- * The row's e-mail with its fresh link; a reminder's says what `reminder` read just before, and an owner's
- * requested link opens the studio.
+ * The row's e-mail with its fresh link, in the owner's published `words`; a reminder's says what `reminder` read
+ * just before, and an owner's requested link opens the studio (in its own words, not hers to change).
  */
 async function mailFor(
   context: DeliveryContext,
   row: ClaimedRow,
   link: SignInLink,
   reminder: ReminderNow | undefined,
+  words: EmailWords,
 ): Promise<OutgoingMail> {
   const envelope = { from: context.mailFrom, to: row.recipient, idempotencyKey: row.idempotency_key };
-  if (reminder) return { ...envelope, ...(await reminderMail(context, row, link, reminder)) };
+  if (reminder) return { ...envelope, ...(await reminderMail(context, row, link, reminder, words)) };
   const ways = { code: link.code, codesPaused: link.codesPaused, siteUrl: context.siteUrl };
   if (row.kind === 'sign-in-link' && row.to_owner) {
     return { ...envelope, ...renderOwnerSignInEmail({ ...ways, signInUrl: studioSignInUrl(link.url) }) };
   }
   const render = row.kind === 'sign-in-link' ? renderSignInLinkEmail : renderCourseEmail;
-  return { ...envelope, ...render({ ...ways, name: row.name, signInUrl: link.url }) };
+  return { ...envelope, ...render({ ...ways, name: row.name, signInUrl: link.url }, words) };
 }
 
 interface PreparedMail {
@@ -73,6 +76,7 @@ async function prepareMails(
   await dropReminders(context, ids(unwanted));
   const rows = claimed.filter((row) => !unwanted.includes(row));
   if (rows.length === 0) return [];
+  const words = await publishedEmailWords(context.db);
   const links = await context
     .signInLinks(
       rows.map((row) => ({
@@ -93,7 +97,7 @@ async function prepareMails(
       continue;
     }
     try {
-      prepared.push({ row, mail: await mailFor(context, row, link.value, reminders.get(row.id)) });
+      prepared.push({ row, mail: await mailFor(context, row, link.value, reminders.get(row.id), words) });
     } catch (reason) {
       failed.push({ row, reason });
     }

@@ -5,6 +5,7 @@
  * any sign-in link is made for it, so it voids none of the learner's.
  */
 import { z } from 'zod';
+import type { EmailWords } from '../../../src/content/emails.ts';
 import { renderReminderEmail } from './course-email.ts';
 import type { Log } from './log.ts';
 import type { SignInLink } from './sign-in-link.ts';
@@ -67,7 +68,7 @@ function openingLesson(signInUrl: string, slug: string): string {
 }
 
 /**
- * The reminder with its fresh link, which opens the next lesson, and the one-click unsubscribe headers of
+ * The reminder in the owner's `words`, with its fresh link, which opens the next lesson, and the one-click unsubscribe headers of
  * RFC 8058 (the large mailbox providers require them of bulk senders) beside the footer's visible link.
  */
 export async function reminderMail(
@@ -75,19 +76,23 @@ export async function reminderMail(
   row: ReminderRow & { name: string },
   link: SignInLink,
   now: ReminderNow,
+  words: EmailWords,
 ): Promise<Omit<OutgoingMail, 'from' | 'to' | 'idempotencyKey'>> {
   const unsubscribe = await context.unsubscribeLinks(row.signup_id);
-  const email = renderReminderEmail({
-    name: row.name,
-    signInUrl: openingLesson(link.url, now.lesson_slug),
-    code: link.code,
-    codesPaused: link.codesPaused,
-    siteUrl: context.siteUrl,
-    lessonTitle: now.lesson_title,
-    positionSeconds: now.position_seconds,
-    lessonsLeft: now.lessons_left,
-    unsubscribeUrl: unsubscribe.page,
-  });
+  const email = renderReminderEmail(
+    {
+      name: row.name,
+      signInUrl: openingLesson(link.url, now.lesson_slug),
+      code: link.code,
+      codesPaused: link.codesPaused,
+      siteUrl: context.siteUrl,
+      lessonTitle: now.lesson_title,
+      positionSeconds: now.position_seconds,
+      lessonsLeft: now.lessons_left,
+      unsubscribeUrl: unsubscribe.page,
+    },
+    words,
+  );
   return {
     ...email,
     headers: {

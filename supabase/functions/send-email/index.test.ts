@@ -186,6 +186,18 @@ Deno.test(
 );
 
 Deno.test(
+  "records for the studio's launch checklist that it sends through Resend, and where its links lead",
+  options,
+  async () => {
+    const facts = await waitFor(async () => {
+      const [row] = await sql`select mail_transport, site_url from public.launch_facts`;
+      return row;
+    }, 'the launch facts');
+    assert.deepEqual({ ...facts }, { mail_transport: 'resend', site_url: SITE });
+  },
+);
+
+Deno.test(
   'the e-mail goes out through Resend right after commit, with the idempotency key',
   options,
   async () => {
@@ -383,6 +395,67 @@ Deno.test(
       200,
       'a new right-most entry is another client',
     );
+  },
+);
+
+Deno.test(
+  "the e-mails carry the owner's published words, read at send time, and not her draft",
+  options,
+  async () => {
+    await sql`update public.site_words_draft set words = '{"email.course.subject": "Still a draft"}'`;
+    await sql`
+      insert into public.site_words_versions (words, published_by)
+      values ('{"email.course.subject": "Your course is here", "email.course.intro": "Welcome aboard."}', 'coach@example.com')`;
+    const response = await fetch(functionUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: SITE, 'x-forwarded-for': '198.51.100.60' },
+      body: JSON.stringify({ name: 'Hedy Lamarr', email: 'hedy@example.com' }),
+    });
+    assert.deepEqual(await response.json(), { ok: true });
+    const mail = await waitFor(async () => {
+      const delivered = await fetch(`${functionUrl}/deliver`, {
+        method: 'POST',
+        headers: { 'x-cron-secret': CRON_SECRET },
+      });
+      await delivered.body?.cancel();
+      return peer.delivered.find((sent) => sent.to === 'hedy@example.com');
+    }, "Hedy's course e-mail");
+    assert.equal(mail.subject, 'Your course is here');
+    assert.match(String(mail.text), /^Welcome aboard\.$/m);
+    assert.match(String(mail.text), /^Watch the course: /m);
+    signInCodeIn(mail.text);
+  },
+);
+
+Deno.test(
+  "'Send a test to me' sends an owner her draft at her own address, and refuses a visitor",
+  options,
+  async () => {
+    // The owner signs in with the project's auth, and her address is an owner's in the function's database.
+    const admin = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}` };
+    const generated = await fetch(`${SUPABASE_URL}/auth/v1/admin/generate_link`, {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'magiclink', email: 'coach@example.com' }),
+    });
+    const { hashed_token: tokenHash } = await generated.json();
+    const session = await (await verify(tokenHash)).json();
+    await sql`insert into auth.users (id, email) values (${session.user.id}, 'coach@example.com')`;
+    await sql`insert into public.owners (email) values ('coach@example.com')`;
+    const test = (headers: Record<string, string>) =>
+      fetch(`${functionUrl}/test`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: SITE, apikey: EMBEDDED_ANON_KEY, ...headers },
+        body: JSON.stringify({ email: 'course' }),
+      });
+
+    const visitor = await test({ authorization: `Bearer ${EMBEDDED_ANON_KEY}` });
+    assert.equal(visitor.status, 401);
+    await visitor.body?.cancel();
+    const sent = await test({ authorization: `Bearer ${session.access_token}` });
+    assert.deepEqual([sent.status, await sent.json()], [200, { ok: true, to: 'coach@example.com' }]);
+    const mail = peer.delivered.find((delivered) => delivered.to === 'coach@example.com');
+    assert.equal(mail?.subject, '[Test] Still a draft');
   },
 );
 

@@ -1,9 +1,10 @@
 /** The send-email edge function's handler factory: environment, database, transport and routes over the shared core. */
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { platformClientAddress } from '../_shared/client-key.ts';
 import { corsPolicyFor } from '../_shared/cors.ts';
 import { addressHasher, consoleLog, redactAddresses } from '../_shared/log.ts';
+import { recordLaunchFacts } from '../_shared/launch-facts.ts';
 import { deliverDue } from '../_shared/outbox.ts';
 import type { DeliveryContext } from '../_shared/outbox-rows.ts';
 import { createSendEmailHandler } from '../_shared/send-email-handler.ts';
@@ -14,6 +15,7 @@ import {
   signupLimitsFrom,
 } from '../_shared/settings.ts';
 import { courseSignInUrl, type SignInLink, type SignInLinkMaker } from '../_shared/sign-in-link.ts';
+import { createTestEmailHandler } from '../_shared/test-email.ts';
 import { createResendTransport } from '../_shared/transports/resend-transport.ts';
 import { createUnsubscribeHandler, createUnsubscribeLinks } from '../_shared/unsubscribe.ts';
 import { openPostgresJsDatabase } from './postgres-js-database.ts';
@@ -61,10 +63,7 @@ const EMAIL_OTP = /^\d{6,10}$/;
  * role key (both secrets the hosted runtime provides), which finds or creates the user and returns the token's
  * hash and the code (`email_otp`), and voids the user's earlier ones.
  */
-function generatedSignInLinks(secrets: Secrets, siteUrl: string): SignInLinkMaker {
-  const supabase = createClient(secrets.SUPABASE_URL, secrets.SUPABASE_SERVICE_ROLE_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
+function generatedSignInLinks(supabase: SupabaseClient, siteUrl: string): SignInLinkMaker {
   const redirectTo = new URL('/course', siteUrl).toString();
   const linkFor = async (email: string): Promise<SignInLink> => {
     const { data, error } = await supabase.auth.admin.generateLink({
@@ -98,10 +97,22 @@ export function createSendEmailFunction(env: { get(name: string): string | undef
   const apiUrl = secrets.RESEND_API_URL;
   const cronSecret = secrets.SEND_EMAIL_CRON_SECRET;
   const db = openPostgresJsDatabase(secrets.SUPABASE_DB_URL);
+  const supabase = createClient(secrets.SUPABASE_URL, secrets.SUPABASE_SERVICE_ROLE_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
 
   // Addresses appear in the function's logs only as their keyed hash. Without LOG_HASH_KEY each isolate uses a
   // key of its own: still no address in clear, but the owner cannot look one person up (docs/privacy-and-data.md).
   const log = redactAddresses(consoleLog, addressHasher(secrets.LOG_HASH_KEY ?? crypto.randomUUID()));
+  // The studio's launch checklist reads how this project sends e-mail (always Resend here) and where links lead.
+  waitUntil(
+    recordLaunchFacts(db, { mailTransport: 'resend', siteUrl }).catch((error: unknown) =>
+      log.error({
+        event: 'launch_facts.not_recorded',
+        message: error instanceof Error ? error.message : String(error),
+      }),
+    ),
+  );
 
   const delivery: DeliveryContext = {
     db,
@@ -112,7 +123,7 @@ export function createSendEmailFunction(env: { get(name: string): string | undef
     }),
     log,
     mailFrom: secrets.MAIL_FROM,
-    signInLinks: generatedSignInLinks(secrets, siteUrl),
+    signInLinks: generatedSignInLinks(supabase, siteUrl),
     // The reminders' one-click unsubscribe is this function's /unsubscribe, at the project's public address.
     unsubscribeLinks: createUnsubscribeLinks(db, { siteUrl, apiUrl: secrets.SUPABASE_URL }),
     siteUrl,
@@ -141,6 +152,21 @@ export function createSendEmailFunction(env: { get(name: string): string | undef
     source: 'supabase-edge',
     onQueued: () => waitUntil(deliverSoon(0)),
   });
+  // The studio's test e-mail: the caller is whoever the project's auth says the session token is.
+  const testEmail = createTestEmailHandler({
+    db,
+    log,
+    cors,
+    callerId: async (request) => {
+      const token = /^Bearer +(\S+) *$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+      if (token === undefined) return null;
+      const { data, error } = await supabase.auth.getUser(token);
+      return error ? null : data.user.id;
+    },
+    transport: delivery.transport,
+    mailFrom: secrets.MAIL_FROM,
+    siteUrl,
+  });
 
   return async (request: Request, info: { remoteAddr: { hostname: string } }): Promise<Response> => {
     const url = new URL(request.url);
@@ -154,6 +180,7 @@ export function createSendEmailFunction(env: { get(name: string): string | undef
     }
     // A reminder's unsubscribe: a mailbox provider's one-click POST, or the site's /unsubscribe page.
     if (url.pathname.endsWith('/unsubscribe')) return unsubscribe(request);
+    if (url.pathname.endsWith('/test')) return testEmail(request);
     return sendEmail(
       request,
       platformClientAddress(request.headers.get('x-forwarded-for'), info.remoteAddr.hostname),

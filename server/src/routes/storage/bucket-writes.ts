@@ -9,17 +9,23 @@ import path from 'node:path';
 import { type Caller, runAsCaller } from '../../http/caller.ts';
 import type { Database } from '../../db/database.ts';
 import { checkPicture, PICTURE_HEAD_BYTES, type PictureExtension } from '../../../../src/lib/guide-rules.ts';
+import { sniffTeaserFile, type TeaserFileExtension } from '../../../../src/lib/teaser-rules.ts';
 
 const MB = 1024 * 1024;
 
 /**
  * The buckets an owner uploads into, with the largest file a plain upload (one request) may carry: the guides'
- * pictures, and the course's small files (posters, captions). Videos go through the resumable endpoint.
+ * pictures, the course's small files (posters, captions) and the teaser's captions. Videos go through the
+ * resumable endpoint, up to UPLOAD_MAX_MB.
  */
 export const UPLOAD_LIMITS: ReadonlyMap<string, number> = new Map([
   ['guides', 5 * MB],
   ['course', 20 * MB],
+  ['teaser', 20 * MB],
 ]);
+
+/** The buckets whose files a resumable upload may carry up to UPLOAD_MAX_MB: those that take videos. */
+export const VIDEO_BUCKETS: ReadonlySet<string> = new Set(['course', 'teaser']);
 
 const PICTURE_NAMES: Record<PictureExtension, { label: string; endings: readonly string[] }> = {
   jpg: { label: 'JPEG', endings: ['.jpg', '.jpeg'] },
@@ -36,23 +42,40 @@ const PICTURE_REFUSALS = {
     'This file is not a JPEG, PNG, WebP or AVIF picture, the only kinds the guides bucket takes.',
 } as const;
 
+const TEASER_NAMES: Record<TeaserFileExtension, { label: string; ending: string }> = {
+  mp4: { label: 'an MP4 video', ending: '.mp4' },
+  webm: { label: 'a WebM video', ending: '.webm' },
+  vtt: { label: 'WebVTT captions', ending: '.vtt' },
+};
+
 /**
- * Why a file may not take this key in the bucket, or undefined when it may. The public bucket `guides` serves
- * its files to anyone, typed by their names, so it takes only the pictures the landing page shows, recognised
- * by their bytes by the rules the studio and the owner's tool use, and named as what they are: an SVG or a page
- * of HTML never goes in, whatever type the upload names.
+ * Why a file may not take this key in the bucket, or undefined when it may. The public buckets serve their files
+ * to anyone, typed by their names, so each takes only what the landing page shows, recognised by its bytes and
+ * named as what it is: `guides` the pictures (by the rules the studio and the owner's tool use), `teaser` the
+ * teaser's video and captions. An SVG or a page of HTML never goes in, whatever type the upload names.
  */
 export function contentRefusal(
   bucket: string,
   key: string,
   file: { size: number; head: Uint8Array },
 ): string | undefined {
+  if (bucket === 'teaser') return teaserRefusal(key, file.head);
   if (bucket !== 'guides') return undefined;
   const verdict = checkPicture(file);
   if (!verdict.ok) return PICTURE_REFUSALS[verdict.reason];
   const { label, endings } = PICTURE_NAMES[verdict.extension];
   const named = endings.includes(path.extname(key).toLowerCase());
   return named ? undefined : `This is a ${label} picture: a ${label} picture's name ends in ${endings[0]}.`;
+}
+
+function teaserRefusal(key: string, head: Uint8Array): string | undefined {
+  const kind = sniffTeaserFile(head);
+  if (kind === undefined)
+    return 'This file is not an MP4 or WebM video or WebVTT captions, the only kinds the teaser bucket takes.';
+  const { label, ending } = TEASER_NAMES[kind];
+  return path.extname(key).toLowerCase() === ending
+    ? undefined
+    : `This is ${label}: its name ends in ${ending}.`;
 }
 
 /** A finished upload's size and first bytes, as much as `contentRefusal` reads. */

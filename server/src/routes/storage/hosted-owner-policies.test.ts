@@ -118,4 +118,30 @@ describe(`the studio's storage policies on hosted Supabase (${databaseKind})`, (
       await db.exec(`delete from storage.buckets where id = 'course'`);
     }
   });
+
+  it('make the teaser bucket public, for videos and captions, written by owners only', async () => {
+    const migration = await readFile(
+      path.join(supabaseFolder, 'migrations', '20261203000600_site_media.sql'),
+      'utf8',
+    );
+    const block = /do \$\$[\s\S]*?end \$\$;/.exec(migration)?.[0];
+    if (!block) throw new Error('the migration has no storage block');
+    await db.exec(block);
+    expect(
+      await db.query(`select public, allowed_mime_types from storage.buckets where id = 'teaser'`),
+    ).toEqual([{ public: true, allowed_mime_types: ['video/mp4', 'video/webm', 'text/vtt'] }]);
+    await as(OWNER, `insert into storage.objects (bucket_id, name) values ('teaser', 'video-1-2.mp4')`);
+    expect(await names(OWNER)).toContain('teaser/video-1-2.mp4');
+    await expect(
+      as(LEARNER, `insert into storage.objects (bucket_id, name) values ('teaser', 'video-3-4.mp4')`),
+    ).rejects.toThrow(/row-level security/);
+    expect(await as(LEARNER, `delete from storage.objects where bucket_id = 'teaser' returning id`)).toEqual(
+      [],
+    );
+    // The owner still writes the other buckets through the policies that replaced theirs.
+    await as(OWNER, `insert into storage.objects (bucket_id, name) values ('guides', 'hers.png')`);
+    expect(await as(OWNER, `delete from storage.objects where name = 'hers.png' returning id`)).toHaveLength(
+      1,
+    );
+  });
 });

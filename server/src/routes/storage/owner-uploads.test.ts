@@ -27,6 +27,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   storage = await mkdtemp(path.join(os.tmpdir(), 'storage-'));
   await mkdir(path.join(storage, 'course', 'lessons'), { recursive: true });
+  await mkdir(path.join(storage, 'teaser'));
   await writeFile(path.join(storage, 'course', 'lessons', 'draft.mp4'), Buffer.from([1, 2, 3]));
   await db.exec(`
     insert into public.owners (email) values ('coach@example.com');
@@ -99,6 +100,47 @@ describe(`owner uploads on the embedded server (${databaseKind})`, () => {
     const kept = await readFile(path.join(storage, 'guides', 'people', 'ada lovelace.png'));
     expect(kept.subarray(0, 8)).toEqual(PICTURE.subarray(0, 8));
     expect(await readdir(path.join(storage, 'guides'))).toEqual(['people']);
+  });
+
+  it('takes in teaser only an MP4 or WebM video or WebVTT captions named as what it is, served to anyone', async () => {
+    const teaser = as(OWNER).storage.from('teaser');
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(52, 7)]);
+    const vtt = Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.000\nHello.\n');
+    for (const [name, bytes, message] of [
+      ['page.mp4', HTML, /not an MP4 or WebM video or WebVTT captions/],
+      ['photo.mp4', PICTURE, /not an MP4 or WebM video or WebVTT captions/],
+      ['video-1-2.html', mp4, /This is an MP4 video: its name ends in \.mp4\./],
+      ['captions-1.mp4', vtt, /This is WebVTT captions: its name ends in \.vtt\./],
+    ] as const) {
+      const { error } = await teaser.upload(name, new Blob([bytes]), { upsert: true });
+      expect(error, name).toMatchObject({ statusCode: '415', message });
+    }
+    expect(await readdir(path.join(storage, 'teaser'))).toEqual([]);
+
+    expect(
+      (await teaser.upload('video-60-1.mp4', new Blob([mp4]), { contentType: 'video/mp4' })).error,
+    ).toBeNull();
+    expect(
+      (await teaser.upload('captions-1.vtt', new Blob([vtt]), { contentType: 'text/vtt' })).error,
+    ).toBeNull();
+    const video = await app.request('/storage/v1/object/public/teaser/video-60-1.mp4', {
+      headers: { range: 'bytes=4-11' },
+    });
+    expect(video.status).toBe(206);
+    expect(video.headers.get('content-type')).toBe('video/mp4');
+    expect(await video.text()).toBe('ftypisom');
+    const captions = await app.request('/storage/v1/object/public/teaser/captions-1.vtt');
+    expect(captions.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
+    expect(await captions.text()).toBe(vtt.toString());
+    expect(
+      (
+        await as(LEARNER)
+          .storage.from('teaser')
+          .upload('video-9-9.mp4', new Blob([mp4]))
+      ).error,
+    ).toMatchObject({
+      statusCode: '403',
+    });
   });
 
   it('takes a raw body too, as supabase-js sends an ArrayBuffer', async () => {

@@ -14,7 +14,14 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { CallerResolver } from '../../http/caller.ts';
 import type { Database } from '../../db/database.ts';
-import { UPLOAD_LIMITS, contentRefusal, headOf, mayWriteObjects, placeObject } from './bucket-writes.ts';
+import {
+  UPLOAD_LIMITS,
+  VIDEO_BUCKETS,
+  contentRefusal,
+  headOf,
+  mayWriteObjects,
+  placeObject,
+} from './bucket-writes.ts';
 import { resolveUploadPath } from './resolve-object-path.ts';
 import { requestCaller, storageError } from './storage-request.ts';
 
@@ -47,7 +54,7 @@ function refusal(status_code: number, body: string) {
 export interface ResumableUploadSettings {
   /** Where unfinished uploads are kept: under DATA_DIR, outside every bucket. */
   folder: string;
-  /** The largest file one resumable upload may carry into the bucket `course` (UPLOAD_MAX_MB). */
+  /** The largest file one resumable upload may carry into a bucket of videos, `course` or `teaser` (UPLOAD_MAX_MB). */
   maxBytes: number;
 }
 
@@ -72,9 +79,9 @@ async function targetOf(storageFolder: string, upload: Upload) {
 
 export function resumableUploadRoutes({ storageFolder, uploads, callers, db }: ResumableUploadDeps): Hono {
   const store = new FileStore({ directory: uploads.folder, expirationPeriodInMilliseconds: DAY_MS });
-  /** The largest upload each bucket takes: a guide's picture stays a picture, a lesson's file up to the setting. */
+  /** The largest upload each bucket takes: a guide's picture stays a picture, a video up to the setting. */
   const maxBytesOf = (bucket: string) =>
-    bucket === 'course' ? uploads.maxBytes : (UPLOAD_LIMITS.get(bucket) ?? 0);
+    VIDEO_BUCKETS.has(bucket) ? uploads.maxBytes : (UPLOAD_LIMITS.get(bucket) ?? 0);
   let lastCleanUp = 0;
   /** The uploads a request finished, removed from the upload folder once that request has its answer. */
   const answeredThenRemoved = new WeakMap<Request, string[]>();

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { type Context, Hono } from 'hono';
@@ -16,7 +15,7 @@ import { type ResumableUploadSettings, resumableUploadRoutes } from './resumable
 import { requestCaller, storageError } from './storage-request.ts';
 import { uploadRoutes } from './upload-routes.ts';
 
-const PUBLIC_BUCKETS = new Set(['guides']);
+const PUBLIC_BUCKETS = new Set(['guides', 'teaser']);
 /** Buckets whose objects are read only through signed URLs, made for the callers their policies let read. */
 const PRIVATE_BUCKETS = new Set(['course']);
 /**
@@ -113,9 +112,35 @@ function isReadableCourseFile(db: Database, caller: Caller, key: string): Promis
 }
 
 /**
- * The local buckets at the URLs supabase-js builds: public objects at `getPublicUrl`'s address, and the
- * private `course` bucket through `createSignedUrl`, `createSignedUrls` and the signed GET, which streams the
- * file and serves byte ranges so a video seeks. No unsigned URL serves a private object.
+ * An object's file, streamed whole or as the byte range asked for (so a video seeks), under an ETag made from its
+ * size and time; HEAD gets the headers only, as no file is opened for a body nobody reads.
+ */
+function sendFile(c: Context, found: { file: string; size: number; mtimeMs: number }, cacheControl: string) {
+  const etag = `"${found.size.toString(36)}-${Math.floor(found.mtimeMs).toString(36)}"`;
+  setUserFileHeaders(c, found.file, etag, cacheControl);
+  c.header('Accept-Ranges', 'bytes');
+  if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+
+  const ifRange = c.req.header('if-range');
+  const range =
+    ifRange === undefined || ifRange === etag ? parseRange(c.req.header('range'), found.size) : null;
+  if (range === 'unsatisfiable') {
+    c.header('Content-Range', `bytes */${found.size}`);
+    return storageError(c, 416, 'InvalidRange', 'invalid range provided');
+  }
+  const { start, end } = range ?? { start: 0, end: found.size - 1 };
+  const status = range ? 206 : 200;
+  if (range) c.header('Content-Range', `bytes ${start}-${end}/${found.size}`);
+  c.header('Content-Length', String(end - start + 1));
+  if (c.req.method === 'HEAD' || found.size === 0) return c.body(null, status);
+  const stream = Readable.toWeb(createReadStream(found.file, { start, end }));
+  return c.body(stream, status);
+}
+
+/**
+ * The local buckets at the URLs supabase-js builds: public objects (the teaser's video too) at `getPublicUrl`'s
+ * address, and the private `course` bucket through `createSignedUrl`, `createSignedUrls` and the signed GET. No
+ * unsigned URL serves a private object.
  */
 export function storageRoutes({ storageFolder, jwt, callers, db, uploads }: StorageDeps): Hono {
   const routes = new Hono();
@@ -125,12 +150,7 @@ export function storageRoutes({ storageFolder, jwt, callers, db, uploads }: Stor
     if (!PUBLIC_BUCKETS.has(bucket)) return storageError(c, 404, 'Bucket not found', 'Bucket not found');
     const found = await objectFile(c, storageFolder, bucket, '/object/public/');
     if (found instanceof Response) return found;
-    const content = await readFile(found.file);
-    const etag = `"${createHash('sha1').update(content).digest('base64url')}"`;
-    setUserFileHeaders(c, found.file, etag, 'public, max-age=3600');
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-    c.header('Content-Length', String(content.byteLength));
-    return c.body(new Uint8Array(content));
+    return sendFile(c, found, 'public, max-age=3600');
   });
 
   const signBodyLimit = bodyLimit({
@@ -220,28 +240,9 @@ export function storageRoutes({ storageFolder, jwt, callers, db, uploads }: Stor
     if (claims.url !== `${bucket}/${found.key}`) {
       return storageError(c, 400, 'InvalidSignature', 'The url do not match the signature');
     }
-    const etag = `"${found.size.toString(36)}-${Math.floor(found.mtimeMs).toString(36)}"`;
     // A browser may keep the file only while its URL is valid, and only for itself.
     const secondsLeft = Math.max(0, claims.exp - Math.floor(Date.now() / 1000));
-    setUserFileHeaders(c, found.file, etag, `private, max-age=${secondsLeft}`);
-    c.header('Accept-Ranges', 'bytes');
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-
-    const ifRange = c.req.header('if-range');
-    const range =
-      ifRange === undefined || ifRange === etag ? parseRange(c.req.header('range'), found.size) : null;
-    if (range === 'unsatisfiable') {
-      c.header('Content-Range', `bytes */${found.size}`);
-      return storageError(c, 416, 'InvalidRange', 'invalid range provided');
-    }
-    const { start, end } = range ?? { start: 0, end: found.size - 1 };
-    const status = range ? 206 : 200;
-    if (range) c.header('Content-Range', `bytes ${start}-${end}/${found.size}`);
-    c.header('Content-Length', String(end - start + 1));
-    // HEAD gets the headers only: no file is opened for a body nobody reads.
-    if (c.req.method === 'HEAD' || found.size === 0) return c.body(null, status);
-    const stream = Readable.toWeb(createReadStream(found.file, { start, end }));
-    return c.body(stream, status);
+    return sendFile(c, found, `private, max-age=${secondsLeft}`);
   });
 
   routes.route('/', uploadRoutes({ storageFolder, callers, db }));

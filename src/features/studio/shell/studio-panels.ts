@@ -1,10 +1,12 @@
 import type { ComponentType } from 'react';
+import { studioEmailsCopy } from '@/content/studio-emails';
 import { studioGuidesCopy } from '@/content/studio-guides';
 import { studioLearnersCopy } from '@/content/studio-learners';
 import { studioOutboxCopy } from '@/content/studio-outbox';
 import { studioLessonsCopy } from '@/content/studio-lessons';
 import { studioOverviewCopy } from '@/content/studio-overview';
 import { studioSiteCopy } from '@/content/studio-site';
+import { EmailsPanel } from '../emails/components/emails-panel';
 import { LearnersPanel } from '../learners/components/learners-panel';
 import { OutboxPanel } from '../outbox/components/outbox-panel';
 import { LessonsPanel } from '../lessons/components/lessons-panel';
@@ -24,6 +26,7 @@ export const studioPanels: readonly StudioPanel[] = [
   { id: 'overview', label: studioOverviewCopy.label, Panel: OverviewPanel },
   { id: 'learners', label: studioLearnersCopy.label, Panel: LearnersPanel },
   { id: 'site', label: studioSiteCopy.label, Panel: SitePanel },
+  { id: 'emails', label: studioEmailsCopy.label, Panel: EmailsPanel },
   { id: 'guides', label: studioGuidesCopy.label, Panel: GuidesPanel },
   { id: 'lessons', label: studioLessonsCopy.label, Panel: LessonsPanel },
   { id: 'outbox', label: studioOutboxCopy.label, Panel: OutboxPanel },

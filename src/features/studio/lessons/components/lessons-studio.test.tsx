@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LessonsBackend, LessonStream, StudioLesson, UploadProgress } from '../model/lessons-backend';
+import type { UploadProgress } from '../../model/resumable-upload';
+import type { LessonsBackend, LessonStream, StudioLesson } from '../model/lessons-backend';
 import { LessonsStudio } from './lessons-studio';
 
 const lesson = (id: number, title: string, published: boolean): StudioLesson => ({

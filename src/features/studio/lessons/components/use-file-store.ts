@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { LessonsBackend, ResumableUpload } from '../model/lessons-backend';
+import type { ResumableUpload } from '../../model/resumable-upload';
+import type { LessonsBackend } from '../model/lessons-backend';
 import type { PosterFile } from './use-lesson-files';
 
 /** Where a form is: being edited, uploading its video, storing its small files, saving the lesson. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { studioLessonsCopy } from '@/content/studio-lessons';
 import { PICTURE_HEAD_BYTES } from '@/lib/guide-rules';
-import { type CaptionsProblem, captionsAsWebVtt } from '@/lib/lesson-captions';
+import { captionsAsWebVtt } from '@/lib/lesson-captions';
+import { captionsMessage } from '../../model/captions-message';
 import type { LessonsBackend, VideoFacts } from '../model/lessons-backend';
 import { posterKind } from '../model/lesson-files';
 import type { PosterChoice } from './poster-picker';
@@ -22,20 +22,6 @@ export interface PosterFile {
   blob: Blob;
   extension: 'jpg' | 'png' | 'webp';
   contentType: string;
-}
-
-function captionsMessage(problem: CaptionsProblem): string {
-  const words = studioLessonsCopy.captionsProblems;
-  switch (problem.kind) {
-    case 'not-text':
-      return words.notText;
-    case 'no-cues':
-      return words.noCues;
-    case 'invalid-webvtt':
-      return words.invalidWebVtt(problem.line, problem.detail);
-    case 'invalid-srt':
-      return words.invalidSrt(problem.line);
-  }
 }
 
 /** Every object address the form made, revoked when it is replaced or the form goes away. */

@@ -1,5 +1,6 @@
 // What the studio's Lessons panel asks of its back end: the real one speaks supabase-js
 // (api/supabase-lessons-backend.ts); tests hand the panel their own.
+import type { ResumableUpload, UploadProgress } from '../../model/resumable-upload';
 import type { LessonRow } from '@/lib/lesson-row';
 import type { LessonMedia } from '@/shared/player/lesson-media';
 
@@ -44,21 +45,6 @@ type LessonSave =
 export interface VideoFacts {
   durationSeconds: number;
   frames: Blob[];
-}
-
-export interface UploadProgress {
-  sent: number;
-  total: number;
-}
-
-/**
- * A resumable upload under way: `done` settles once the file is stored (or rejects on a failure that retries
- * could not get past); `pause` stops sending, `resume` goes on from what the server holds.
- */
-export interface ResumableUpload {
-  done: Promise<void>;
-  pause(): void;
-  resume(): void;
 }
 
 export interface LessonsBackend {

@@ -2,6 +2,7 @@ import { useCallback, useId, useState } from 'react';
 import { RetryNotice } from '@/components/retry-notice';
 import { studioOverviewCopy } from '@/content/studio-overview';
 import { useLoad } from '@/lib/use-load';
+import { LaunchChecklistPanel } from '../../launch/components/launch-checklist-panel';
 import { loadMySignIns } from '../api/load-my-sign-ins';
 import { loadOverview } from '../api/load-overview';
 import { isEmptyOverview, type Overview } from '../model/overview';
@@ -93,10 +94,11 @@ export function OverviewView({ load }: { load: (days: number) => Promise<Overvie
   );
 }
 
-/** The studio's Overview section, for a signed-in owner. */
+/** The studio's Overview section, for a signed-in owner: what is left before launch first. */
 export function OverviewPanel() {
   return (
     <>
+      <LaunchChecklistPanel />
       <OverviewView load={loadOverview} />
       <MySignIns load={loadMySignIns} />
     </>

@@ -1,5 +1,6 @@
 /** The Site section's back end: the database's studio_*site_words functions. */
 import { z } from '@/lib/zod';
+import { uploadResumably, uploadSmallFile } from '../../api/bucket-uploads';
 import { studioRpc } from '../../api/studio-rpc';
 import { uploadPublicPicture } from '../../pictures/upload-picture';
 import { type SiteBackend, SiteRefusal, type StudioSiteWords } from '../model/site-backend';
@@ -38,4 +39,7 @@ export const supabaseSiteBackend: SiteBackend = {
   publish: () => call('studio_publish_site_words'),
   restore: (id) => call('studio_restore_site_words', { version_id: id }),
   uploadPicture: uploadPublicPicture,
+  uploadTeaserVideo: (name, file, onProgress) => uploadResumably('teaser', name, file, onProgress),
+  uploadTeaserCaptions: (name, vtt) =>
+    uploadSmallFile('teaser', name, new Blob([vtt], { type: 'text/vtt' }), 'text/vtt; charset=utf-8'),
 };

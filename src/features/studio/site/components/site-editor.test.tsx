@@ -39,6 +39,11 @@ function fakeBackend(start: Partial<StudioSiteWords> = {}) {
       return answer();
     }),
     uploadPicture: vi.fn<SiteBackend['uploadPicture']>(async () => PHOTO),
+    uploadTeaserVideo: vi.fn<SiteBackend['uploadTeaserVideo']>((_name, file, onProgress) => {
+      onProgress({ sent: file.size / 2, total: file.size });
+      return { done: Promise.resolve(), pause: vi.fn(), resume: vi.fn() };
+    }),
+    uploadTeaserCaptions: vi.fn<SiteBackend['uploadTeaserCaptions']>(async () => undefined),
   } satisfies SiteBackend;
 }
 
@@ -58,7 +63,9 @@ describe('the Site section', () => {
     render(<SiteEditor backend={backend} />);
     expect(await screen.findByLabelText('Headline')).toHaveValue('What the f*ck should I do for a living?');
     expect(field('Your name')).toHaveValue('Jordan Ellis');
-    expect(screen.getByText('Visitors see these words.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Everything is published: visitors and learners get these words.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled();
 
     type('Headline', 'What now, for a living?');
@@ -68,7 +75,9 @@ describe('the Site section', () => {
     expect(field('Headline')).toHaveAccessibleDescription(
       'At most 60 characters, so it fits the first screen of a phone. 23 of 60 characters',
     );
-    expect(screen.getByText(/You have changes that visitors do not see yet/)).toBeInTheDocument();
+    expect(
+      screen.getByText('Not published yet: 2 changes to the page. Publish makes all of them live.'),
+    ).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() =>
@@ -112,7 +121,9 @@ describe('the Site section', () => {
       expect(status()).toHaveTextContent('Published. Visitors see your words within a few seconds.'),
     );
     expect(backend.saveDraft).toHaveBeenCalledBefore(backend.publish);
-    expect(screen.getByText('Visitors see these words.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Everything is published: visitors and learners get these words.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Version 1')).toBeInTheDocument();
   });
 
@@ -153,6 +164,27 @@ describe('the Site section', () => {
     expect(backend.restore).toHaveBeenCalledWith(1);
     expect(field('Your name')).toHaveValue('Sam Rivera');
     expect(screen.getByText(/a copy of version 1/)).toBeInTheDocument();
+  });
+
+  it('keeps the e-mails’ drafted words when it saves, and says Publish makes them live too', async () => {
+    const backend = fakeBackend({ draft: { 'email.course.subject': 'Your course is here' } });
+    render(<SiteEditor backend={backend} />);
+    await screen.findByLabelText('Headline');
+    expect(
+      screen.getByText('Not published yet: 1 change to the e-mails. Publish makes all of them live.'),
+    ).toBeInTheDocument();
+    type('Headline', 'What now, for a living?');
+    expect(
+      screen.getByText(
+        'Not published yet: 1 change to the page and 1 change to the e-mails. Publish makes all of them live.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(backend.saveDraft).toHaveBeenCalled());
+    expect(backend.saveDraft).toHaveBeenCalledWith({
+      'email.course.subject': 'Your course is here',
+      'hero.headlineProfane': 'What now, for a living?',
+    });
   });
 
   it('says the database’s refusal, and keeps what was typed', async () => {
@@ -223,7 +255,9 @@ describe('the Site section', () => {
     fireEvent.change(photo, { target: { files: [new File([new Uint8Array(heic)], 'me.heic')] } });
     expect(await screen.findByText(/This is an iPhone HEIC photo/)).toBeInTheDocument();
     expect(backend.uploadPicture).not.toHaveBeenCalled();
-    expect(screen.getByText('Visitors see these words.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Everything is published: visitors and learners get these words.'),
+    ).toBeInTheDocument();
 
     const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
     fireEvent.change(photo, { target: { files: [new File([new Uint8Array(png)], 'me.png')] } });
@@ -244,6 +278,45 @@ describe('the Site section', () => {
     expect(screen.getByRole('img', { name: /Illustrated portrait of Jordan Ellis/ })).not.toHaveAttribute(
       'src',
       expect.stringContaining(PHOTO),
+    );
+  });
+
+  it('uploads the teaser’s video under a name its bytes give, and its SubRip captions as WebVTT; refuses a page', async () => {
+    const backend = fakeBackend();
+    render(<SiteEditor backend={backend} />);
+    const video = await screen.findByLabelText('Teaser video');
+    const html = new TextEncoder().encode('<!doctype html><script>alert(1)</script>');
+    fireEvent.change(video, { target: { files: [new File([html], 'teaser.mp4', { type: 'video/mp4' })] } });
+    expect(await screen.findByText(/This file is not an MP4 or WebM video/)).toBeInTheDocument();
+    expect(backend.uploadTeaserVideo).not.toHaveBeenCalled();
+
+    const mp4 = new Uint8Array([0, 0, 0, 24, ...[...'ftypisom'].map((c) => c.charCodeAt(0)), 0, 0, 2, 0]);
+    const picked = new File([mp4], 'Teaser final.mov', { lastModified: 36 ** 3 });
+    fireEvent.change(video, { target: { files: [picked] } });
+    await waitFor(() =>
+      expect(backend.uploadTeaserVideo).toHaveBeenCalledWith(
+        'video-g-1000.mp4',
+        picked,
+        expect.any(Function),
+      ),
+    );
+    expect(await screen.findByText('Your video')).toBeInTheDocument();
+
+    const srt = new TextEncoder().encode('1\r\n00:00:01,000 --> 00:00:03,000\r\nStart where you are.\r\n');
+    fireEvent.change(screen.getByLabelText('Teaser captions'), {
+      target: { files: [new File([srt], 'teaser.srt')] },
+    });
+    expect(await screen.findByText('Your captions')).toBeInTheDocument();
+    const [captionsName, vtt] = backend.uploadTeaserCaptions.mock.calls[0] ?? [];
+    expect(captionsName).toMatch(/^captions-[0-9a-z]+\.vtt$/);
+    expect(vtt).toMatch(/^WEBVTT\n\n1\n00:00:01\.000 --> 00:00:03\.000\nStart where you are\./);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() =>
+      expect(backend.saveDraft).toHaveBeenCalledWith({
+        'teaser.video': 'video-g-1000.mp4',
+        'teaser.captions': captionsName,
+      }),
     );
   });
 });

@@ -1,20 +1,23 @@
-import { useCallback, useId, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { useCallback, useId, useRef } from 'react';
 import {
-  type EverySiteWord,
-  everySiteWordWith,
+  everySiteWordDefault,
   type SiteWordKey,
   siteWordKeys,
+  siteWordRules,
 } from '@/content/site-word-rules';
 import { studioSiteCopy as copy } from '@/content/studio-site';
-import { supabaseConfig } from '@/lib/supabase';
 import { useLoad } from '@/lib/use-load';
 import { SectionPending } from '../../components/section-pending';
-import { type SiteBackend, SiteRefusal, type StudioSiteWords } from '../model/site-backend';
-import { changedWords, siteWordProblems } from '../model/site-word-problems';
+import { pagesBuiltByHost } from '../../words/pages-built-by-host';
+import { PublishBar } from '../../words/publish-bar';
+import { useDraftedWords, type WordSet } from '../../words/use-drafted-words';
+import { fieldId, WordField } from '../../words/word-field';
+import type { SiteBackend, StudioSiteWords } from '../model/site-backend';
+import { siteWordProblems } from '../model/site-word-problems';
 import { SiteHistory } from './site-history';
+import { isPictureKey, SitePictureField } from './site-picture-field';
 import { previewPartSelector, SitePreview } from './site-preview';
-import { fieldId, SiteWordField } from './site-word-field';
+import { isTeaserFileKey, SiteTeaserFileField } from './site-teaser-file-field';
 
 /** The Site section over a back end: the owner's words, once they are read. */
 export function SiteEditor({ backend }: { backend: SiteBackend }) {
@@ -27,15 +30,21 @@ export function SiteEditor({ backend }: { backend: SiteBackend }) {
   return <SiteWordsForm backend={backend} studio={load.state.value} onAnswer={load.set} />;
 }
 
-/**
- * Whether a static host serves the pages rather than the server they talk to: her words then reach them through a
- * build (the host's build hook), in minutes rather than seconds.
- */
-const pagesBuiltByHost = () => new URL(supabaseConfig().url).origin !== window.location.origin;
+const pageWords: WordSet<SiteWordKey> = {
+  keys: siteWordKeys,
+  defaults: everySiteWordDefault,
+  problems: siteWordProblems,
+};
 
-const sameWords = (one: Readonly<Record<string, string>>, other: Readonly<Record<string, string>>) =>
-  Object.keys(one).length === Object.keys(other).length &&
-  Object.entries(one).every(([key, value]) => other[key] === value);
+/** Longer words (not an address) get a box of several lines. */
+const MULTILINE_FROM = 150;
+
+/** A box of several lines for a field of paragraphs or of long words; one line otherwise. */
+const rowsOf = (key: SiteWordKey) => {
+  const rule = siteWordRules[key];
+  if (rule.kind === 'paragraphs') return 8;
+  return rule.kind === 'text' && rule.maxLength >= MULTILINE_FROM ? 3 : undefined;
+};
 
 /**
  * Every word of the site the owner may change, by part of the site (each a link at the top of the form, for a
@@ -53,43 +62,14 @@ function SiteWordsForm({
   onAnswer: (studio: StudioSiteWords) => void;
 }) {
   const id = useId();
-  const [words, setWords] = useState<EverySiteWord>(() => everySiteWordWith(studio.draft));
-  const [problems, setProblems] = useState<ReturnType<typeof siteWordProblems>>({});
-  const [busy, setBusy] = useState<'saving' | 'publishing' | null>(null);
-  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const form = useDraftedWords({
+    backend,
+    studio,
+    onAnswer,
+    fields: pageWords,
+    focus: (key) => document.getElementById(fieldId(id, key))?.focus(),
+  });
   const preview = useRef<HTMLDivElement>(null);
-  const changes = changedWords(words);
-  const unsaved = !sameWords(changes, studio.draft);
-  const unpublished = unsaved || !sameWords(studio.draft, studio.published);
-
-  /** Says what is wrong at each field and focuses the first; answers whether everything is fine. */
-  function checked(): boolean {
-    const found = siteWordProblems(words);
-    setProblems(found);
-    const first = siteWordKeys.find((key) => found[key]);
-    if (first === undefined) return true;
-    setMessage({ text: copy.problems.fix, failed: true });
-    document.getElementById(fieldId(id, first))?.focus();
-    return false;
-  }
-
-  async function run(kind: 'saving' | 'publishing', work: () => Promise<StudioSiteWords>, said: string) {
-    setBusy(kind);
-    setMessage(null);
-    try {
-      const answer = await work();
-      onAnswer(answer);
-      setWords(everySiteWordWith(answer.draft));
-      setMessage({ text: said, failed: false });
-    } catch (error) {
-      console.error('Studio: the site words could not be changed.', error);
-      const text =
-        error instanceof SiteRefusal ? copy.status.refused(error.message) : copy.status.unreachable;
-      setMessage({ text, failed: true });
-    } finally {
-      setBusy(null);
-    }
-  }
 
   /**
    * Brings the preview's part of group `group` to the top of its column. Only beside the form does the column
@@ -109,18 +89,6 @@ function SiteWordsForm({
     target?.focus();
   }
 
-  const save = () => checked() && void run('saving', () => backend.saveDraft(changes), copy.status.saved);
-  const publish = () =>
-    checked() &&
-    void run(
-      'publishing',
-      async () => {
-        if (unsaved) await backend.saveDraft(changes);
-        return backend.publish();
-      },
-      pagesBuiltByHost() ? copy.status.publishedToHost : copy.status.published,
-    );
-
   return (
     <div className="mt-2">
       <p className="max-w-prose text-ink-soft">{copy.intro}</p>
@@ -130,7 +98,7 @@ function SiteWordsForm({
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            publish();
+            form.publish(pagesBuiltByHost() ? copy.status.publishedToHost : copy.status.published);
           }}
           className="grid content-start gap-8"
         >
@@ -159,60 +127,50 @@ function SiteWordsForm({
               className="grid scroll-mt-4 gap-5 rounded-card border border-line bg-surface p-4 sm:p-6"
             >
               <legend className="px-1 font-display text-lg font-semibold">{group.label}</legend>
-              {(Object.keys(group.fields) as SiteWordKey[]).map((key) => (
-                <SiteWordField
-                  key={key}
-                  formId={id}
-                  name={key}
-                  value={words[key]}
-                  error={problems[key]}
-                  disabled={busy !== null}
-                  uploadPicture={backend.uploadPicture}
-                  onChange={(value) => {
-                    setWords((known) => ({ ...known, [key]: value }));
-                    setProblems((known) => ({ ...known, [key]: undefined }));
-                  }}
-                />
-              ))}
+              {(Object.keys(group.fields) as SiteWordKey[]).map((key) => {
+                const field = {
+                  id: fieldId(id, key),
+                  value: form.words[key],
+                  error: form.problems[key],
+                  disabled: form.busy !== null,
+                  onChange: (value: string) => form.setWord(key, value),
+                };
+                if (isPictureKey(key))
+                  return <SitePictureField key={key} name={key} upload={backend.uploadPicture} {...field} />;
+                if (isTeaserFileKey(key))
+                  return <SiteTeaserFileField key={key} name={key} backend={backend} {...field} />;
+                return (
+                  <WordField
+                    key={key}
+                    label={copy.fields[key].label}
+                    hint={copy.fields[key].hint}
+                    shipped={everySiteWordDefault[key]}
+                    maxLength={siteWordRules[key].maxLength}
+                    rows={rowsOf(key)}
+                    {...field}
+                  />
+                );
+              })}
             </fieldset>
           ))}
-          <div className="sticky bottom-0 -mx-1 grid gap-3 border-t border-line bg-paper/95 px-1 py-4 backdrop-blur">
-            {/* Beside the buttons, so that on a phone what a press did is where she pressed. */}
-            <p
-              role="status"
-              aria-live="polite"
-              aria-atomic="true"
-              className={`font-semibold empty:hidden ${message?.failed ? 'text-red-700' : 'text-green-800'}`}
-            >
-              {message?.text}
-            </p>
-            <p className="text-sm text-ink-soft">{unpublished ? copy.unpublished : copy.upToDate}</p>
-            <div className="flex flex-wrap gap-3">
-              <Button type="submit" disabled={busy !== null || !unpublished}>
-                {busy === 'publishing' ? copy.publishing : copy.publish}
-              </Button>
-              <Button variant="outline" disabled={busy !== null || !unsaved} onClick={save}>
-                {busy === 'saving' ? copy.saving : copy.saveDraft}
-              </Button>
-            </div>
-          </div>
+          <PublishBar
+            message={form.message}
+            counts={form.counts}
+            busy={form.busy}
+            unsaved={form.unsaved}
+            onSave={form.save}
+          />
         </form>
         <div className="grid content-start gap-10">
           <SiteHistory
             versions={studio.versions}
-            busy={busy !== null}
-            unsaved={unsaved}
-            onRestore={(version) =>
-              void run(
-                'publishing',
-                () => backend.restore(version),
-                pagesBuiltByHost() ? copy.status.restoredToHost(version) : copy.status.restored(version),
-              )
-            }
+            busy={form.busy !== null}
+            unsaved={form.unsaved}
+            onRestore={form.restore}
           />
           {/* Last in its column, so that kept in view it covers nothing; its parts scroll on their own. */}
           <div className="scroll-mt-4 lg:sticky lg:top-4">
-            <SitePreview id={`${id}-preview`} ref={preview} changes={changes} />
+            <SitePreview id={`${id}-preview`} ref={preview} changes={form.changes} />
           </div>
         </div>
       </div>

@@ -3,7 +3,7 @@ import { type SiteWordKey, siteWordRules } from '@/content/site-word-rules';
 import { studioSiteCopy as copy } from '@/content/studio-site';
 import { aboutCopy } from '@/content/about';
 import { teaserSettings } from '@/content/teaser';
-import { sitePictureUrl } from '@/shared/site-words/site-picture';
+import { publicFileUrl } from '@/shared/site-words/public-file-url';
 import type { CheckedPicture } from '../../pictures/inspect-picture';
 import { PictureField } from '../../pictures/picture-field';
 
@@ -89,7 +89,7 @@ export function SitePictureField({
       </p>
       <figure className="max-w-60">
         <img
-          src={value ? sitePictureUrl(value) : shippedPictures[name]}
+          src={value ? publicFileUrl('guides', value) : shippedPictures[name]}
           alt=""
           className="max-h-40 w-auto rounded-lg border border-line object-contain"
         />

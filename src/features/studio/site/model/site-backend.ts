@@ -1,5 +1,6 @@
 // What the studio's Site section asks of its back end: the real one speaks supabase-js
 // (api/supabase-site-backend.ts); tests hand the section their own.
+import type { ResumableUpload, UploadProgress } from '../../model/resumable-upload';
 import type { CheckedPicture } from '../../pictures/inspect-picture';
 
 /** A publish of the owner's words: the newest is what visitors see. */
@@ -22,8 +23,11 @@ export interface StudioSiteWords {
 /** A refusal the owner can act on, in the database's words, as opposed to a failure to reach it. */
 export class SiteRefusal extends Error {}
 
-/** Each call answers the words as the database now holds them; each failure rejects (a SiteRefusal with words). */
-export interface SiteBackend {
+/**
+ * The owner's words, the page's and the e-mails': each call answers them as the database now holds them; each
+ * failure rejects (a SiteRefusal with words).
+ */
+export interface WordsBackend {
   load(): Promise<StudioSiteWords>;
   /** Keeps `changes` (the fields that differ from the shipped words) as the draft. */
   saveDraft(changes: Readonly<Record<string, string>>): Promise<StudioSiteWords>;
@@ -31,6 +35,18 @@ export interface SiteBackend {
   publish(): Promise<StudioSiteWords>;
   /** Publishes version `id` again, as the newest, and makes it the draft. */
   restore(id: number): Promise<StudioSiteWords>;
+}
+
+/** The Site section's: the words, and the uploads of its pictures and the teaser's files. */
+export interface SiteBackend extends WordsBackend {
   /** Stores a picture in the public bucket under a name made from its content; answers that name. */
   uploadPicture(picture: CheckedPicture): Promise<string>;
+  /** Uploads the teaser's video to `name` in the public bucket "teaser", in resumable pieces. */
+  uploadTeaserVideo(
+    name: string,
+    file: File,
+    onProgress: (progress: UploadProgress) => void,
+  ): ResumableUpload;
+  /** Uploads the teaser's captions (WebVTT) to `name` in the public bucket "teaser". */
+  uploadTeaserCaptions(name: string, vtt: string): Promise<void>;
 }

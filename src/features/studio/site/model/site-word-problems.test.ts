@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { everySiteWordWith } from '@/content/site-word-rules';
-import { changedWords, siteWordProblems } from './site-word-problems';
+import { siteWordProblems } from './site-word-problems';
 
 describe('siteWordProblems', () => {
   it('finds nothing wrong with the shipped words', () => {
@@ -47,20 +47,5 @@ describe('siteWordProblems', () => {
       'mailto:nobody',
     ])
       expect(linkProblem(wrong), wrong).toBeDefined();
-  });
-});
-
-describe('changedWords', () => {
-  it('keeps only the fields that differ from the shipped words', () => {
-    expect(
-      changedWords(
-        everySiteWordWith({
-          'about.founderName': 'Sam',
-          'hero.eyebrow': 'Free video course · 3-lens method',
-        }),
-      ),
-    ).toEqual({
-      'about.founderName': 'Sam',
-    });
   });
 });

@@ -37,10 +37,3 @@ export function siteWordProblems(words: EverySiteWord): Partial<Record<keyof Eve
 function isSiteLink(value: string): boolean {
   return /^(https:\/\/[^\s/\\]+(\/\S*)?|mailto:[^\s@]+@[^\s@]+|\/[^\s/\\]\S*|\/)$/.test(value);
 }
-
-/** The fields whose words differ from the shipped ones: what the database keeps. */
-export function changedWords(words: EverySiteWord): Record<string, string> {
-  return Object.fromEntries(
-    siteWordKeys.filter((key) => words[key] !== everySiteWordDefault[key]).map((key) => [key, words[key]]),
-  );
-}
