@@ -5,6 +5,7 @@ import type { CourseArrivalResult } from './course-arrival.ts';
 import type { FirstViewResult } from './first-view-loads.ts';
 import type { InteractionResult } from './interaction.ts';
 import type { LessonStreamResult } from './lesson-stream.ts';
+import type { OwnerEditResult } from './owner-edit.ts';
 import type { PageResult } from './page.ts';
 
 export interface ApiRun {
@@ -28,6 +29,11 @@ export interface BenchResult {
   bundle: BundleReport;
   /** Each of our pages beside the same reference page, measured in one Lighthouse run. */
   pages?: PageBench[];
+  /**
+   * The owner's edit published on a server of its own (bench/owner-edit.ts): how soon `GET /` served it, then `/`
+   * in her words beside the same reference page.
+   */
+  editedPage?: { edit: OwnerEditResult; page: PageBench };
   interaction?: InteractionResult;
   /** What the landing page loads on a phone, and when. */
   firstView?: FirstViewResult;

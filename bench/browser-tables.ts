@@ -4,11 +4,21 @@ import type { CourseArrivalResult } from './course-arrival.ts';
 import type { InteractionResult } from './interaction.ts';
 import type { LessonStreamResult, PlaybackMetrics } from './lesson-stream.ts';
 import { median } from './median.ts';
+import type { OwnerEditResult } from './owner-edit.ts';
 import type { PageBench } from './bench-result.ts';
 import { type Judged, type Table, judging, kb, met, ms, percent, ratio } from './report-table.ts';
 import { TARGETS } from './targets.ts';
 
-export function pageTable({ path, ours, reference, textLength }: PageBench): Table {
+/**
+ * A page beside the reference. Given `edited`, it is `/` after the owner's edit, whose scripts are held to those of
+ * `/` as shipped when the run measured it too (the published words come with the HTML, not with more script).
+ */
+export function pageTable(
+  { path, ours, reference, textLength }: PageBench,
+  edited?: { shipped: PageBench | undefined },
+): Table {
+  const label = edited ? `${path} after an edit` : path;
+  const shipped = edited?.shipped?.ours.median;
   const o = ours.median;
   const r = reference.median;
   const scores = [
@@ -29,7 +39,7 @@ export function pageTable({ path, ours, reference, textLength }: PageBench): Tab
   ];
   const judge = judging(judged);
   return {
-    title: `Page: Lighthouse mobile, median of ${ours.runs.length} runs (ours: ${path}, reference: hand-written static page)`,
+    title: `Page: Lighthouse mobile, median of ${ours.runs.length} runs (ours: ${label}, reference: hand-written static page)`,
     header: ['metric', 'ours', 'reference', 'ours/ref', 'target', 'met'],
     rows: [
       ...scores.map(([name, value, referenceValue]) => [
@@ -74,12 +84,40 @@ export function pageTable({ path, ours, reference, textLength }: PageBench): Tab
       ],
       ['Speed Index', ms(o.speedIndexMs), ms(r.speedIndexMs), ratio(o.speedIndexMs, r.speedIndexMs), '', ''],
       ['total bytes', kb(o.totalBytes), kb(r.totalBytes), ratio(o.totalBytes, r.totalBytes), '', ''],
-      ['script bytes', kb(o.scriptBytes), kb(r.scriptBytes), '', '', ''],
+      [
+        'script bytes',
+        kb(o.scriptBytes),
+        kb(r.scriptBytes),
+        '',
+        ...(edited
+          ? judge(
+              'JS before interaction (script bytes)',
+              shipped ? `${kb(o.scriptBytes)}, as shipped ${kb(shipped.scriptBytes)}` : kb(o.scriptBytes),
+              `≤ ${path} as shipped`,
+              shipped && o.scriptBytes <= shipped.scriptBytes,
+            )
+          : ['', '']),
+      ],
       ['requests', String(o.requests), String(r.requests), '', '', ''],
       ['visible text', `${textLength.ours} chars`, `${textLength.reference} chars`, '', '', ''],
     ],
-    group: `page ${path}`,
+    group: `page ${label}`,
     judged,
+  };
+}
+
+/** The owner's edits, each from its publish to `GET /` serving it: for information, no target. */
+export function publishTable({ photo, publishToServedMs, medianMs }: OwnerEditResult): Table {
+  return {
+    title:
+      `Owner's edit: from Publish (a version of her words and a ${kb(photo.bytes)} photo) to GET / serving it, ` +
+      `polled every 50 ms, ${publishToServedMs.length} edits`,
+    header: ['what', 'median', 'each edit'],
+    rows: [
+      ['Publish → new HTML served', ms(medianMs), publishToServedMs.map((value) => ms(value)).join(', ')],
+    ],
+    group: "owner's edit",
+    judged: [],
   };
 }
 

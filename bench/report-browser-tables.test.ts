@@ -4,7 +4,7 @@ import { summariseArrivals } from './course-arrival.ts';
 import { readCpuTimes, summariseJourneys } from './interaction.ts';
 import { median } from './median.ts';
 import { renderReport } from './report.ts';
-import { asBuilt, cells, met, result, visit } from './report-test-kit.ts';
+import { asBuilt, cells, edited, met, result, visit } from './report-test-kit.ts';
 
 describe('renderReport', () => {
   it("judges TBT against the reference page's TBT plus 50 ms", () => {
@@ -17,6 +17,28 @@ describe('renderReport', () => {
     expect(report).toContain('(ours: /course, reference: hand-written static page)');
     expect(met(report, 'TBT', 0)).toBe('yes');
     expect(met(report, 'TBT', 1)).toBe('NO');
+  });
+
+  it("judges / after the owner's edit against the same reference and targets as /, its scripts against / as shipped, beside the time each publish took to be served", () => {
+    const report = (overrides: Parameters<typeof edited>[0]) =>
+      renderReport({ ...result({}), editedPage: edited(overrides) });
+    const asShipped = report({});
+    expect(asShipped).toContain(
+      "### Owner's edit: from Publish (a version of her words and a 624.0 KB photo)",
+    );
+    expect(cells(asShipped, 'Publish → new HTML served')).toEqual([
+      'Publish → new HTML served',
+      '2100 ms',
+      '2100 ms, 1900 ms, 2400 ms',
+    ]);
+    expect(asShipped).toContain('(ours: / after an edit, reference: hand-written static page)');
+    expect(met(asShipped, 'TBT', 2)).toBe('yes');
+    expect(met(asShipped, 'script bytes', 2)).toBe('yes');
+    expect(met(report({ tbtMs: 71 }), 'TBT', 2)).toBe('NO');
+    expect(met(report({ scriptBytes: 70_001 }), 'script bytes', 2)).toBe('NO');
+    // Without / as shipped in the run there is nothing to hold its scripts to.
+    const alone = renderReport({ ...result({}), pages: undefined, editedPage: edited({}) });
+    expect(cells(alone, 'script bytes').slice(-2)).toEqual(['≤ / as shipped', '']);
   });
 
   it('judges the first dialog open against 150 ms, against a later open within each journey, and the slowest input against 100 ms', () => {

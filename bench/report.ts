@@ -6,6 +6,7 @@ import {
   interactionTable,
   lessonStreamTable,
   pageTable,
+  publishTable,
   slowLinkStreamTable,
 } from './browser-tables.ts';
 import { firstViewTable } from './first-view-table.ts';
@@ -28,7 +29,13 @@ function renderGrid(header: string[], rows: string[][]): string {
 
 function tablesOf(result: BenchResult): Table[] {
   return [
-    ...(result.pages ?? []).map(pageTable),
+    ...(result.pages ?? []).map((page) => pageTable(page)),
+    ...(result.editedPage
+      ? [
+          publishTable(result.editedPage.edit),
+          pageTable(result.editedPage.page, { shipped: result.pages?.find(({ path }) => path === '/') }),
+        ]
+      : []),
     ...(result.interaction ? [interactionTable(result.interaction)] : []),
     ...(result.firstView ? [firstViewTable(result.firstView)] : []),
     ...(result.courseArrival ? [courseArrivalTable(result.courseArrival)] : []),
@@ -47,9 +54,12 @@ const loadAverage = ({ machine }: BenchResult) => machine.loadAverage.map((n) =>
 /** Every table of the run, each measurement with its reference and target where it has them. */
 export function renderReport(result: BenchResult): string {
   const { machine, settings } = result;
-  const failing = (result.pages ?? []).flatMap(({ path, ours }) =>
-    ours.failingAudits.map((audit) => `${path}: ${audit}`),
-  );
+  const failing = [
+    ...(result.pages ?? []),
+    ...(result.editedPage
+      ? [{ ...result.editedPage.page, path: `${result.editedPage.page.path} after an edit` }]
+      : []),
+  ].flatMap(({ path, ours }) => ours.failingAudits.map((audit) => `${path}: ${audit}`));
   return [
     `## npm run bench — ${result.date}`,
     '',

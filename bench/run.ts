@@ -1,6 +1,6 @@
 // npm run bench: start the real server as a fresh checkout does (it builds dist/ first), then on a copy of that
-// build with the reference page, measure the page, the bundle and the API against their references and what the
-// first view loads, stop everything it started, print the tables and the summary of the targets, and write both
+// build with the reference page, measure the page (as shipped, and after an owner's edit), the bundle and the API
+// against their references and what the first view loads, stop everything it started, print the tables and the summary of the targets, and write both
 // to bench/results/ (which git ignores): the run never changes a tracked file.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +12,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { startPostgres } from '../scripts/with-postgres.mjs';
 import { findChromium } from '../scripts/find-chromium.mjs';
 import { stampFile } from '../scripts/build-stamp.mjs';
+import { rendererFolderOf } from '../server/src/site/render-pages.mjs';
 import {
   type LoadOptions,
   type LoadResult,
@@ -27,6 +28,7 @@ import { measureCourseArrival } from './course-arrival.ts';
 import { measureFirstView } from './first-view-loads.ts';
 import { measureInteraction } from './interaction.ts';
 import { measureLessonStream, putStreamedLessonFirst } from './lesson-stream.ts';
+import { publishOwnerEdits } from './owner-edit.ts';
 import { measurePages } from './page.ts';
 import {
   type Running,
@@ -36,7 +38,7 @@ import {
   startHelloWorld,
   startSiteServer,
 } from './processes.ts';
-import type { ApiRun, BenchResult } from './bench-result.ts';
+import type { ApiRun, BenchResult, PageBench } from './bench-result.ts';
 import { renderReport, renderSummary } from './report.ts';
 import { TARGET_SETTINGS } from './targets.ts';
 
@@ -62,7 +64,16 @@ const positive = (name: string, value: string) => {
     throw new Error(`--${name} must be a whole number, not ${value}.`);
   return number;
 };
-const SECTIONS = ['page', 'interaction', 'first-view', 'course-arrival', 'lesson-stream', 'api', 'postgres'];
+const SECTIONS = [
+  'page',
+  'page-edited',
+  'interaction',
+  'first-view',
+  'course-arrival',
+  'lesson-stream',
+  'api',
+  'postgres',
+];
 const listed = (values: string[]) => values.flatMap((value) => value.split(','));
 // `--only` runs the sections it names and skips the others; `--skip` skips those it names.
 const only = listed(args.only);
@@ -120,10 +131,16 @@ async function started(server: Promise<Running>): Promise<Running> {
   return running;
 }
 
-/** A copy of dist/ plus the reference page, precompressed the way the build precompresses its own pages. */
+/**
+ * A copy of dist/ plus the reference page, precompressed the way the build precompresses its own pages, with a copy
+ * of what renders the pages again at a publish beside it, where the server looks for it.
+ */
 function siteWithReference(): string {
   const site = tempDir('bench-site-');
   cpSync(dist, site, { recursive: true });
+  const renderer = rendererFolderOf(site);
+  cpSync(rendererFolderOf(dist), renderer, { recursive: true });
+  cleanups.push(() => rmSync(renderer, { recursive: true, force: true }));
   const folder = path.join(site, REFERENCE_FOLDER);
   cpSync(path.join(root, 'bench', 'reference'), folder, { recursive: true });
   const html = readFileSync(path.join(folder, 'index.html'));
@@ -145,6 +162,30 @@ async function visibleTextLength(url: string): Promise<number> {
     .replace(/&[a-z#0-9]+;/gi, 'x')
     .replace(/\s+/g, ' ')
     .trim().length;
+}
+
+/** Our pages at `paths` on the server at `siteUrl`, each beside the reference page it serves, in one Lighthouse run. */
+async function benchPages(siteUrl: string, paths: string[]): Promise<PageBench[]> {
+  const reference = `${siteUrl}/${REFERENCE_FOLDER}/index.html`;
+  const urls = [...paths.map((page) => `${siteUrl}${page}`), reference];
+  log(`Page: Lighthouse, ${lighthouseRuns} runs each of ${urls.join(', ')}…`);
+  const measured = await measurePages(urls, lighthouseRuns, log);
+  const referenceResult = measured.at(-1);
+  if (measured.length !== urls.length || !referenceResult)
+    throw new Error('Lighthouse measured fewer pages than asked.');
+  const referenceText = await visibleTextLength(reference);
+  return Promise.all(
+    paths.map(async (page, index) => {
+      const ours = measured[index];
+      if (!ours) throw new Error(`Lighthouse did not measure ${page}.`);
+      return {
+        path: page,
+        ours,
+        reference: referenceResult,
+        textLength: { ours: await visibleTextLength(`${siteUrl}${page}`), reference: referenceText },
+      };
+    }),
+  );
 }
 
 /**
@@ -227,28 +268,19 @@ async function main() {
   const jwtSecret = randomBytes(32).toString('base64url');
   const pgliteDataDir = tempDir('bench-data-');
   const pglite = await started(startSiteServer({ distDir: site, dataDir: pgliteDataDir, jwtSecret }));
-  if (!skip.has('page')) {
-    const paths = ['/', '/course'];
-    const reference = `${pglite.url}/${REFERENCE_FOLDER}/index.html`;
-    const urls = [...paths.map((page) => `${pglite.url}${page}`), reference];
-    log(`Page: Lighthouse, ${lighthouseRuns} runs each of ${urls.join(', ')}…`);
-    const measured = await measurePages(urls, lighthouseRuns, log);
-    const referenceResult = measured.at(-1);
-    if (measured.length !== urls.length || !referenceResult)
-      throw new Error('Lighthouse measured fewer pages than asked.');
-    const referenceText = await visibleTextLength(reference);
-    result.pages = await Promise.all(
-      paths.map(async (page, index) => {
-        const ours = measured[index];
-        if (!ours) throw new Error(`Lighthouse did not measure ${page}.`);
-        return {
-          path: page,
-          ours,
-          reference: referenceResult,
-          textLength: { ours: await visibleTextLength(`${pglite.url}${page}`), reference: referenceText },
-        };
-      }),
+  if (!skip.has('page')) result.pages = await benchPages(pglite.url, ['/', '/course']);
+
+  if (!skip.has('page-edited')) {
+    // On a server of its own, so that every other part measures the site as shipped.
+    const edited = await started(
+      startSiteServer({ distDir: site, dataDir: tempDir('bench-data-'), jwtSecret }),
     );
+    log("Page after an owner's edit: her photo and words published, each timed until GET / serves them…");
+    const edit = await publishOwnerEdits(edited.url, jwtSecret, tempDir('bench-photo-'), log);
+    const [page] = await benchPages(edited.url, ['/']);
+    if (!page) throw new Error('Lighthouse did not measure / after the edit.');
+    result.editedPage = { edit, page };
+    await edited.stop();
   }
 
   if (!skip.has('interaction')) {
@@ -331,6 +363,11 @@ async function main() {
     writeFileSync(path.join(resultsDir, `lighthouse-${name}.json`), ours.lighthouseJson);
     writeFileSync(path.join(resultsDir, 'lighthouse-reference.json'), reference.lighthouseJson);
   }
+  if (result.editedPage)
+    writeFileSync(
+      path.join(resultsDir, 'lighthouse-ours-edited.json'),
+      result.editedPage.page.ours.lighthouseJson,
+    );
   const stamp = result.date.replace(/[:.]/g, '-');
   const summary = renderSummary(result, path.relative(root, path.join(resultsDir, `${stamp}.md`)));
   for (const name of [stamp, 'latest']) {
@@ -346,7 +383,8 @@ async function main() {
   console.log(
     `Written to ${path.relative(root, resultsDir)}/: latest.{json,md}, latest-targets.md, ${stamp}.{json,md}, ` +
       `${stamp}-targets.md` +
-      (result.pages ? ', lighthouse-{ours,course,reference}.json (the median runs).' : '.'),
+      (result.pages ? ', lighthouse-{ours,course,reference}.json (the median runs)' : '') +
+      (result.editedPage ? ', lighthouse-ours-edited.json (the median run after the edit).' : '.'),
   );
 }
 

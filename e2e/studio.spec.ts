@@ -202,6 +202,42 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await visitor.close();
   });
 
+  await test.step('gives the teaser her video and captions: a visitor plays them from the public bucket', async () => {
+    const form = page.getByRole('form', { name: 'Your words' });
+    await form
+      .getByLabel('Teaser video')
+      .setInputFiles('supabase/storage/course/lessons/the-dreams-lens.mp4');
+    await expect(form.getByText('Your video')).toBeVisible();
+    const srt = path.join(dataDir, 'teaser.srt');
+    await writeFile(srt, '1\r\n00:00:00,000 --> 00:00:05,000\r\nMy own teaser.\r\n');
+    await form.getByLabel('Teaser captions').setInputFiles(srt);
+    await expect(form.getByText('Your captions')).toBeVisible();
+    await form.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible();
+    const servedTeaser = async () =>
+      /<source src="\/storage\/v1\/object\/public\/teaser\/video-[0-9a-z]+-[0-9a-z]+\.mp4"/.test(
+        await (await page.request.get(`${baseUrl}/`)).text(),
+      );
+    await expect.poll(servedTeaser, { timeout: 15_000 }).toBe(true);
+
+    const visitor = await browser.newPage();
+    await visitor.goto(baseUrl);
+    const video = visitor.getByLabel('Course teaser');
+    await visitor.getByRole('button', { name: 'Play Teaser 30 seconds' }).click();
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
+      .toBeGreaterThan(0.3);
+    expect(await video.evaluate((element: HTMLVideoElement) => element.currentSrc)).toMatch(
+      /\/storage\/v1\/object\/public\/teaser\/video-/,
+    );
+    await expect
+      .poll(() =>
+        video.evaluate((element: HTMLVideoElement) => element.textTracks[0]?.cues?.[0]?.text ?? null),
+      )
+      .toBe('My own teaser.');
+    await visitor.close();
+  });
+
   await test.step('uploads a video with SubRip captions and a poster from its frames, previews the draft, publishes it', async () => {
     await openSection(page, 'Lessons');
     await page.getByRole('button', { name: 'Add a lesson' }).click();

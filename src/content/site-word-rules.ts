@@ -74,13 +74,17 @@ export type SiteWordKey = keyof typeof siteWordRules;
 export const siteWordKeys = Object.keys(siteWordRules) as SiteWordKey[];
 
 /**
- * Every field's default: the page's title and description as index.html has them, its share image (empty: the
- * shipped one), and the pages' words.
+ * Every field's default: the page's title and description as index.html has them, its files (empty: the shipped
+ * ones), and the pages' words.
  */
 export const everySiteWordDefault: Record<SiteWordKey, string> = {
   'page.title': landingPageCopy.title,
   'page.description': landingPageCopy.description,
   'page.shareImage': '',
+  'about.photo': '',
+  'teaser.poster': '',
+  'teaser.video': '',
+  'teaser.captions': '',
   ...siteWordDefaults,
   ...privacyWordDefaults,
   ...courseNextStep,

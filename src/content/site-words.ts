@@ -18,10 +18,6 @@ export const siteWordDefaults = {
   'teaser.title': 'Learn how to Strategise your Personal Future',
   'teaser.caption':
     'Quick cuts from the course: the 3-lens planning method that strategy teams at Shell and Unilever use to stay ahead.',
-  /** Empty: the shipped teaser's still (src/assets/teaser-still-*.webp), video and captions (public/media/). */
-  'teaser.poster': '',
-  'teaser.video': '',
-  'teaser.captions': '',
   'guides.eyebrow': 'Guides',
   'guides.title': 'No one should face the future alone. Meet some of our friends',
   'about.eyebrow': 'About the founder',
@@ -30,8 +26,6 @@ export const siteWordDefaults = {
   'about.founderRole': 'Founder, former global head of strategy',
   'about.bio':
     'For fifteen years Jordan led strategy for a global consumer company, helping leadership teams read the trends that decide which businesses grow and which ones fade.\n\nThe same three lenses that shaped billion-dollar decisions work just as well for one person deciding what to do next. This course puts them on your kitchen table: plain language, no jargon, and short lessons that fit around your day.',
-  /** Empty: the shipped portrait (src/assets/founder.svg). */
-  'about.photo': '',
   'about.photoAlt': 'Illustrated portrait of Jordan Ellis, the founder, smiling in a blazer',
   'about.stat1Value': '15 years',
   'about.stat1Label': 'leading corporate strategy',
@@ -42,8 +36,17 @@ export const siteWordDefaults = {
   'footer.partnersHref': '#',
 } as const;
 
-/** The page's words: the owner's where she changed them, the defaults elsewhere. */
-export type SiteWords = { readonly [Key in keyof typeof siteWordDefaults]: string };
+/**
+ * The files she uploaded for the page, each the name of a file in a public bucket (public-file-url.ts); absent, the
+ * page shows the shipped one: the founder's portrait (src/assets/founder.svg), the teaser's still
+ * (src/assets/teaser-still-*.webp), video and captions (public/media/).
+ */
+type SiteFileKey = 'about.photo' | 'teaser.poster' | 'teaser.video' | 'teaser.captions';
+
+/** The page's words: the owner's where she changed them, the defaults elsewhere; her files where she gave them. */
+export type SiteWords = { readonly [Key in keyof typeof siteWordDefaults]: string } & {
+  readonly [Key in SiteFileKey]?: string;
+};
 /** The fields the owner changed, as the database keeps them. */
 export type SiteWordChanges = Readonly<Record<string, string>>;
 

@@ -24,7 +24,6 @@ export const teaserCopy = {
 
 export const teaserSettings = {
   videoSrc: '/media/teaser.mp4',
-  videoType: 'video/mp4',
   captionsSrc: '/media/teaser.en.vtt',
   captionsLanguage: 'en',
   captionsLabel: 'English',

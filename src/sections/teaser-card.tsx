@@ -46,7 +46,6 @@ export function TeaserCard({
   const videoSrc = words['teaser.video']
     ? publicFileUrl('teaser', words['teaser.video'])
     : teaserSettings.videoSrc;
-  const videoType = words['teaser.video'].endsWith('.webm') ? 'video/webm' : teaserSettings.videoType;
   const captionsSrc = words['teaser.captions']
     ? publicFileUrl('teaser', words['teaser.captions'])
     : teaserSettings.captionsSrc;
@@ -106,7 +105,7 @@ export function TeaserCard({
               width={teaserSettings.stillWidth}
               height={teaserSettings.stillHeight}
             >
-              <source src={videoSrc} type={videoType} />
+              <source src={videoSrc} />
               <track
                 kind="captions"
                 src={captionsSrc}
