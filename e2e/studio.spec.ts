@@ -149,6 +149,8 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await form.getByRole('textbox', { name: 'Headline', exact: true }).fill('What will you do, Sam?');
     await form.getByRole('textbox', { name: 'Partners link’s address' }).fill('mailto:schools@example.com');
     await form.getByRole('textbox', { name: 'Your name' }).fill('Sam Rivera');
+    await form.getByRole('textbox', { name: 'Guides’ heading', exact: true }).fill('People Sam trusts');
+    await form.getByRole('textbox', { name: 'How to reach you about it' }).fill('privacy@example.com');
     await form
       .getByRole('textbox', { name: 'Your photo, described for screen readers' })
       .fill('Sam Rivera, smiling');
@@ -172,6 +174,10 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     const raw = await (await page.request.get(`${baseUrl}/`)).text();
     expect(raw).toContain('Sam Rivera');
     expect(raw).toContain('href="mailto:schools@example.com"');
+    expect(raw).toContain('People Sam trusts</h2>');
+    // The privacy page, which only its own chunk renders, carries her contact in its HTML too.
+    const privacy = await (await page.request.get(`${baseUrl}/privacy`)).text();
+    expect(privacy).toMatch(/<a href="mailto:privacy@example.com"[^>]*>privacy@example.com<\/a>/);
     const photoSrc =
       /<img src="(\/storage\/v1\/object\/public\/guides\/[0-9a-f]{32}\.png)" alt="Sam Rivera, smiling"/.exec(
         raw,
@@ -195,6 +201,11 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await expect
       .poll(() => shownPhoto.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
       .toBe(48);
+    await visitor.goto(`${baseUrl}/privacy`);
+    await expect(visitor.getByRole('link', { name: 'privacy@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:privacy@example.com',
+    );
     expect(errors).toEqual([]);
 
     const served = async () => (await (await visitor.request.get(`${baseUrl}/`)).text()).includes('Sam R.');

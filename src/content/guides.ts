@@ -1,6 +1,5 @@
+/** The guides carousel's fixed words; the words above it are the owner's (site-words.ts). */
 export const guidesCopy = {
-  eyebrow: 'Guides',
-  title: 'No one should face the future alone. Meet some of our friends',
   carouselLabel: 'Our guides',
   slideLabel: (position: number, total: number) => `${position} of ${total}`,
   previous: 'Previous guide',

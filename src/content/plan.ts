@@ -1,15 +1,28 @@
 /**
- * Every word of the learner's plan (/course/plan). The owner edits the prompts: each has a stable `id` under
- * which the learner's answer is kept on the device, so rewording a prompt keeps the answer, and a new id starts
- * empty. Two or three prompts per lens fit the printed plan on one A4 page.
+ * Every word of the learner's plan (/course/plan). The prompts are the owner's words (the studio's Site section),
+ * these as shipped: each prompt has a stable `id` under which the learner's answer is kept on the device, so
+ * rewording a prompt keeps the answer. A lens's second prompt may be left empty: the plan then asks one question
+ * there. Two or three prompts per lens fit the printed plan on one A4 page.
  */
+
+/** The prompts as shipped, by the key of the owner's field. */
+export const planPrompts = {
+  'plan.trends1': 'Which trend could change your work most in the next five years?',
+  'plan.trends2': 'What is one task in your work that will change first?',
+  'plan.strengths1': 'Which strength do people thank you for?',
+  'plan.strengths2': 'Which strength would you like to use more?',
+  'plan.dreams1': 'What did that childhood dream give you that you still want?',
+  'plan.dreams2': 'What would a small version of it look like this year?',
+  'plan.firstStep': 'What is one small thing you will do in the next seven days?',
+};
 
 type LensId = 'trends' | 'strengths' | 'dreams';
 
 interface PlanPrompt {
   /** Where the answer is kept: never reuse an id for a different question. */
   id: string;
-  prompt: string;
+  /** The owner's field of its words. */
+  word: keyof typeof planPrompts;
 }
 
 export interface LensCopy {
@@ -31,8 +44,8 @@ const lenses: readonly LensCopy[] = [
     said: (worries) => `You worry about: ${worries}`,
     missing: "Your worries aren't on this device yet, and that's fine.",
     prompts: [
-      { id: 'trends-change-work', prompt: 'Which trend could change your work most in the next five years?' },
-      { id: 'trends-first-task', prompt: 'What is one task in your work that will change first?' },
+      { id: 'trends-change-work', word: 'plan.trends1' },
+      { id: 'trends-first-task', word: 'plan.trends2' },
     ],
   },
   {
@@ -42,8 +55,8 @@ const lenses: readonly LensCopy[] = [
     saidSubjects: (subjects) => `School subjects you enjoy: ${subjects}`,
     missing: "Your strengths aren't on this device yet, and that's fine.",
     prompts: [
-      { id: 'strengths-thanked-for', prompt: 'Which strength do people thank you for?' },
-      { id: 'strengths-use-more', prompt: 'Which strength would you like to use more?' },
+      { id: 'strengths-thanked-for', word: 'plan.strengths1' },
+      { id: 'strengths-use-more', word: 'plan.strengths2' },
     ],
   },
   {
@@ -52,8 +65,8 @@ const lenses: readonly LensCopy[] = [
     said: (dream) => `Your childhood dream: “${dream}”`,
     missing: "Your childhood dream isn't on this device yet, and that's fine.",
     prompts: [
-      { id: 'dreams-still-want', prompt: 'What did that childhood dream give you that you still want?' },
-      { id: 'dreams-small-version', prompt: 'What would a small version of it look like this year?' },
+      { id: 'dreams-still-want', word: 'plan.dreams1' },
+      { id: 'dreams-small-version', word: 'plan.dreams2' },
     ],
   },
 ];
@@ -79,6 +92,6 @@ export const planCopy = {
   lenses,
   firstStep: {
     heading: 'My first step this week',
-    field: { id: 'first-step', prompt: 'What is one small thing you will do in the next seven days?' },
+    field: { id: 'first-step', word: 'plan.firstStep' } satisfies PlanPrompt,
   },
 } as const;

@@ -3,6 +3,12 @@
  * tables (supabase/migrations), the send-email limits (docs/email.md) and the owner's erasure command
  * (docs/owners-guide.md). Change it when any of those change.
  */
+/**
+ * Who answers for the details a sign-up keeps, and how to reach them: the owner's words (the studio's Site
+ * section), empty as shipped, since only she can say them. The page says what holds without them.
+ */
+export const privacyWordDefaults = { 'privacy.controller': '', 'privacy.contact': '' };
+
 export const privacyCopy = {
   documentTitle: 'Privacy policy | Three Lenses',
   description:
@@ -12,6 +18,14 @@ export const privacyCopy = {
   updated: 'Last updated 28 November 2026',
   intro:
     'This page says, in plain words, what happens to your details when you sign up for the free course. We keep as little as we can: only what we need to send you your course.',
+  responsible: {
+    heading: 'Who is responsible for your details',
+    controller: 'Responsible for your details (the “data controller”):',
+    noController: 'The owner of this course is responsible for your details.',
+    contact: 'To ask about your details, or to have them erased, write to:',
+    noContact:
+      'To ask about your details, or to have them erased, reply to the course e-mail, or write to the address it came from.',
+  },
   sections: [
     {
       heading: 'What we keep when you sign up',

@@ -1,15 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { landingPageCopy } from './landing-page';
 import { everySiteWordDefault, everySiteWordWith, siteWordKeys, siteWordRules } from './site-word-rules';
-import { paragraphsOf, siteWordsWith } from './site-words';
+import { paragraphsOf } from './site-words';
 import { studioSiteCopy } from './studio-site';
 
 describe('the site words', () => {
   it('hold each field to the rules the database holds it to', () => {
-    const migration = ['20261203000200_site_words.sql', '20261203000600_site_media.sql']
-      .map((file) => readFileSync(path.resolve('supabase/migrations', file), 'utf8'))
+    const folder = path.resolve('supabase/migrations');
+    const migration = readdirSync(folder)
+      .map((file) => readFileSync(path.join(folder, file), 'utf8'))
+      .filter((sql) => sql.includes('insert into public.site_word_rules'))
       .join('\n');
     const rows = [...migration.matchAll(/\('([\w.]+)', '(\w+)', (\d+), (true|false)\)/g)].map(
       ([, key, kind, maxLength, required]) => [
@@ -38,14 +40,13 @@ describe('the site words', () => {
     expect(indexHtml).toContain(`content="${landingPageCopy.description}"`);
   });
 
-  it('show the owner’s words over the defaults; the studio keeps only the fields', () => {
-    const words = siteWordsWith({ 'about.founderName': 'Sam Rivera' });
-    expect(words['about.founderName']).toBe('Sam Rivera');
-    expect(words['hero.headlineClean']).toBe('What should I do for a living?');
+  it('are the studio’s only where the owner changed them, and only the fields', () => {
     const every = everySiteWordWith({ 'page.title': 'Sam’s course', 'page.script': '<script>' });
     expect(every['page.title']).toBe('Sam’s course');
     expect(every).not.toHaveProperty('page.script');
-    expect(siteWordsWith({ 'footer.partnersLabel': '' })['footer.partnersLabel']).toBe('');
+    expect(everySiteWordWith({ 'footer.partnersLabel': '' })['footer.partnersLabel']).toBe('');
+    expect(every['privacy.contact']).toBe('');
+    expect(every['nextStep.url']).toBe('/course/plan');
   });
 
   it('split paragraphs at blank lines', () => {

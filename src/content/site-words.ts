@@ -1,9 +1,10 @@
 /**
- * The words of the page the owner changes in the studio's Site section, as shipped: a fresh install shows exactly
- * these (the founder, "For Schools & Employers" and its placeholder address "#" are for her to replace). Only what
- * the page renders is here, in the JavaScript every visitor runs first; the rules of every field, the page's title
- * and description too, are in site-word-rules.ts. A value is plain text; the bio's paragraphs are separated by a
- * blank line.
+ * The words of the landing page (and of the footer every page shows) that the owner changes in the studio's Site
+ * section, as shipped: a fresh install shows exactly these (the founder, the teaser's claim, "For Schools &
+ * Employers" and its placeholder address "#" are for her to replace). Only what the page renders is here, in the
+ * JavaScript every visitor runs first: the words only another page shows have their defaults in that page's content
+ * (privacy.ts, course-next-step.ts, plan.ts), and the rules of every field, the page's title and description too,
+ * are in site-word-rules.ts. A value is plain text; the bio's paragraphs are separated by a blank line.
  */
 export const siteWordDefaults = {
   'hero.eyebrow': 'Free video course · 3-lens method',
@@ -14,6 +15,11 @@ export const siteWordDefaults = {
   /** After the course's length, which the page adds: "About 12 minutes of short video lessons · …". */
   'hero.proof': 'of short video lessons · free · the method strategy teams at Shell and Unilever use',
   'hero.audience': 'For students, mid-career and senior professionals.',
+  'teaser.title': 'Learn how to Strategise your Personal Future',
+  'teaser.caption':
+    'Quick cuts from the course: the 3-lens planning method that strategy teams at Shell and Unilever use to stay ahead.',
+  'guides.eyebrow': 'Guides',
+  'guides.title': 'No one should face the future alone. Meet some of our friends',
   'about.eyebrow': 'About the founder',
   'about.title': 'From global boardrooms to your kitchen table',
   'about.founderName': 'Jordan Ellis',
@@ -25,6 +31,7 @@ export const siteWordDefaults = {
   'about.stat1Label': 'leading corporate strategy',
   'about.stat2Value': '3 lenses',
   'about.stat2Label': 'one repeatable method',
+  'footer.privacyLabel': 'Privacy policy',
   'footer.partnersLabel': 'For Schools & Employers',
   'footer.partnersHref': '#',
 } as const;
@@ -42,9 +49,6 @@ export type SiteWords = { readonly [Key in keyof typeof siteWordDefaults]: strin
 };
 /** The fields the owner changed, as the database keeps them. */
 export type SiteWordChanges = Readonly<Record<string, string>>;
-
-/** The words a page shows: `changes` over the defaults (a key that is no field of the page is never read). */
-export const siteWordsWith = (changes: SiteWordChanges): SiteWords => ({ ...siteWordDefaults, ...changes });
 
 /** A paragraphs field's paragraphs: split at blank lines, none empty (HTML drops the spaces around each). */
 export const paragraphsOf = (value: string) => value.split(/\n\s*\n/).filter((paragraph) => paragraph.trim());

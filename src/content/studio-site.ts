@@ -1,16 +1,19 @@
 /**
- * Every word of the studio's Site section: the owner's words for the landing page, drafted, previewed, published
- * and restored, with each field's label and hint (their defaults are in site-words.ts, their rules in
- * site-word-rules.ts).
+ * Every word of the studio's Site section: the owner's words for the landing page, the privacy page and the
+ * course, drafted, previewed, published and restored, with each field's label and hint (their defaults and rules
+ * are in site-word-rules.ts).
  */
 import type { SiteWordKey } from './site-word-rules';
 
-/** The parts of the page, in the form's order, and each field's label (and hint) in them. */
+/** The parts of the site, in the form's order, and each field's label (and hint) in them. */
 const groups: readonly {
+  /** Names its part of the form, and its link in the form's list of parts. */
+  id: string;
   label: string;
   fields: Partial<Record<SiteWordKey, { label: string; hint?: string }>>;
 }[] = [
   {
+    id: 'search',
     label: 'The page in search results and shares',
     fields: {
       'page.title': { label: 'Title', hint: 'The browser tab and the search result’s link.' },
@@ -22,6 +25,7 @@ const groups: readonly {
     },
   },
   {
+    id: 'hero',
     label: 'First screen',
     fields: {
       'hero.eyebrow': { label: 'Line above the headline' },
@@ -42,6 +46,35 @@ const groups: readonly {
     },
   },
   {
+    id: 'teaser',
+    label: 'Teaser',
+    fields: {
+      'teaser.title': { label: 'Teaser heading' },
+      'teaser.caption': { label: 'Under the teaser', hint: 'Say only what you can stand behind.' },
+      'teaser.video': {
+        label: 'Teaser video',
+        hint: 'An MP4 or WebM video of about 30 seconds that plays on the page when a visitor presses Play Teaser.',
+      },
+      'teaser.captions': {
+        label: 'Teaser captions',
+        hint: 'A .vtt or .srt file with the teaser’s words, for visitors who watch without sound or cannot hear it.',
+      },
+      'teaser.poster': {
+        label: 'Teaser’s poster',
+        hint: 'Shown until a visitor plays the teaser, 16 : 9 and cropped from the middle: 1280 × 720 pixels works best.',
+      },
+    },
+  },
+  {
+    id: 'guides',
+    label: 'Guides',
+    fields: {
+      'guides.eyebrow': { label: 'Line above the guides’ heading' },
+      'guides.title': { label: 'Guides’ heading', hint: 'The guides themselves are in the studio’s Guides.' },
+    },
+  },
+  {
+    id: 'about',
     label: 'About the founder',
     fields: {
       'about.eyebrow': { label: 'Line above the heading' },
@@ -61,30 +94,61 @@ const groups: readonly {
     },
   },
   {
-    label: 'Teaser',
+    id: 'footer',
+    label: 'Footer, on every page',
     fields: {
-      'teaser.video': {
-        label: 'Teaser video',
-        hint: 'An MP4 or WebM video of about 30 seconds that plays on the page when a visitor presses Play Teaser.',
+      'footer.privacyLabel': {
+        label: 'Privacy link',
+        hint: 'It always opens this site’s privacy page, which says what the site keeps.',
       },
-      'teaser.captions': {
-        label: 'Teaser captions',
-        hint: 'A .vtt or .srt file with the teaser’s words, for visitors who watch without sound or cannot hear it.',
-      },
-      'teaser.poster': {
-        label: 'Teaser’s poster',
-        hint: 'Shown until a visitor plays the teaser, 16 : 9 and cropped from the middle: 1280 × 720 pixels works best.',
-      },
-    },
-  },
-  {
-    label: 'Footer',
-    fields: {
       'footer.partnersLabel': { label: 'Partners link', hint: 'Leave it empty to show no partners link.' },
       'footer.partnersHref': {
         label: 'Partners link’s address',
         hint: 'https://…, mailto:… or a page of this site such as /privacy.',
       },
+    },
+  },
+  {
+    id: 'privacy',
+    label: 'Privacy page',
+    fields: {
+      'privacy.controller': {
+        label: 'Who is responsible for the data',
+        hint: 'Your name, or your business’s name, and its postal address. Empty, the page says “the owner of this course”.',
+      },
+      'privacy.contact': {
+        label: 'How to reach you about it',
+        hint: 'An e-mail address (it becomes a link), or another way. Empty, the page says to reply to the course e-mail.',
+      },
+    },
+  },
+  {
+    id: 'next-step',
+    label: 'After the last lesson',
+    fields: {
+      'nextStep.heading': { label: 'Next step’s heading' },
+      'nextStep.text': { label: 'Next step' },
+      'nextStep.buttonLabel': { label: 'Next step’s button' },
+      'nextStep.url': {
+        label: 'Where the button leads',
+        hint: 'A page of this site such as /course/plan (the learner’s plan), https://… or mailto:….',
+      },
+    },
+  },
+  {
+    id: 'plan',
+    label: 'The learner’s plan',
+    fields: {
+      'plan.trends1': { label: 'Trends lens: first question' },
+      'plan.trends2': { label: 'Trends lens: second question', hint: 'Leave it empty to ask one question.' },
+      'plan.strengths1': { label: 'Strengths lens: first question' },
+      'plan.strengths2': {
+        label: 'Strengths lens: second question',
+        hint: 'Leave it empty to ask one question.',
+      },
+      'plan.dreams1': { label: 'Dreams lens: first question' },
+      'plan.dreams2': { label: 'Dreams lens: second question', hint: 'Leave it empty to ask one question.' },
+      'plan.firstStep': { label: 'First step: the question' },
     },
   },
 ];
@@ -100,13 +164,21 @@ export const studioSiteCopy = {
   fields,
   label: 'Site',
   intro:
-    'The words of your landing page. Change any of them and see them in the preview; visitors see them once you publish. What you type is shown as plain text.',
+    'The words of your landing page, your privacy page and your course. Change any of them and see them in the preview; visitors see them once you publish. What you type is shown as plain text.',
+  partsLabel: 'Parts of your site',
+  toPreview: 'See the preview',
   loading: 'Loading your words…',
   loadFailed: 'We couldn’t load your words. Please check your connection and try again.',
   tryAgain: 'Try again',
   formLabel: 'Your words',
   previewHeading: 'Preview',
   previewNote: 'As visitors will see it once you publish.',
+  previewParts: {
+    privacy: 'On the privacy page',
+    nextStep: 'On the course page, once a learner has watched every lesson',
+    plan: 'On the learner’s plan',
+  },
+  leadsTo: (url: string) => `The button leads to ${url}`,
   count: (used: number, most: number) => `${used} of ${most} characters`,
   resetField: (label: string) => `Put back the shipped words for “${label}”`,
   teaserFiles: {

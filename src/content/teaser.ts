@@ -3,15 +3,12 @@ import teaserStill960 from '@/assets/teaser-still-960.webp';
 import teaserStill1280 from '@/assets/teaser-still-1280.webp';
 
 /**
- * The teaser card. To use the real teaser, replace public/media/teaser.mp4 (and its captions,
+ * The teaser card's fixed words; its title and caption are the owner's (site-words.ts). To use the real teaser, replace public/media/teaser.mp4 (and its captions,
  * public/media/teaser.en.vtt) with files of the same names, or point these settings elsewhere.
  */
 export const teaserCopy = {
-  title: 'Learn how to Strategise your Personal Future',
   playTeaser: 'Play Teaser',
   teaserLength: '30 seconds',
-  caption:
-    'Quick cuts from the course: the 3-lens planning method that strategy teams at Shell and Unilever use to stay ahead.',
   playFullCourse: 'Play Full Course (locked)',
   lockedHint: 'Free after a 30-second sign-up.',
   /** The same button for a visitor who is signed in: a link to the course. */

@@ -2,6 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SiteWordsProvider } from '@/shared/site-words/site-words';
 import { About } from './about';
+import { GuidesHeading } from './guides-heading';
+import { PrivacyResponsible } from './privacy-policy';
 import { SiteFooter } from './site-footer';
 import { TeaserCard } from './teaser-card';
 
@@ -57,6 +59,65 @@ describe('the sections in the owner’s words', () => {
     );
     expect(screen.queryByRole('link', { name: 'For Schools & Employers' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Privacy policy' })).toBeInTheDocument();
+  });
+
+  it('give the teaser and the guides her words, and the privacy link her label on its own page', () => {
+    render(
+      <SiteWordsProvider
+        changes={{
+          'teaser.title': 'Watch a minute of it',
+          'teaser.caption': 'My own words about the course.',
+          'guides.eyebrow': 'People',
+          'guides.title': 'Friends of the course',
+          'footer.privacyLabel': 'Your data',
+        }}
+      >
+        <TeaserCard onUnlock={() => undefined} />
+        <GuidesHeading />
+        <SiteFooter />
+      </SiteWordsProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Watch a minute of it' })).toBeInTheDocument();
+    expect(screen.getByText('My own words about the course.')).toBeInTheDocument();
+    expect(screen.queryByText(/Shell and Unilever/)).not.toBeInTheDocument();
+    expect(screen.getByText('People')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Friends of the course' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Your data' })).toHaveAttribute('href', '/privacy');
+  });
+
+  it('say on the privacy page who is responsible and how to reach them, or what holds without them', () => {
+    const { unmount } = render(<PrivacyResponsible />);
+    expect(screen.getByText('The owner of this course is responsible for your details.')).toBeInTheDocument();
+    expect(
+      screen.getByText(/reply to the course e-mail, or write to the address it came from/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    unmount();
+
+    const { unmount: unmountAgain } = render(
+      <SiteWordsProvider
+        changes={{
+          'privacy.controller': 'Sam Rivera\n1 High Street',
+          'privacy.contact': 'privacy@example.com',
+        }}
+      >
+        <PrivacyResponsible />
+      </SiteWordsProvider>,
+    );
+    expect(screen.getByText(/^Sam Rivera\s+1 High Street$/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'privacy@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:privacy@example.com',
+    );
+    unmountAgain();
+
+    render(
+      <SiteWordsProvider changes={{ 'privacy.contact': 'By post: <b>1 High Street</b>' }}>
+        <PrivacyResponsible />
+      </SiteWordsProvider>,
+    );
+    expect(screen.getByText('By post: <b>1 High Street</b>')).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('give the teaser her video, captions and poster from the public buckets', () => {

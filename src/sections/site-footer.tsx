@@ -16,7 +16,8 @@ export function SiteFooter() {
   const words = useSiteWords();
   const partners = { label: words['footer.partnersLabel'].trim(), href: words['footer.partnersHref'].trim() };
   // The partners link shows once it has both words and an address.
-  const links = [footerCopy.privacy, ...(partners.label && partners.href ? [partners] : [])];
+  const privacy = { label: words['footer.privacyLabel'], href: footerCopy.privacyHref };
+  const links = [privacy, ...(partners.label && partners.href ? [partners] : [])];
   return (
     <footer className="border-t border-line bg-paper px-5 py-10 sm:px-8">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between">

@@ -89,7 +89,7 @@ export function TeaserCard({
           id="teaser-title"
           className="mx-auto max-w-3xl text-center font-display text-title font-semibold tracking-tight text-balance"
         >
-          {teaserCopy.title}
+          {words['teaser.title']}
         </h2>
         <div className="mt-10 overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-line sm:mt-12">
           <div className="relative aspect-video bg-night">
@@ -177,7 +177,7 @@ export function TeaserCard({
           </div>
           <div className="flex flex-col gap-6 p-6 sm:p-8 md:flex-row md:items-center md:justify-between">
             <p className="max-w-xl text-base leading-relaxed text-ink-soft sm:text-lg">
-              {teaserCopy.caption}
+              {words['teaser.caption']}
             </p>
             <div className="flex shrink-0 flex-col items-start gap-2 md:items-end">
               {courseUnlocked ? (

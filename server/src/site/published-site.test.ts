@@ -45,6 +45,10 @@ describe(`the published site words (${databaseKind})`, () => {
         'about.founderName': 'Sam Rivera',
         'page.title': 'Sam’s free course',
         'page.description': "From $199: $& and $' stay as typed.",
+        'guides.title': 'People I trust',
+        'privacy.controller': 'Sam Rivera <Coaching>',
+        'privacy.contact': 'privacy@example.com',
+        'plan.trends1': 'Which trend worries you most?',
         'about.photo': `${'b'.repeat(32)}.jpg`,
         'page.shareImage': `${'c'.repeat(32)}.png`,
       });
@@ -80,6 +84,13 @@ describe(`the published site words (${databaseKind})`, () => {
       // Every other prerendered page carries the words for its hydration too; the rest of the site is as built.
       expect(text(site.files.get('/course.html')?.identity)).toContain('"about.founderName":"Sam Rivera"');
       expect(text(site.notFound?.identity)).toContain('"about.founderName":"Sam Rivera"');
+      // Her words on the pages only they show are in their HTML too, as text.
+      expect(html).toContain('People I trust</h2>');
+      const privacy = text(site.files.get('/privacy.html')?.identity);
+      expect(privacy).toContain('Sam Rivera &lt;Coaching&gt;</p>');
+      expect(privacy).toContain('href="mailto:privacy@example.com"');
+      expect(privacy).not.toContain('reply to the course e-mail, or write to the address it came from.</p>');
+      expect(text(site.files.get('/course/plan.html')?.identity)).toContain('Which trend worries you most?');
       expect(site.files.get('/og-image.png')).toBe(image);
       expect(log.info).toHaveBeenCalledWith({ event: 'site.published', version: expect.any(Number) });
 

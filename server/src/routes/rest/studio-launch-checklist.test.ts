@@ -44,14 +44,6 @@ async function publish(words: Record<string, string>) {
 
 const PHOTO = `${'a'.repeat(32)}.webp`;
 
-/** A field of the site's words that another part of the studio adds (the privacy page's contact). */
-const addField = (key: string) =>
-  rest.db.query(
-    `insert into public.site_word_rules (key, kind, max_length, required) values ($1, 'text', 500, false)
-     on conflict (key) do nothing`,
-    [key],
-  );
-
 beforeAll(async () => {
   // A new installation: the sample guides and lessons, and a server started as `npm start` starts it.
   for (const table of ['guides', 'lessons'])
@@ -106,7 +98,6 @@ describe(`the launch checklist through REST (${databaseKind})`, () => {
     });
     expect(await done()).toEqual(['founder']);
 
-    await addField('privacy.contact');
     await publish({
       'about.founderName': 'Sam Rivera',
       'about.photo': PHOTO,

@@ -90,6 +90,13 @@ describe(`the site's words through REST (${databaseKind})`, () => {
         'footer.partnersHref must start with https://, mailto: or / (a page of this site).',
       ],
       [{ 'hero.body': 42 }, 'hero.body must be text.'],
+      [{ 'teaser.caption': 'x'.repeat(201) }, 'teaser.caption is too long: at most 200 characters.'],
+      [{ 'plan.trends1': ' ' }, 'plan.trends1 may not be empty.'],
+      [{ 'nextStep.url': '' }, 'nextStep.url may not be empty.'],
+      [
+        { 'nextStep.url': 'javascript:alert(1)' },
+        'nextStep.url must start with https://, mailto: or / (a page of this site).',
+      ],
       [
         { 'about.photo': '../course/secret.mp4' },
         'about.photo must be a picture uploaded in the studio: choose the picture again.',
@@ -112,9 +119,16 @@ describe(`the site's words through REST (${databaseKind})`, () => {
       'footer.partnersHref': 'mailto:schools@example.com',
       'footer.partnersLabel': '',
       'hero.body': '<b>Plain</b> text, kept as typed.',
+      'guides.title': 'Meet the people I trust',
+      'privacy.controller': 'Sam Rivera\n1 High Street, Leeds',
+      'privacy.contact': 'privacy@example.com',
+      'nextStep.url': '/course/plan',
+      'plan.dreams2': '',
       'about.photo': `${'a'.repeat(32)}.webp`,
       'teaser.poster': '',
     };
     expect((await owner.rpc('studio_save_site_words', { words: fine })).data).toMatchObject({ draft: fine });
+    expect((await owner.rpc('studio_publish_site_words')).data).toMatchObject({ published: fine });
+    expect(await published()).toEqual(fine);
   });
 });

@@ -3,6 +3,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { PLAN_PATH } from '@/content/course';
 import { courseNextStep } from '@/content/course-next-step';
 import { courseCopy } from '@/content/course-page';
+import { useSiteWords } from '@/shared/site-words/site-words';
 import type { Lesson } from '../model/lesson';
 import { PlanLink } from './plan-link';
 
@@ -37,8 +38,8 @@ function Card({ heading, children }: { heading?: string; children: ReactNode }) 
 
 /**
  * Every published lesson watched: the celebration, any lesson published since (her finish stays), her
- * certificate, the owner's next step (content/course-next-step.ts) with the way to the learner's plan, and the
- * one question. It is what /course opens at for a finished learner, on every device.
+ * certificate, the owner's next step (in the owner's words, content/course-next-step.ts as shipped) with the way
+ * to the learner's plan, and the one question. It is what /course opens at for a finished learner, on every device.
  */
 export function CourseComplete({
   total,
@@ -59,6 +60,7 @@ export function CourseComplete({
   feedback: ReactNode;
 }) {
   const headingId = useId();
+  const nextStep = useSiteWords(courseNextStep);
   return (
     <section aria-labelledby={headingId}>
       <div className="relative overflow-hidden rounded-card bg-night p-6 text-on-night shadow-card sm:p-10">
@@ -95,12 +97,12 @@ export function CourseComplete({
         </Card>
       )}
       <Card>{certificate}</Card>
-      <Card heading={courseNextStep.heading}>
-        <p className="mt-2 max-w-2xl leading-relaxed text-ink-soft">{courseNextStep.text}</p>
-        <a href={courseNextStep.url} className={buttonVariants({ variant: 'dark', className: 'mt-5' })}>
-          {courseNextStep.buttonLabel}
+      <Card heading={nextStep['nextStep.heading']}>
+        <p className="mt-2 max-w-2xl leading-relaxed text-ink-soft">{nextStep['nextStep.text']}</p>
+        <a href={nextStep['nextStep.url']} className={buttonVariants({ variant: 'dark', className: 'mt-5' })}>
+          {nextStep['nextStep.buttonLabel']}
         </a>
-        {courseNextStep.url !== PLAN_PATH && (
+        {nextStep['nextStep.url'] !== PLAN_PATH && (
           <p className="mt-4">
             <PlanLink />
           </p>

@@ -4,6 +4,7 @@ import { ArrowLeftIcon, ArrowRightIcon, PauseIcon, PlayIcon } from '@/components
 import { guidesCopy } from '@/content/guides';
 import { useDialogShown } from '@/lib/dialog-shown';
 import { useNearViewport } from '@/lib/use-near-viewport';
+import { GuidesHeading } from '@/sections/guides-heading';
 import { GuideCard, GuideCardSkeleton } from '@/shared/guide-card/guide-card';
 import { fallbackGuideImage } from '@/shared/guide-card/guide-image';
 import { useCarousel } from '../use-carousel';
@@ -89,17 +90,7 @@ export function GuidesCarousel() {
     >
       <div className="mx-auto max-w-6xl px-5 sm:px-8">
         <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
-          <div className="max-w-2xl">
-            <p className="text-sm font-semibold tracking-[0.12em] text-link uppercase">
-              {guidesCopy.eyebrow}
-            </p>
-            <h2
-              id="guides-title"
-              className="mt-3 font-display text-title font-semibold tracking-tight text-balance"
-            >
-              {guidesCopy.title}
-            </h2>
-          </div>
+          <GuidesHeading />
           <div className="flex shrink-0 gap-2">
             <Button
               variant="round"

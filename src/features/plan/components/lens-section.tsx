@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { LensCopy } from '@/content/plan';
-import { planCopy } from '@/content/plan';
+import { planCopy, planPrompts } from '@/content/plan';
+import { useSiteWords } from '@/shared/site-words/site-words';
 import { type LensAnswers, lensLine } from '../model/lens-lines';
 import { PlanField } from './plan-field';
 
@@ -10,7 +11,10 @@ const lensDot = {
   dreams: 'bg-lens-3',
 } as const;
 
-/** One lens of the plan: what the learner said for it (or a way to say it), then the owner's prompts. */
+/**
+ * One lens of the plan: what the learner said for it (or a way to say it), then the owner's prompts (a prompt she
+ * left empty is not asked).
+ */
 export function LensSection({
   lens,
   answers,
@@ -24,6 +28,7 @@ export function LensSection({
 }) {
   const headingId = useId();
   const line = lensLine(lens, answers);
+  const words = useSiteWords(planPrompts);
   return (
     <section
       aria-labelledby={headingId}
@@ -50,14 +55,16 @@ export function LensSection({
           </a>
         </p>
       )}
-      {lens.prompts.map((prompt) => (
-        <PlanField
-          key={prompt.id}
-          prompt={prompt.prompt}
-          value={planAnswers[prompt.id] ?? ''}
-          onChange={(text) => onAnswer(prompt.id, text)}
-        />
-      ))}
+      {lens.prompts
+        .filter((prompt) => words[prompt.word].trim())
+        .map((prompt) => (
+          <PlanField
+            key={prompt.id}
+            prompt={words[prompt.word]}
+            value={planAnswers[prompt.id] ?? ''}
+            onChange={(text) => onAnswer(prompt.id, text)}
+          />
+        ))}
     </section>
   );
 }

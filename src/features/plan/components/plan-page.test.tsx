@@ -2,6 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PLAN_STORAGE_KEY, forgetPlan } from '@/shared/plan-notes/plan-store';
 import { questionnaireStore } from '@/shared/questionnaire/questionnaire-store';
+import { SiteWordsProvider } from '@/shared/site-words/site-words';
 import { PlanPage } from './plan-page';
 
 /** The questionnaire answered as a learner would, in the one store the page reads. */
@@ -73,6 +74,38 @@ describe('PlanPage', () => {
       }),
     ).toBeInTheDocument();
     expect(screen.getAllByRole('textbox')).toHaveLength(7);
+  });
+
+  it('asks the owner’s prompts as published, keeps an answer through a rewording, and skips an emptied one', () => {
+    const { unmount } = render(<PlanPage />);
+    fireEvent.change(
+      screen.getByRole('textbox', {
+        name: 'Which trend could change your work most in the next five years?',
+      }),
+      { target: { value: 'Robots' } },
+    );
+    unmount();
+    render(
+      <SiteWordsProvider
+        changes={{
+          'plan.trends1': 'Which <b>trend</b> matters to you?',
+          'plan.dreams2': ' ',
+          'plan.firstStep': 'Your step?',
+        }}
+      >
+        <PlanPage />
+      </SiteWordsProvider>,
+    );
+    expect(
+      within(lens('Trends lens')).getByRole('textbox', { name: 'Which <b>trend</b> matters to you?' }),
+    ).toHaveValue('Robots');
+    expect(within(lens('Dreams lens')).getAllByRole('textbox')).toHaveLength(1);
+    expect(
+      within(lens('My first step this week')).getByRole('textbox', { name: 'Your step?' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('textbox', { name: 'Which strength do people thank you for?' }),
+    ).toBeInTheDocument();
   });
 
   it('keeps what the learner types on the device, and shows it again on the next visit', () => {

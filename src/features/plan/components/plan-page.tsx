@@ -2,9 +2,10 @@ import { useId, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { COURSE_PATH } from '@/content/course';
-import { planCopy } from '@/content/plan';
+import { planCopy, planPrompts } from '@/content/plan';
 import { planStore, usePlanAnswers } from '@/shared/plan-notes/plan-store';
 import { useQuestionnaireState } from '@/shared/questionnaire/questionnaire-store';
+import { useSiteWords } from '@/shared/site-words/site-words';
 import { LensSection } from './lens-section';
 import { PlanField } from './plan-field';
 
@@ -15,13 +16,15 @@ const noDateYet = () => null;
 
 /**
  * /course/plan: the learner's three-lenses plan, built in the browser from the questionnaire's answers, with the
- * owner's prompts to write on. Printed, it is one A4 page of the plan alone: no header, buttons or backgrounds.
+ * owner's prompts (in her published words) to write on. Printed, it is one A4 page of the plan alone: no header, buttons or backgrounds.
  */
 export function PlanPage() {
   const { answers } = useQuestionnaireState();
   const planAnswers = usePlanAnswers();
   const date = useSyncExternalStore(noSubscription, today, noDateYet);
   const firstStepId = useId();
+  const firstStep = planCopy.firstStep.field;
+  const firstStepPrompt = useSiteWords(planPrompts)[firstStep.word];
   const name = answers.name.trim();
 
   return (
@@ -69,9 +72,9 @@ export function PlanPage() {
               {planCopy.firstStep.heading}
             </h2>
             <PlanField
-              prompt={planCopy.firstStep.field.prompt}
-              value={planAnswers[planCopy.firstStep.field.id] ?? ''}
-              onChange={(text) => planStore.setAnswer(planCopy.firstStep.field.id, text)}
+              prompt={firstStepPrompt}
+              value={planAnswers[firstStep.id] ?? ''}
+              onChange={(text) => planStore.setAnswer(firstStep.id, text)}
             />
           </section>
         </article>

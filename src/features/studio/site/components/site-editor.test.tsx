@@ -203,6 +203,50 @@ describe('the Site section', () => {
     expect(field('Heading')).toHaveValue('New heading');
   });
 
+  it('lists the parts of the site to jump to, and previews the privacy page, the next step and the plan in her words', async () => {
+    const backend = fakeBackend();
+    render(<SiteEditor backend={backend} />);
+    await screen.findByLabelText('Headline');
+    const parts = within(screen.getByRole('navigation', { name: 'Parts of your site' }));
+    fireEvent.click(parts.getByRole('button', { name: 'Privacy page' }));
+    expect(screen.getByRole('group', { name: 'Privacy page' })).toHaveFocus();
+    fireEvent.click(parts.getByRole('button', { name: 'See the preview' }));
+    expect(screen.getByRole('heading', { level: 3, name: 'Preview' }).parentElement).toHaveFocus();
+
+    expect(screen.getByText('The owner of this course is responsible for your details.')).toBeInTheDocument();
+    type('How to reach you about it', 'privacy@example.com');
+    type('Next step’s button', 'Book a call');
+    type('Where the button leads', 'https://example.com/book');
+    type('Dreams lens: second question', '');
+    type('Guides’ heading', 'People I trust');
+    expect(screen.getByRole('link', { name: 'privacy@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:privacy@example.com',
+    );
+    expect(screen.getByText('Book a call')).toBeInTheDocument();
+    expect(screen.getByText('The button leads to https://example.com/book')).toBeInTheDocument();
+    expect(
+      screen.queryByText('What would a small version of it look like this year?'),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'People I trust' })).toBeInTheDocument();
+
+    type('Where the button leads', 'javascript:alert(1)');
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await within(form()).findByText(/Use an address that starts with https:/)).toBeInTheDocument();
+    expect(field('Where the button leads')).toHaveFocus();
+    expect(backend.saveDraft).not.toHaveBeenCalled();
+
+    type('Where the button leads', '/course/plan');
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(backend.saveDraft).toHaveBeenCalled());
+    expect(backend.saveDraft).toHaveBeenCalledWith({
+      'guides.title': 'People I trust',
+      'privacy.contact': 'privacy@example.com',
+      'nextStep.buttonLabel': 'Book a call',
+      'plan.dreams2': '',
+    });
+  });
+
   it('uploads a picked photo at once, previews it, and drafts its name; a HEIC photo is refused and changes nothing', async () => {
     const backend = fakeBackend();
     render(<SiteEditor backend={backend} />);

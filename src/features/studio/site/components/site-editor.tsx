@@ -1,4 +1,4 @@
-import { useCallback, useId } from 'react';
+import { useCallback, useId, useRef } from 'react';
 import {
   everySiteWordDefault,
   type SiteWordKey,
@@ -16,7 +16,7 @@ import type { SiteBackend, StudioSiteWords } from '../model/site-backend';
 import { siteWordProblems } from '../model/site-word-problems';
 import { SiteHistory } from './site-history';
 import { isPictureKey, SitePictureField } from './site-picture-field';
-import { SitePreview } from './site-preview';
+import { previewPartSelector, SitePreview } from './site-preview';
 import { isTeaserFileKey, SiteTeaserFileField } from './site-teaser-file-field';
 
 /** The Site section over a back end: the owner's words, once they are read. */
@@ -47,9 +47,10 @@ const rowsOf = (key: SiteWordKey) => {
 };
 
 /**
- * Every word of the landing page the owner may change, by part of the page, with the page's own sections beside
- * them in her words. A draft is saved, or published (saved first); a published version is restored. What is
- * wrong is said at its field before anything is sent, and the database checks the same rules again.
+ * Every word of the site the owner may change, by part of the site (each a link at the top of the form, for a
+ * phone), with the site's own sections beside them in her words, scrolled to the part she is editing. A draft is
+ * saved, or published (saved first); a published version is restored. What is wrong is said at its field before
+ * anything is sent, and the database checks the same rules again.
  */
 function SiteWordsForm({
   backend,
@@ -68,10 +69,30 @@ function SiteWordsForm({
     fields: pageWords,
     focus: (key) => document.getElementById(fieldId(id, key))?.focus(),
   });
+  const preview = useRef<HTMLDivElement>(null);
+
+  /**
+   * Brings the preview's part of group `group` to the top of its column. Only beside the form does the column
+   * scroll on its own; under it, on a phone, it does not, and nothing moves under her fingers.
+   */
+  function showInPreview(group: string) {
+    const column = preview.current;
+    const part = column?.querySelector(previewPartSelector(group));
+    if (!column || !part) return;
+    column.scrollTop += part.getBoundingClientRect().top - column.getBoundingClientRect().top;
+  }
+
+  /** Scrolls to a part of the section and takes keyboard focus there, without opening a phone's keyboard. */
+  function goTo(elementId: string) {
+    const target = document.getElementById(elementId);
+    target?.scrollIntoView({ block: 'start' });
+    target?.focus();
+  }
+
   return (
     <div className="mt-2">
       <p className="max-w-prose text-ink-soft">{copy.intro}</p>
-      <div className="mt-4 grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="mt-4 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <form
           aria-label={copy.formLabel}
           noValidate
@@ -81,10 +102,29 @@ function SiteWordsForm({
           }}
           className="grid content-start gap-8"
         >
+          {/* Buttons, not links: the address's #fragment names the studio's section. */}
+          <nav aria-label={copy.partsLabel}>
+            <ul className="flex flex-wrap gap-x-4 gap-y-1">
+              {[...copy.groups, { id: 'preview', label: copy.toPreview }].map((part) => (
+                <li key={part.id} className={part.id === 'preview' ? 'lg:hidden' : undefined}>
+                  <button
+                    type="button"
+                    onClick={() => goTo(`${id}-${part.id}`)}
+                    className="inline-flex min-h-11 items-center text-left font-semibold text-link underline underline-offset-4"
+                  >
+                    {part.label}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
           {copy.groups.map((group) => (
             <fieldset
-              key={group.label}
-              className="grid gap-5 rounded-card border border-line bg-surface p-4 sm:p-6"
+              key={group.id}
+              id={`${id}-${group.id}`}
+              tabIndex={-1}
+              onFocus={() => showInPreview(group.id)}
+              className="grid scroll-mt-4 gap-5 rounded-card border border-line bg-surface p-4 sm:p-6"
             >
               <legend className="px-1 font-display text-lg font-semibold">{group.label}</legend>
               {(Object.keys(group.fields) as SiteWordKey[]).map((key) => {
@@ -128,9 +168,9 @@ function SiteWordsForm({
             unsaved={form.unsaved}
             onRestore={form.restore}
           />
-          {/* Last in its column, so that kept in view it covers nothing; scrolled on its own when taller. */}
-          <div className="lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto">
-            <SitePreview changes={form.changes} />
+          {/* Last in its column, so that kept in view it covers nothing; its parts scroll on their own. */}
+          <div className="scroll-mt-4 lg:sticky lg:top-4">
+            <SitePreview id={`${id}-preview`} ref={preview} changes={form.changes} />
           </div>
         </div>
       </div>
