@@ -255,7 +255,10 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     );
     await expect
       .poll(() =>
-        video.evaluate((element: HTMLVideoElement) => element.textTracks[0]?.cues?.[0]?.text ?? null),
+        video.evaluate(
+          (element: HTMLVideoElement) =>
+            (element.textTracks[0]?.cues?.[0] as VTTCue | undefined)?.text ?? null,
+        ),
       )
       .toBe('My own teaser.');
     await visitor.close();

@@ -51,8 +51,8 @@ export const studioLaunchCopy = {
       where: { section: 'site', label: 'Change the promise in Site' },
     },
     teaser: {
-      label: 'Your own teaser video',
-      todo: 'The short video on the page is still the placeholder. Put in your own, then publish.',
+      label: 'Your own teaser',
+      todo: 'The short video on the page is still the placeholder, and the line under it still says “strategy teams at Shell and Unilever” use the method. Put in your own video and words, then publish.',
       where: { section: 'site', label: 'Change the teaser in Site' },
     },
     email: {

@@ -104,6 +104,7 @@ describe(`the launch checklist through REST (${databaseKind})`, () => {
       'hero.body': 'My own promise.',
       'hero.proof': 'of short video lessons · free',
       'teaser.video': 'video-g-1000.mp4',
+      'teaser.caption': 'Quick cuts from my course.',
       'privacy.contact': 'privacy@sam.example',
     });
     expect(await done()).toEqual(['founder', 'hero', 'teaser', 'privacy']);

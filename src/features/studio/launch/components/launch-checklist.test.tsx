@@ -45,7 +45,7 @@ describe('the launch checklist', () => {
       'Real guides in the carousel (To do)',
       'Your own lessons (To do)',
       'Your own promise on the first screen (Done)',
-      'Your own teaser video (Done)',
+      'Your own teaser (Done)',
       'E-mail that reaches people (To do)',
       'Links that lead to your site (To do)',
       'A contact on the privacy page (To do)',
