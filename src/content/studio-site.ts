@@ -253,7 +253,7 @@ export const studioSiteCopy = {
     confirm: {
       title: (id: number) => `Publish version ${id} again?`,
       description:
-        'Visitors see its words within a few seconds, and your draft becomes a copy of it. The versions in between stay here.',
+        'Its words reach visitors within a few seconds and go out in the next e-mails, and your draft becomes a copy of it. The versions in between stay here.',
       unsaved: 'The changes you have not saved yet are dropped.',
       confirm: 'Publish it again',
       cancel: 'Cancel',
