@@ -1,43 +1,23 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freePort, type ServerProcess, spawnServer } from '../scripts/server-process.mjs';
 import { waitForMail, watchLinkOf } from './course-helpers';
 import { answerUpToContact, copy, fillContact, openHome, signupSection } from './signup-helpers';
-import { openSection, signInAsOwner } from './studio-helpers';
+import { OWNER, openSection, serverOfItsOwn, signInAsOwner } from './studio-helpers';
 
 // The owner words the course e-mail in the studio's E-mails section, on a server of its own (OWNER_EMAIL names
 // her), so her words never reach the other specs' e-mails: a misspelt placeholder is refused, a test reaches her
 // alone, and once she publishes, the next visitor's course e-mail in the file mailbox carries her subject.
-const OWNER = 'coach@example.com';
 const VISITOR = 'grace@example.com';
-let dataDir = '';
-let server: ServerProcess | undefined;
-let baseUrl = '';
 
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-studio-emails-'));
-  // A port of its own, not PORT=0: the sign-in form's redirect and the e-mails' links name the site's address.
-  const port = String(await freePort());
-  server = await spawnServer({ env: { PORT: port, DATA_DIR: dataDir, OWNER_EMAIL: OWNER } });
-  baseUrl = `http://localhost:${port}`;
-});
+const server = serverOfItsOwn('studio-emails');
 
-test.afterAll(async () => {
-  await server?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-const mailOf = (address: string, count: number) => waitForMail(address, count, path.join(dataDir, 'mail'));
+const mailOf = (address: string, count: number) => waitForMail(address, count, server.mailFolder);
 
 test('the owner rewrites the course e-mail’s subject, tests it, publishes: the next sign-up’s e-mail carries it', async ({
   page,
   browser,
 }) => {
   test.setTimeout(180_000);
-  await signInAsOwner(page, { baseUrl, owner: OWNER, mailFolder: path.join(dataDir, 'mail') });
+  await signInAsOwner(page, server);
   await openSection(page, 'E-mails');
   const form = page.getByRole('form', { name: 'Your e-mail’s words' });
   const subject = form.getByRole('textbox', { name: 'Subject' });
@@ -71,7 +51,7 @@ test('the owner rewrites the course e-mail’s subject, tests it, publishes: the
       page.getByRole('status').filter({ hasText: 'Published. The next e-mails carry your words.' }),
     ).toBeVisible();
     const visitor = await browser.newPage();
-    await openHome(visitor, baseUrl);
+    await openHome(visitor, server.baseUrl);
     const signup = signupSection(visitor);
     await answerUpToContact(signup);
     await fillContact(signup, 'Grace Hopper', VISITOR);

@@ -1,6 +1,39 @@
-/** The studio's steps the specs share: the owner's sign-in with her e-mail's link, and a section opened. */
-import { expect, type Page } from '@playwright/test';
+/** What the studio's specs share: a server of their own, the owner's sign-in with her e-mail's link, a section. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { freePort, type ServerProcess, spawnServer } from '../scripts/server-process.mjs';
 import { sendSignInCode, waitForMail } from './course-helpers';
+
+/** The owner OWNER_EMAIL names on each studio spec's server. */
+export const OWNER = 'coach@example.com';
+
+/**
+ * The spec's own server, started before its tests and stopped after them (`env` adds to its settings): what the
+ * owner changes there never shows in the other specs, which share the server scripts/e2e.mjs started. Its fields
+ * are set once it has started.
+ */
+export function serverOfItsOwn(name: string, env: Record<string, string> = {}) {
+  const server = { baseUrl: '', dataDir: '', mailFolder: '', owner: OWNER };
+  let running: ServerProcess | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    server.dataDir = await mkdtemp(path.join(os.tmpdir(), `e2e-${name}-`));
+    server.mailFolder = path.join(server.dataDir, 'mail');
+    // A port of its own, not PORT=0: the sign-in form's redirect and the e-mails' links name the site's address.
+    const port = String(await freePort());
+    running = await spawnServer({
+      env: { PORT: port, DATA_DIR: server.dataDir, OWNER_EMAIL: OWNER, ...env },
+    });
+    server.baseUrl = `http://localhost:${port}`;
+  });
+  test.afterAll(async () => {
+    await running?.stop();
+    await rm(server.dataDir, { recursive: true, force: true });
+  });
+  return server;
+}
 
 /**
  * Signs the owner in at /studio as a person does: types the address once, then opens her e-mail's button (an

@@ -1,31 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { freePort, type ServerProcess, spawnServer } from '../scripts/server-process.mjs';
 import { solidPng } from '../server/test/test-images.ts';
 import { codeOf, sendSignInCode, typeSignInCode, waitForMail } from './course-helpers';
+import { OWNER, serverOfItsOwn } from './studio-helpers';
 
 // The launch checklist on a new installation of its own (OWNER_EMAIL names its owner): the sample site, the file
 // mailbox and SITE_URL's localhost default, as `npm start` leaves them.
-const OWNER = 'coach@example.com';
-let dataDir = '';
-let server: ServerProcess | undefined;
-let baseUrl = '';
 
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-launch-'));
-  const port = String(await freePort());
-  server = await spawnServer({ env: { PORT: port, DATA_DIR: dataDir, OWNER_EMAIL: OWNER } });
-  baseUrl = `http://localhost:${port}`;
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const server = serverOfItsOwn('launch');
 
 const checklist = (page: Page) => page.getByRole('region', { name: 'Launch checklist' });
 const item = (page: Page, label: string) => checklist(page).getByRole('listitem').filter({ hasText: label });
@@ -34,9 +16,9 @@ test('on a new installation the owner sees what is left before launch, fixes the
   page,
 }) => {
   await test.step('signs in with her e-mailed code: the Overview opens with the checklist, nothing done', async () => {
-    await page.goto(`${baseUrl}/studio`);
+    await page.goto(`${server.baseUrl}/studio`);
     await sendSignInCode(page, OWNER);
-    const [mail] = await waitForMail(OWNER, 1, path.join(dataDir, 'mail'));
+    const [mail] = await waitForMail(OWNER, 1, server.mailFolder);
     await typeSignInCode(page, codeOf(mail));
     await expect(checklist(page)).toBeVisible();
     await expect(checklist(page).getByText('0 of 8 done')).toBeVisible();
@@ -45,7 +27,7 @@ test('on a new installation the owner sees what is left before launch, fixes the
     await expect(item(page, 'Real guides in the carousel')).toContainText('6 invented guides still show');
     await expect(item(page, 'Your own lessons')).toContainText('5 placeholder lessons are still published');
     await expect(item(page, 'E-mail that reaches people')).toContainText('written to files on the server');
-    await expect(item(page, 'Links that lead to your site')).toContainText(`lead to ${baseUrl}`);
+    await expect(item(page, 'Links that lead to your site')).toContainText(`lead to ${server.baseUrl}`);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
 

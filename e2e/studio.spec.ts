@@ -1,46 +1,23 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freePort, type ServerProcess, spawnServer } from '../scripts/server-process.mjs';
 import { solidPng } from '../server/test/test-images.ts';
 import { EMBEDDED_ANON_KEY } from '../supabase/embedded-keys.ts';
 import { openSignInLink, waitForMail, watchLinkOf } from './course-helpers';
 import { carousel } from './guides-helpers';
 import { answerUpToContact, copy, fillContact, openHome, signupSection } from './signup-helpers';
-import { openSection, signInAsOwner } from './studio-helpers';
+import { openSection, serverOfItsOwn, signInAsOwner } from './studio-helpers';
 
 // The owner's studio, on a server of its own (OWNER_EMAIL names its first owner), so what the owner changes
 // here never shows in the other specs, which share the server scripts/e2e.mjs started.
-const OWNER = 'coach@example.com';
 const LEARNER = 'lin@example.com';
-let dataDir = '';
-let server: ServerProcess | undefined;
-let baseUrl = '';
 
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-studio-'));
-  // A port of its own, not PORT=0: the sign-in form's redirect and the e-mails' links name the site's address.
-  const port = String(await freePort());
-  server = await spawnServer({
-    env: {
-      PORT: port,
-      DATA_DIR: dataDir,
-      OWNER_EMAIL: OWNER,
-      SIGNUP_LIMIT_PER_IP_PER_MINUTE: '1000',
-      SIGNUP_LIMIT_PER_IP_PER_DAY: '1000000',
-    },
-  });
-  baseUrl = `http://localhost:${port}`;
+const server = serverOfItsOwn('studio', {
+  SIGNUP_LIMIT_PER_IP_PER_MINUTE: '1000',
+  SIGNUP_LIMIT_PER_IP_PER_DAY: '1000000',
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-const mailOf = (address: string, count: number) => waitForMail(address, count, path.join(dataDir, 'mail'));
+const mailOf = (address: string, count: number) => waitForMail(address, count, server.mailFolder);
 
 test('the owner runs the course from the studio: at 1440 px guides, lessons and the funnel, at 375 px a learner erased', async ({
   page,
@@ -51,14 +28,14 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
   const learner = await browser.newPage();
 
   await test.step('a learner signs up and opens the course with the e-mailed link; the studio is not theirs', async () => {
-    const answer = await page.request.post(`${baseUrl}/functions/v1/send-email`, {
+    const answer = await page.request.post(`${server.baseUrl}/functions/v1/send-email`, {
       headers: { apikey: EMBEDDED_ANON_KEY, authorization: `Bearer ${EMBEDDED_ANON_KEY}` },
       data: { name: 'Lin', email: LEARNER },
     });
     expect(answer.ok()).toBe(true);
     await openSignInLink(learner, watchLinkOf((await mailOf(LEARNER, 1))[0]));
     await expect(learner.getByRole('button', { name: 'Sign out' })).toBeVisible();
-    await learner.goto(`${baseUrl}/studio`);
+    await learner.goto(`${server.baseUrl}/studio`);
     await expect(learner.getByRole('heading', { name: "This is for the course's owner" })).toBeVisible();
     await expect(learner.getByRole('navigation', { name: 'Studio sections' })).toBeHidden();
     // Nor are the owner's jobs: each refuses the learner's own session, whatever the page shows.
@@ -87,7 +64,7 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
   });
 
   await test.step("the owner signs in with her e-mail's link to the studio", async () => {
-    await signInAsOwner(page, { baseUrl, owner: OWNER, mailFolder: path.join(dataDir, 'mail') });
+    await signInAsOwner(page, server);
   });
 
   await test.step('adds a guide with a picture, cropped as the card shows it, deletes another; the landing page follows', async () => {
@@ -110,7 +87,7 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
       .click();
     await expect(page.getByText('Deleted Tom Osei. The landing page no longer shows them.')).toBeVisible();
     const visitor = await browser.newPage();
-    await visitor.goto(baseUrl);
+    await visitor.goto(server.baseUrl);
     await carousel(visitor).scrollIntoViewIfNeeded();
     await expect(carousel(visitor).getByText('Grace Hopper')).toBeVisible();
     await expect(carousel(visitor).getByText('Tom Osei')).toHaveCount(0);
@@ -165,18 +142,19 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     // The page as a crawler or a phone without JavaScript gets it: prerendered again, in her words.
     await expect
       .poll(
-        async () => (await (await page.request.get(`${baseUrl}/`)).text()).includes('What will you do, Sam?'),
+        async () =>
+          (await (await page.request.get(`${server.baseUrl}/`)).text()).includes('What will you do, Sam?'),
         {
           timeout: 15_000,
         },
       )
       .toBe(true);
-    const raw = await (await page.request.get(`${baseUrl}/`)).text();
+    const raw = await (await page.request.get(`${server.baseUrl}/`)).text();
     expect(raw).toContain('Sam Rivera');
     expect(raw).toContain('href="mailto:schools@example.com"');
     expect(raw).toContain('People Sam trusts</h2>');
     // The privacy page, which only its own chunk renders, carries her contact in its HTML too.
-    const privacy = await (await page.request.get(`${baseUrl}/privacy`)).text();
+    const privacy = await (await page.request.get(`${server.baseUrl}/privacy`)).text();
     expect(privacy).toMatch(/<a href="mailto:privacy@example.com"[^>]*>privacy@example.com<\/a>/);
     const photoSrc =
       /<img src="(\/storage\/v1\/object\/public\/guides\/[0-9a-f]{32}\.png)" alt="Sam Rivera, smiling"/.exec(
@@ -189,7 +167,7 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     visitor.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
-    await openHome(visitor, baseUrl);
+    await openHome(visitor, server.baseUrl);
     await expect(visitor.getByRole('heading', { level: 1, name: 'What will you do, Sam?' })).toBeVisible();
     await visitor.getByRole('switch', { name: 'Clean version' }).click();
     await expect(
@@ -201,14 +179,15 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await expect
       .poll(() => shownPhoto.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
       .toBe(48);
-    await visitor.goto(`${baseUrl}/privacy`);
+    await visitor.goto(`${server.baseUrl}/privacy`);
     await expect(visitor.getByRole('link', { name: 'privacy@example.com' })).toHaveAttribute(
       'href',
       'mailto:privacy@example.com',
     );
     expect(errors).toEqual([]);
 
-    const served = async () => (await (await visitor.request.get(`${baseUrl}/`)).text()).includes('Sam R.');
+    const served = async () =>
+      (await (await visitor.request.get(`${server.baseUrl}/`)).text()).includes('Sam R.');
     await form.getByRole('textbox', { name: 'Your name' }).fill('Sam R.');
     await form.getByRole('button', { name: 'Publish' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible();
@@ -221,7 +200,7 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await expect(page.getByRole('status').filter({ hasText: 'Version 1 is published again.' })).toBeVisible();
     await expect(form.getByRole('textbox', { name: 'Your name' })).toHaveValue('Sam Rivera');
     await expect.poll(served, { timeout: 15_000 }).toBe(false);
-    expect(await (await visitor.request.get(`${baseUrl}/`)).text()).toContain('Sam Rivera');
+    expect(await (await visitor.request.get(`${server.baseUrl}/`)).text()).toContain('Sam Rivera');
     await visitor.close();
   });
 
@@ -231,7 +210,7 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
       .getByLabel('Teaser video')
       .setInputFiles('supabase/storage/course/lessons/the-dreams-lens.mp4');
     await expect(form.getByText('Your video')).toBeVisible();
-    const srt = path.join(dataDir, 'teaser.srt');
+    const srt = path.join(server.dataDir, 'teaser.srt');
     await writeFile(srt, '1\r\n00:00:00,000 --> 00:00:05,000\r\nMy own teaser.\r\n');
     await form.getByLabel('Teaser captions').setInputFiles(srt);
     await expect(form.getByText('Your captions')).toBeVisible();
@@ -239,12 +218,12 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible();
     const servedTeaser = async () =>
       /<source src="\/storage\/v1\/object\/public\/teaser\/video-[0-9a-z]+-[0-9a-z]+\.mp4"/.test(
-        await (await page.request.get(`${baseUrl}/`)).text(),
+        await (await page.request.get(`${server.baseUrl}/`)).text(),
       );
     await expect.poll(servedTeaser, { timeout: 15_000 }).toBe(true);
 
     const visitor = await browser.newPage();
-    await visitor.goto(baseUrl);
+    await visitor.goto(server.baseUrl);
     const video = visitor.getByLabel('Course teaser');
     await visitor.getByRole('button', { name: 'Play Teaser 30 seconds' }).click();
     await expect
@@ -276,7 +255,7 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     // The frames are pictures with a label; the radio inside each is for screen readers and the keyboard.
     await form.getByText('Frame 2', { exact: true }).click();
     await expect(form.getByRole('radio', { name: 'Frame 2' })).toBeChecked();
-    const srt = path.join(dataDir, 'captions.srt');
+    const srt = path.join(server.dataDir, 'captions.srt');
     await writeFile(srt, '1\r\n00:00:01,000 --> 00:00:03,000\r\nStart where you are.\r\n');
     await form.getByLabel(/^Captions/).setInputFiles(srt);
     await expect(form.getByText('SubRip captions converted to WebVTT.')).toBeVisible();
@@ -295,13 +274,13 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await expect
       .poll(() => video.evaluate((player: HTMLVideoElement) => player.textTracks[0]?.cues?.length ?? 0))
       .toBe(1);
-    await learner.goto(`${baseUrl}/course`);
+    await learner.goto(`${server.baseUrl}/course`);
     await expect(learner.getByRole('link', { name: 'Why plan with three lenses' })).toBeVisible();
     await expect(learner.getByText('Your first small step')).toBeHidden();
 
     await lesson.getByRole('button', { name: 'Publish' }).click();
     await expect(lesson.getByText('Published', { exact: true })).toBeVisible();
-    await learner.goto(`${baseUrl}/course`);
+    await learner.goto(`${server.baseUrl}/course`);
     await expect(learner.getByRole('link', { name: 'Your first small step' })).toBeVisible();
   });
 
@@ -325,7 +304,7 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await expect(lesson.getByText('Free preview', { exact: true })).toBeVisible();
 
     const visitor = await browser.newPage();
-    await visitor.goto(`${baseUrl}/course`);
+    await visitor.goto(`${server.baseUrl}/course`);
     await visitor.getByRole('button', { name: /^Watch lesson \d+ now, free$/ }).click();
     await expect(visitor.getByText('Your first small step').first()).toBeVisible();
     await expect
@@ -341,7 +320,7 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
       .getByLabel('New video (MP4 or WebM)')
       .setInputFiles('supabase/storage/course/lessons/the-dreams-lens.mp4');
     await expect(lesson.getByText(/^Length: 0:\d\d$/)).toBeVisible();
-    const vtt = path.join(dataDir, 'new-captions.vtt');
+    const vtt = path.join(server.dataDir, 'new-captions.vtt');
     await writeFile(vtt, 'WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nA new start.\n');
     await lesson.getByLabel(/^New captions/).setInputFiles(vtt);
     await expect(lesson.getByText('Captions ready.')).toBeVisible();
@@ -349,7 +328,7 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await expect(page.getByRole('status').filter({ hasText: 'Saved “Lens two: strengths”.' })).toBeVisible();
     await expect(lesson.getByText(/streaming versions|Ready to stream on slow connections/)).toBeVisible();
 
-    await learner.goto(`${baseUrl}/course?lesson=the-strengths-lens`);
+    await learner.goto(`${server.baseUrl}/course?lesson=the-strengths-lens`);
     await expect
       .poll(() =>
         learner
@@ -376,11 +355,11 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
       'Lesson 5 of 5',
     );
 
-    await learner.goto(`${baseUrl}/course`);
+    await learner.goto(`${server.baseUrl}/course`);
     await expect(learner.getByRole('link', { name: 'Lens two: strengths' })).toBeVisible();
     await expect(learner.getByText('Lens three: dreams')).toHaveCount(0);
     const visitor = await browser.newPage();
-    await visitor.goto(`${baseUrl}/course`);
+    await visitor.goto(`${server.baseUrl}/course`);
     await expect(visitor.getByText('Lens two: strengths')).toBeVisible();
     await expect(visitor.getByText('Lens three: dreams')).toHaveCount(0);
     await visitor.close();
@@ -388,7 +367,7 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
 
   await test.step('a visitor signs up: the success panel plays the new free preview', async () => {
     const visitor = await browser.newPage();
-    await openHome(visitor, baseUrl);
+    await openHome(visitor, server.baseUrl);
     const form = signupSection(visitor);
     await answerUpToContact(form);
     await fillContact(form, 'Ada', 'ada@example.com');

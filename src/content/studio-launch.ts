@@ -59,7 +59,7 @@ export const studioLaunchCopy = {
       label: 'E-mail that reaches people',
       todo: (transport: string | null) =>
         transport === 'file'
-          ? 'E-mails are written to files on the server instead of being sent: learners get no course e-mail. Whoever runs your server sets RESEND_API_KEY (or SMTP_URL) and MAIL_FROM.'
+          ? 'E-mails are written to files on the server instead of being sent: learners get no course e-mail. Whoever runs your server connects an e-mail service (Resend, or any SMTP server) and your sending address.'
           : notKnownYet,
       where: { docs: ['docs/email.md'] },
     },
