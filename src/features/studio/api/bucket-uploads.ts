@@ -73,12 +73,21 @@ export function uploadResumably(
   };
 }
 
-/** Uploads a small file (captions, a poster) to `path` in `bucket`, replacing one there. */
-export async function uploadSmallFile(bucket: string, path: string, file: Blob, contentType: string) {
+/**
+ * Uploads a small file (captions, a poster, a picture) to `path` in `bucket`, replacing one there. Raw bytes (an
+ * ArrayBuffer) are stored under `contentType` as they are; `cacheControl` is how long a browser may keep them.
+ */
+export async function uploadSmallFile(
+  bucket: string,
+  path: string,
+  file: Blob | ArrayBuffer,
+  contentType: string,
+  cacheControl = '3600',
+) {
   const { error } = await (
     await getSupabase()
   ).storage
     .from(bucket)
-    .upload(path, file, { contentType, upsert: true, cacheControl: '3600' });
+    .upload(path, file, { contentType, upsert: true, cacheControl });
   if (error) throw new Error(`Uploading ${path} failed: ${error.message}`);
 }

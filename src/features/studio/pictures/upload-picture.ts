@@ -1,5 +1,5 @@
 /** The studio's pictures go to the public bucket "guides", which holds every picture the landing page shows. */
-import { getSupabase } from '@/lib/supabase';
+import { uploadSmallFile } from '../api/bucket-uploads';
 import type { CheckedPicture } from './inspect-picture';
 
 /** The same name the owner's tool gives a picture: the first 32 hex digits of its SHA-256, and its format. */
@@ -11,16 +11,10 @@ async function objectNameOf(bytes: ArrayBuffer, picture: CheckedPicture): Promis
 
 /** Stores the picture in the public bucket under a name made from its content; answers that name. */
 export async function uploadPublicPicture(picture: CheckedPicture): Promise<string> {
-  const supabase = await getSupabase();
   const bytes = await picture.file.arrayBuffer();
   const path = await objectNameOf(bytes, picture);
   // Sent as raw bytes, so the stored type is the one the bytes showed, never the name's guess. The name is
-  // the content's hash: writing it again writes the same bytes, so upsert is safe.
-  const { error } = await supabase.storage.from('guides').upload(path, bytes, {
-    contentType: picture.contentType,
-    cacheControl: '31536000',
-    upsert: true,
-  });
-  if (error) throw new Error(error.message);
+  // the content's hash: the same name always holds the same bytes, so browsers may keep it for a year.
+  await uploadSmallFile('guides', path, bytes, picture.contentType, '31536000');
   return path;
 }
