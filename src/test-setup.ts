@@ -12,7 +12,9 @@ configure({ asyncUtilTimeout: 10_000 });
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 
 // The web tests share their workers (isolate: false in vitest.config.ts: a jsdom each costs more than the tests),
-// so each file starts as a fresh page would: no stored data, real timers and globals, modules loaded anew.
+// so each file starts as a fresh page would: an empty body (a test that wrote the page itself, not through render,
+// leaves it behind), no stored data, real timers and globals, modules loaded anew.
+document.body.replaceChildren();
 vi.resetModules();
 vi.useRealTimers();
 vi.unstubAllGlobals();
