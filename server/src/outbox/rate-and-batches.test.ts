@@ -6,7 +6,11 @@ import { startResendPeer } from '../../test/start-resend-peer.ts';
 import { createTestDatabase, databaseKind } from '../../test/test-database.ts';
 import type { Log } from '../../../supabase/functions/_shared/log.ts';
 import { deliverDue } from '../../../supabase/functions/_shared/outbox.ts';
-import { type DeliveryContext, withJitter } from '../../../supabase/functions/_shared/outbox-rows.ts';
+import {
+  claimDue,
+  type DeliveryContext,
+  withJitter,
+} from '../../../supabase/functions/_shared/outbox-rows.ts';
 import { createResendTransport } from '../../../supabase/functions/_shared/transports/resend-transport.ts';
 import { embeddedSignInLinks } from './embedded-sign-in-links.ts';
 import { createUnsubscribeLinks } from '../../../supabase/functions/_shared/unsubscribe.ts';
@@ -191,6 +195,22 @@ describe(`batches and the shared rate against a Resend-shaped peer (${databaseKi
     expect(await deliverDue(context())).toEqual({ sent: 3, retry: 0, dead: 0, rateLimited: 0 });
     expect(peer.requests.map((r) => [r.path, r.emails, r.idempotencyKey])).toEqual([
       ['/emails/batch', 3, waiting[0]?.batch_key],
+    ]);
+  });
+
+  it('takes a kept batch whole, whichever plan the database picks for the claim', async () => {
+    peer = await startResendPeer();
+    await queue(3);
+    await db.query("update public.email_outbox set batch_key = 'course-access-batch/kept', attempts = 1");
+    const claimed = await db.transaction(async (tx) => {
+      // The plan that split a batch: the pick of the batch rescanned inside a nested loop over the rows.
+      await tx.exec('set local enable_indexscan = off; set local enable_bitmapscan = off');
+      return claimDue({ ...context(), db: tx }, 100);
+    });
+    expect(claimed.map((row) => row.recipient).sort()).toEqual([
+      'person1@example.com',
+      'person2@example.com',
+      'person3@example.com',
     ]);
   });
 

@@ -74,17 +74,24 @@ const TAKE = `status = 'sending', attempts = o.attempts + 1, locked_by = $1,
 const CLAIMED = `o.id::text as id, o.signup_id::text as signup_id, o.kind, o.recipient, s.name, o.attempts,
   o.idempotency_key, o.batch_key, exists (select 1 from public.owners w where w.email = lower(o.recipient)) as to_owner`;
 
+/*
+ * The rows to take are picked in a materialized CTE: as a subquery the planner may rescan it once per row being
+ * updated, and a rescan's FOR UPDATE skips the rows this very statement has just updated, so a batch would be
+ * taken one row at a time.
+ */
+
 /** Any due rows, for transports that send each message on its own. */
 const CLAIM = `
+with due as materialized (
+  select id from public.email_outbox
+   where ${DUE}
+   order by next_attempt_at, id
+   limit $3
+   for update skip locked
+)
 update public.email_outbox o
    set ${TAKE}
-  from (
-    select id from public.email_outbox
-     where ${DUE}
-     order by next_attempt_at, id
-     limit $3
-     for update skip locked
-  ) due, public.signups s
+  from due, public.signups s
  where o.id = due.id and s.id = o.signup_id
 returning ${CLAIMED}`;
 
@@ -94,17 +101,18 @@ returning ${CLAIMED}`;
  * on each other; the row states are checked again on the update, so a batch taken meanwhile is skipped.
  */
 const CLAIM_KEPT_BATCH = `
+with kept as materialized (
+  select batch_key from public.email_outbox b
+   where batch_key is not null and ${DUE}
+     and id = (select min(id) from public.email_outbox m
+                where m.batch_key = b.batch_key and m.status in ('pending', 'sending'))
+   order by next_attempt_at, id
+   limit 1
+   for update skip locked
+)
 update public.email_outbox o
    set ${TAKE}
-  from (
-    select batch_key from public.email_outbox b
-     where batch_key is not null and ${DUE}
-       and id = (select min(id) from public.email_outbox m
-                  where m.batch_key = b.batch_key and m.status in ('pending', 'sending'))
-     order by next_attempt_at, id
-     limit 1
-     for update skip locked
-  ) kept, public.signups s
+  from kept, public.signups s
  where o.batch_key = kept.batch_key and s.id = o.signup_id
    and ((o.status = 'pending' and o.next_attempt_at <= now()) or (o.status = 'sending' and o.locked_until < now()))
 returning ${CLAIMED}`;
@@ -114,7 +122,7 @@ returning ${CLAIMED}`;
  * own), and it stays with them until they are sent or dead.
  */
 const CLAIM_NEW_BATCH = `
-with due as (
+with due as materialized (
   select id, idempotency_key from public.email_outbox
    where batch_key is null and ${DUE}
    order by next_attempt_at, id
