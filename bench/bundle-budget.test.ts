@@ -7,31 +7,32 @@ import { type BundleReport, initialChunks, measureBundle } from './bundle-size.t
 import { BUDGET } from './targets.ts';
 
 describe('initialChunks', () => {
-  it("follows every entry's static imports and its own dynamic imports, and leaves deeper dynamic imports out", () => {
+  it("follows every entry's static imports and the landing page's start-up import, and leaves other dynamic imports out", () => {
     const manifest = {
       'index.html': {
         file: 'assets/index.js',
         isEntry: true,
         imports: ['_preload.js'],
-        dynamicImports: ['hydrate.tsx'],
+        dynamicImports: ['_hydrate-landing.js', '_hydrate.js'],
       },
       '_preload.js': { file: 'assets/preload.js' },
-      'hydrate.tsx': {
-        file: 'assets/hydrate.js',
-        isDynamicEntry: true,
+      '_hydrate-landing.js': {
+        file: 'assets/hydrate-landing.js',
+        name: 'hydrate-landing',
         imports: ['_react.js'],
         dynamicImports: ['dialog.tsx'],
       },
+      '_hydrate.js': { file: 'assets/hydrate.js', name: 'hydrate', imports: ['_hydrate-landing.js'] },
       '_react.js': { file: 'assets/react.js', imports: ['_shared.js'] },
       '_shared.js': { file: 'assets/shared.js', imports: ['_react.js'] },
       'dialog.tsx': { file: 'assets/dialog.js', isDynamicEntry: true, imports: ['_shared.js', '_radix.js'] },
       '_radix.js': { file: 'assets/radix.js' },
     };
     expect(initialChunks(manifest).sort()).toEqual([
+      '_hydrate-landing.js',
       '_preload.js',
       '_react.js',
       '_shared.js',
-      'hydrate.tsx',
       'index.html',
     ]);
   });
@@ -40,6 +41,9 @@ describe('initialChunks', () => {
     expect(() => initialChunks({ 'a.ts': { file: 'a.js' } })).toThrow(/no entry chunk/);
     expect(() => initialChunks({ 'index.html': { file: 'i.js', isEntry: true, imports: ['gone'] } })).toThrow(
       /names gone/,
+    );
+    expect(() => initialChunks({ 'index.html': { file: 'i.js', isEntry: true } })).toThrow(
+      /imports the hydrate-landing chunk/,
     );
   });
 });

@@ -50,8 +50,12 @@ function compressedSizes(content: Uint8Array): Sizes {
   };
 }
 
-/** The manifest keys the HTML entries load eagerly: each entry and, transitively, its static imports. */
-export function initialChunks(manifest: Manifest): string[] {
+/**
+ * The manifest keys the landing page loads before any interaction: each HTML entry and, transitively, its static
+ * imports, and the chunk it imports at start-up to hydrate its islands (`startup`, a chunk's name: src/main.tsx only
+ * waits for the first paint to import it). Other dynamic imports wait for the visitor, or belong to other pages.
+ */
+export function initialChunks(manifest: Manifest, startup = 'hydrate-landing'): string[] {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
@@ -63,9 +67,11 @@ export function initialChunks(manifest: Manifest): string[] {
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   if (entries.length === 0) throw new Error('The build manifest has no entry chunk.');
   for (const entry of entries) visit(entry);
-  // An entry's own dynamic imports run at start-up (src/main.tsx only waits for the first paint to hydrate), so
-  // they count too; dynamic imports deeper down wait for the visitor.
-  for (const entry of entries) for (const imported of manifest[entry]?.dynamicImports ?? []) visit(imported);
+  const started = entries
+    .flatMap((entry) => manifest[entry]?.dynamicImports ?? [])
+    .filter((key) => manifest[key]?.name === startup);
+  if (started.length === 0) throw new Error(`No entry of the build imports the ${startup} chunk.`);
+  for (const key of started) visit(key);
   return [...seen];
 }
 

@@ -1,5 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { App } from '@/app/app';
+import { IslandPlaces } from '@/app/islands/island';
+import { renderIslands } from '@/app/islands/render-islands';
+import { homeIslands } from '@/app/routes/home-islands';
 import { landingPageCopy } from '@/content/landing-page';
 import { everySiteWordWith } from '@/content/site-word-rules';
 import type { SiteWordChanges } from '@/content/site-words';
@@ -25,10 +28,16 @@ await new Promise((resolve) => setTimeout(resolve));
 
 /**
  * The HTML of one route in the owner's published words, before any script runs (server/src/site/render-pages.mjs, at
- * build time and when she publishes). The page carries the words too (`embeddedWordsScript`), for hydration.
+ * build time and when she publishes). The page carries the words too (`embeddedWordsScript`), for hydration. Its
+ * islands (only the landing page has them) are rendered each as a root of its own, as the browser hydrates them.
  */
 export function render(path: string, words: SiteWordChanges = {}): string {
-  const html = renderToString(<App path={path} words={words} />);
+  const page = renderToString(
+    <IslandPlaces>
+      <App path={path} words={words} />
+    </IslandPlaces>,
+  );
+  const html = renderIslands(page, homeIslands, words);
   // React's mark of a boundary left to the browser: the page would ship without its content.
   if (html.includes('<!--$!-->')) throw new Error(`Prerendering ${path} suspended; its HTML would be empty`);
   return html;

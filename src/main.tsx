@@ -1,6 +1,7 @@
 import './styles.css';
 import { abandonEarlyIntents, letSpaceActivateLinkButtons, recordEarlyIntents } from '@/lib/early-intent';
 import { afterNextPaint } from '@/lib/after-next-paint';
+import { isLandingPath } from '@/lib/landing-path';
 
 // Until React has taken the page over, a tap on a control that needs it is kept and shown as pressed.
 recordEarlyIntents();
@@ -9,12 +10,17 @@ letSpaceActivateLinkButtons();
 /** A page that has not painted by then (a background tab, a headless capture) hydrates anyway. */
 const LATEST_HYDRATION_MS = 1000;
 
+const prerendered = Boolean(document.getElementById('root')?.firstElementChild);
+
 let hydrating = false;
-/** Evaluating React and starting to hydrate are two tasks, so that neither is a long one on a slow phone. */
+/**
+ * Evaluating React and starting to hydrate are two tasks, so that neither is a long one on a slow phone. The
+ * prerendered landing page hydrates its islands only; every other page, and `npm run dev`'s, the whole app.
+ */
 function hydrate() {
   if (hydrating) return;
   hydrating = true;
-  import('./hydrate')
+  (prerendered && isLandingPath(window.location.pathname) ? import('./hydrate-landing') : import('./hydrate'))
     .then((module) => setTimeout(module.hydrate))
     .catch((error: unknown) => {
       console.error('The page could not load its script; its links still work.', error);
@@ -27,7 +33,7 @@ function hydrate() {
  * and hydrated once that paint is on screen, never between the HTML and the first pixels. Browsers without
  * paint timing hydrate after the first frame. `npm run dev` serves an empty root, which is rendered at once.
  */
-if (!document.getElementById('root')?.firstElementChild) {
+if (!prerendered) {
   hydrate();
 } else if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
   const observer = new PerformanceObserver((entries) => {

@@ -1,6 +1,7 @@
 import { type ComponentType, Suspense, lazy } from 'react';
 import { COURSE_PATH, PLAN_PATH, PRIVACY_PATH, STUDIO_PATH, UNSUBSCRIBE_PATH } from '@/content/course';
 import type { SiteWordChanges } from '@/content/site-words';
+import { isLandingPath } from '@/lib/landing-path';
 import { SiteWordsProvider } from '@/shared/site-words/site-words';
 import { Home } from './routes/home';
 import { NotFound } from './routes/not-found';
@@ -37,7 +38,7 @@ export function App({ path, words = {} }: { path: string; words?: SiteWordChange
 }
 
 function Page({ path }: { path: string }) {
-  if (path === '/' || path === '/index.html') return <Home />;
+  if (isLandingPath(path)) return <Home />;
   const page = path.replace(/\.html$/, '');
   const LazyPage = lazyPages[page];
   if (LazyPage) {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStorageKey } from '@/lib/stored-session';
-import { Hero } from './hero';
+import { HeroActions } from './hero-actions';
 import { CourseLink } from './course-link';
 
 /** What supabase-js keeps after a sign-in, in this test page's storage. */
@@ -39,9 +39,9 @@ describe('CourseLink', () => {
 
 describe('the hero for a signed-in learner', () => {
   it('turns the sign-up button into a link to the course, and keeps the sign-up words for everyone else', () => {
-    const { rerender } = render(<Hero proof={null} onSignUp={() => undefined} />);
+    const { rerender } = render(<HeroActions onSignUp={() => undefined} />);
     expect(screen.getByRole('button', { name: 'Sign up free and watch instantly' })).toBeInTheDocument();
-    rerender(<Hero proof={null} courseUnlocked onSignUp={() => undefined} />);
+    rerender(<HeroActions courseUnlocked onSignUp={() => undefined} />);
     const links = screen.getAllByRole('link', { name: 'Continue the course' });
     expect(links.map((link) => link.getAttribute('href'))).toContain('/course');
     expect(

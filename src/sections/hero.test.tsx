@@ -4,13 +4,25 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordEarlyIntents, stopRecordingEarlyIntents } from '@/lib/early-intent';
 import { Hero } from './hero';
+import { HeroActions } from './hero-actions';
+import { HeroHeadline } from './hero-headline';
+import { HeroProof } from './hero-proof';
 
 const PROFANE = 'What the f*ck should I do for a living?';
 const PROOF = 'About 4 minutes of short video lessons';
 
+const hero = (onSignUp: (opener: HTMLElement) => void) => (
+  <Hero
+    proof={<HeroProof>{PROOF}</HeroProof>}
+    headline={<HeroHeadline />}
+    actions={<HeroActions onSignUp={onSignUp} />}
+    courseLink={null}
+  />
+);
+
 describe('Hero', () => {
   it('shows the profane headline by default and the clean one while the switch is on', () => {
-    render(<Hero proof={PROOF} onSignUp={() => undefined} />);
+    render(hero(() => undefined));
     const toggle = screen.getByRole('switch', { name: 'Clean version' });
     expect(toggle).toHaveAttribute('aria-checked', 'false');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(PROFANE);
@@ -25,13 +37,13 @@ describe('Hero', () => {
   });
 
   it('shows the proof line it is given, beside its check mark', () => {
-    render(<Hero proof={PROOF} onSignUp={() => undefined} />);
+    render(hero(() => undefined));
     expect(screen.getByText(PROOF).querySelector('svg')).not.toBeNull();
   });
 
   it('has a sign-up button that links to #signup without script and calls onSignUp instead of jumping', () => {
     const onSignUp = vi.fn();
-    render(<Hero proof={PROOF} onSignUp={onSignUp} />);
+    render(hero(onSignUp));
     const button = screen.getByRole('button', { name: 'Sign up free and watch instantly' });
     expect(button).toHaveAttribute('href', '#signup');
 
@@ -49,7 +61,7 @@ describe('Hero', () => {
     /** The prerendered hero, with the page's first script listening, as a visitor finds it before React. */
     function prerender() {
       const container = document.createElement('div');
-      container.innerHTML = renderToString(<Hero proof={PROOF} onSignUp={() => undefined} />);
+      container.innerHTML = renderToString(hero(() => undefined));
       document.body.append(container);
       recordEarlyIntents();
       return container;
@@ -64,7 +76,7 @@ describe('Hero', () => {
       const onSignUp = vi.fn();
       stopRecordingEarlyIntents();
       await act(async () => {
-        hydrateRoot(container, <Hero proof={PROOF} onSignUp={onSignUp} />);
+        hydrateRoot(container, hero(onSignUp));
       });
 
       expect(onSignUp).toHaveBeenCalledExactlyOnceWith(button);
@@ -78,7 +90,10 @@ describe('Hero', () => {
 
       stopRecordingEarlyIntents();
       await act(async () => {
-        hydrateRoot(container, <Hero proof={PROOF} onSignUp={() => undefined} />);
+        hydrateRoot(
+          container,
+          hero(() => undefined),
+        );
       });
 
       expect(screen.getByRole('switch', { name: 'Clean version' })).toHaveAttribute('aria-checked', 'true');

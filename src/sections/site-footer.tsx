@@ -1,18 +1,10 @@
-import { useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
 import { footerCopy } from '@/content/footer';
-import { siteSettings } from '@/content/site';
 import { useSiteWords } from '@/shared/site-words/site-words';
+import { Copyright } from './copyright';
 
-const noSubscription = () => () => undefined;
-const currentYear = () => new Date().getFullYear();
-/**
- * The prerendered page shows the year it was built in, and hydration starts from that same year: nothing
- * re-renders unless the build is from an earlier year, which the footer then corrects (decision 0054).
- */
-const prerenderedYear = () => __BUILD_YEAR__;
-
-export function SiteFooter() {
-  const year = useSyncExternalStore(noSubscription, currentYear, prerenderedYear);
+/** The footer: the copyright line (`copyright`, a slot the landing page hydrates alone) and the site's links. */
+export function SiteFooter({ copyright = <Copyright /> }: { copyright?: ReactNode }) {
   const words = useSiteWords();
   const partners = { label: words['footer.partnersLabel'].trim(), href: words['footer.partnersHref'].trim() };
   // The partners link shows once it has both words and an address.
@@ -21,7 +13,7 @@ export function SiteFooter() {
   return (
     <footer className="border-t border-line bg-paper px-5 py-10 sm:px-8">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between">
-        <p>{footerCopy.copyright(year, siteSettings.brandName)}</p>
+        {copyright}
         <nav aria-label={footerCopy.navLabel}>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             {links.map((link, index) => (

@@ -11,7 +11,7 @@ type SwitchProps = Omit<
 /**
  * An on/off switch (role="switch", aria-checked) styled for the dark hero: a native button, so Space, Enter
  * and a click on its label toggle it. Radix's Switch stored its own button in state and re-rendered the page
- * synchronously right after hydration (docs/decisions/0054); this one renders once.
+ * synchronously right after hydration (docs/decisions/0154); this one renders once.
  */
 export function Switch({ checked, onCheckedChange, className = '', ...props }: SwitchProps) {
   const state = checked ? 'checked' : 'unchecked';

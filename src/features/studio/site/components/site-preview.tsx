@@ -7,7 +7,11 @@ import type { SiteWordChanges } from '@/content/site-words';
 import { studioSiteCopy as copy } from '@/content/studio-site';
 import { About } from '@/sections/about';
 import { GuidesHeading } from '@/sections/guides-heading';
+import { CourseLink } from '@/sections/course-link';
 import { Hero } from '@/sections/hero';
+import { HeroActions } from '@/sections/hero-actions';
+import { HeroHeadline } from '@/sections/hero-headline';
+import { HeroProof } from '@/sections/hero-proof';
 import { PrivacyResponsible } from '@/sections/privacy-policy';
 import { SiteFooter } from '@/sections/site-footer';
 import { TeaserCard } from '@/sections/teaser-card';
@@ -87,7 +91,14 @@ function PreviewFrame({ part, label, children }: { part?: string; label?: string
 
 function PreviewHero() {
   const proof = `${heroCopy.courseLength(roundedMinutes(SEEDED_SECONDS))} ${useSiteWords()['hero.proof']}`;
-  return <Hero proof={proof} onSignUp={() => undefined} />;
+  return (
+    <Hero
+      proof={<HeroProof>{proof}</HeroProof>}
+      headline={<HeroHeadline />}
+      actions={<HeroActions onSignUp={() => undefined} />}
+      courseLink={<CourseLink tone="night" />}
+    />
+  );
 }
 
 /** The next step's card on /course, as a learner who watched every lesson sees it. */
