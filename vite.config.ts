@@ -36,19 +36,17 @@ export const alias = [
 /**
  * The landing page's JavaScript before interaction: index.html's own chunk, then, once painted, one chunk that
  * hydrates its islands (src/main.tsx). These groups say so to Rolldown: what index.html imports statically stays
- * in its chunk, everything src/hydrate-landing.tsx imports statically is the `hydrate-landing` chunk, and what
- * src/hydrate.tsx (every other page) imports besides is the `hydrate` chunk. Left to itself, Rolldown 1.2 splits
- * modules that hydrate shares with nested lazy chunks (the course's, the studio's) into small chunks of their own,
- * loaded with hydrate all the same: its pass that drops what an importer has already loaded moves them one set at
- * a time, in execution order, and refuses a move whose graph in between has a cycle (rolldown/rolldown#9963); the
- * budget test measures what this saves. The client's build only: the prerender's build of src/entry-server.tsx
- * never finishes its top-level await with them.
+ * in its chunk, and everything src/hydrate-landing.tsx imports statically is the `hydrate-landing` chunk, which
+ * every other page loads too. Left to itself, Rolldown 1.2 splits modules that it shares with nested lazy chunks
+ * (the dialog's, the course's) into small chunks of their own, loaded with it all the same: its pass that drops
+ * what an importer has already loaded moves them one set at a time, in execution order, and refuses a move whose
+ * graph in between has a cycle (rolldown/rolldown#9963); the budget test measures what this saves. The client's
+ * build only: the prerender's build of src/entry-server.tsx never finishes its top-level await with them.
  */
 const landingPageChunks: Rolldown.CodeSplittingOptions = {
   groups: [
-    { name: 'index', tags: ['$initial'], priority: 3 },
-    { name: 'hydrate-landing', test: /src[\\/]hydrate-landing\.tsx$/, priority: 2 },
-    { name: 'hydrate', test: /src[\\/]hydrate\.tsx$/, priority: 1 },
+    { name: 'index', tags: ['$initial'], priority: 2 },
+    { name: 'hydrate-landing', test: /src[\\/]hydrate-landing\.tsx$/, priority: 1 },
   ],
 };
 

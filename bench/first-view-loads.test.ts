@@ -14,7 +14,7 @@ const manifest = {
     isEntry: true,
     css: ['assets/index-B_mylVlY.css'],
   },
-  'src/hydrate.tsx': { file: 'assets/hydrate-CXRgu0N2.js', name: 'hydrate', isDynamicEntry: true },
+  _hydrate: { file: 'assets/hydrate-landing-CXRgu0N2.js', name: 'hydrate-landing' },
   'node_modules/@supabase/supabase-js/dist/index.mjs': {
     file: 'assets/dist-D8vgyRSw.js',
     name: 'dist',
@@ -34,7 +34,7 @@ describe('assetNames', () => {
     expect(Object.fromEntries(assetNames(manifest))).toEqual({
       '/assets/index-DcGdg-ip.js': 'index.js',
       '/assets/index-B_mylVlY.css': 'index.css',
-      '/assets/hydrate-CXRgu0N2.js': 'hydrate.js',
+      '/assets/hydrate-landing-CXRgu0N2.js': 'hydrate-landing.js',
       '/assets/dist-D8vgyRSw.js': '@supabase/supabase-js',
       '/assets/embla-carousel.esm-BEQKEzAB.js': 'embla-carousel',
       '/assets/icons-vEqFC0WF.js': 'icons.js',
@@ -45,7 +45,9 @@ describe('assetNames', () => {
 
   it('names any other request by its path, without the query', () => {
     const names = assetNames(manifest);
-    expect(requestName('http://localhost:8080/assets/hydrate-CXRgu0N2.js', names)).toBe('hydrate.js');
+    expect(requestName('http://localhost:8080/assets/hydrate-landing-CXRgu0N2.js', names)).toBe(
+      'hydrate-landing.js',
+    );
     expect(requestName('http://localhost:8080/rest/v1/guides?select=*&order=order_index', names)).toBe(
       '/rest/v1/guides',
     );
@@ -59,7 +61,7 @@ const requests: [Moment, string][] = [
   ['first view', 'inter-core.woff2'],
   ['first view', 'fraunces-core.woff2'],
   ['first view', 'index.js'],
-  ['first view', 'hydrate.js'],
+  ['first view', 'hydrate-landing.js'],
   ['first view', 'icons.js'],
   ['idle', 'signup-dialog.js'],
   ['dialog open', 'teaser-still-960.webp'],
@@ -77,7 +79,7 @@ function visit(
     firstPaintMs: overrides.firstPaintMs === undefined ? 400 : overrides.firstPaintMs,
     resources: [
       { name: 'index.js', startMs: 100, responseEndMs: 300 },
-      { name: 'hydrate.js', startMs: overrides.hydrateMs ?? 450, responseEndMs: 900 },
+      { name: 'hydrate-landing.js', startMs: overrides.hydrateMs ?? 450, responseEndMs: 900 },
     ],
   };
 }
@@ -116,7 +118,7 @@ describe('readFirstView', () => {
     expect(readFirstView(visit({ hydrateMs: 1300, firstPaintMs: null })).hydration).toBe('at the deadline');
     expect(readFirstView(visit({ hydrateMs: 1300, firstPaintMs: null })).paintToHydrateMs).toBeNull();
     const noHydration = visit();
-    noHydration.resources = noHydration.resources.filter((entry) => entry.name !== 'hydrate.js');
+    noHydration.resources = noHydration.resources.filter((entry) => entry.name !== 'hydrate-landing.js');
     expect(readFirstView(noHydration).hydration).toBe('never');
   });
 

@@ -66,8 +66,8 @@ export interface FirstViewMetrics {
 }
 
 /**
- * The build's own name for each file it emitted, without its hash: `/assets/hydrate-CXRgu0N2.js` is
- * `hydrate.js`, `/assets/inter-core-DX22opyM.woff2` is `inter-core.woff2`, and a chunk of a package is the
+ * The build's own name for each file it emitted, without its hash: `/assets/hydrate-landing-CXRgu0N2.js` is
+ * `hydrate-landing.js`, `/assets/inter-core-DX22opyM.woff2` is `inter-core.woff2`, and a chunk of a package is the
  * package's name (`@supabase/supabase-js`), which Vite would have called `dist`.
  */
 export function assetNames(manifest: Manifest): Map<string, string> {
@@ -90,7 +90,7 @@ export function requestName(url: string, names: Map<string, string>): string {
   return names.get(pathname) ?? pathname;
 }
 
-const HYDRATION_SCRIPT = 'hydrate.js';
+const HYDRATION_SCRIPT = 'hydrate-landing.js';
 const ENTRY_SCRIPT = 'index.js';
 const DIALOG_CODE = 'signup-dialog.js';
 const isFont = (name: string) => name.endsWith('.woff2');

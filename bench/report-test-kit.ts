@@ -123,13 +123,13 @@ export const visit = (hydrateMs: number, requests: FirstViewLog['requests']): Fi
   firstPaintMs: 400,
   resources: [
     { name: 'index.js', startMs: 100, responseEndMs: 300 },
-    { name: 'hydrate.js', startMs: hydrateMs, responseEndMs: hydrateMs + 300 },
+    { name: 'hydrate-landing.js', startMs: hydrateMs, responseEndMs: hydrateMs + 300 },
   ],
 });
 export const asBuilt: FirstViewLog['requests'] = [
   { moment: 'first view', name: 'fraunces-core.woff2' },
   { moment: 'first view', name: 'inter-core.woff2' },
-  { moment: 'first view', name: 'hydrate.js' },
+  { moment: 'first view', name: 'hydrate-landing.js' },
   { moment: 'idle', name: 'signup-dialog.js' },
   { moment: 'dialog open', name: 'teaser-still-960.webp' },
   { moment: 'carousel near', name: 'fetch-guides.js' },

@@ -5,8 +5,11 @@
 export const KB = 1000;
 
 export const BUDGET = {
-  /** JavaScript loaded before any interaction, gzipped. */
-  initialJsGzip: 90 * KB,
+  /**
+   * JavaScript loaded before any interaction, gzipped: React DOM's 67.6 KB and the landing page's islands
+   * (decision 0154).
+   */
+  initialJsGzip: 88.5 * KB,
   /** CSS loaded before any interaction, gzipped. */
   initialCssGzip: 15 * KB,
 };
