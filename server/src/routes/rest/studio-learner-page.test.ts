@@ -93,12 +93,23 @@ describe(`one learner's page in the studio (${databaseKind})`, () => {
           completed_at: null,
           updated_at: expect.any(String),
         },
-        { title: 'Three', duration_seconds: 60, position_seconds: null, completed_at: null, updated_at: null },
+        {
+          title: 'Three',
+          duration_seconds: 60,
+          position_seconds: null,
+          completed_at: null,
+          updated_at: null,
+        },
       ],
       feedback: { rating: 4, comment: '=SUM(A1) was useful', created_at: expect.any(String) },
       emails: [
         expect.objectContaining({ id: 3, kind: 'sign-in-link', status: 'pending' }),
-        expect.objectContaining({ id: 2, kind: 'sign-in-link', status: 'sent', sent_at: '2026-11-02T09:00:05+00:00' }),
+        expect.objectContaining({
+          id: 2,
+          kind: 'sign-in-link',
+          status: 'sent',
+          sent_at: '2026-11-02T09:00:05+00:00',
+        }),
         expect.objectContaining({
           id: 1,
           kind: 'course-access',
@@ -109,15 +120,34 @@ describe(`one learner's page in the studio (${databaseKind})`, () => {
         }),
       ],
       reminder_answers: [
-        { given: false, wording_version: 'v-one', source: 'course-page', created_at: '2026-11-05T00:00:00+00:00' },
-        { given: true, wording_version: 'v-one', source: 'course-page', created_at: '2026-11-04T00:00:00+00:00' },
+        {
+          given: false,
+          wording_version: 'v-one',
+          source: 'course-page',
+          created_at: '2026-11-05T00:00:00+00:00',
+        },
+        {
+          given: true,
+          wording_version: 'v-one',
+          source: 'course-page',
+          created_at: '2026-11-04T00:00:00+00:00',
+        },
       ],
       address_changes: [],
     });
     // A learner who never opened the course: no account, so no lessons watched, no e-mails, no answers.
     const bob = await as(OWNER).rpc('studio_learner', { learner_id: 2 });
-    expect(bob.data).toMatchObject({ last_sign_in_at: null, feedback: null, emails: [], reminder_answers: [] });
-    expect(bob.data.lessons.map((lesson: { completed_at: null }) => lesson.completed_at)).toEqual([null, null, null]);
+    expect(bob.data).toMatchObject({
+      last_sign_in_at: null,
+      feedback: null,
+      emails: [],
+      reminder_answers: [],
+    });
+    expect(bob.data.lessons.map((lesson: { completed_at: null }) => lesson.completed_at)).toEqual([
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('is no page for an owner, nor for nobody', async () => {
@@ -127,7 +157,9 @@ describe(`one learner's page in the studio (${databaseKind})`, () => {
         error: { message: 'That learner is not here any more: they may have been erased.' },
       });
     }
-    expect(await as(OWNER).rpc('studio_resend_course_email', { learner_id: 9 })).toMatchObject({ status: 400 });
+    expect(await as(OWNER).rpc('studio_resend_course_email', { learner_id: 9 })).toMatchObject({
+      status: 400,
+    });
   });
 
   it('resends the course e-mail, then not again within 10 minutes, and at most 3 a day', async () => {
@@ -135,12 +167,15 @@ describe(`one learner's page in the studio (${databaseKind})`, () => {
     expect(error).toBeNull();
     expect(data).toEqual({ outbox_id: expect.any(Number), recipient: 'Ada@Exampel.com' });
     expect(
-      await rest.db.query('select kind, recipient, status from public.email_outbox where id = $1', [data.outbox_id]),
+      await rest.db.query('select kind, recipient, status from public.email_outbox where id = $1', [
+        data.outbox_id,
+      ]),
     ).toEqual([{ kind: 'course-access', recipient: 'Ada@Exampel.com', status: 'pending' }]);
     expect(await as(OWNER).rpc('studio_resend_course_email', { learner_id: 1 })).toMatchObject({
       status: 400,
       error: {
-        message: 'A course e-mail went to Ada@Exampel.com less than 10 minutes ago: give it a few minutes to arrive.',
+        message:
+          'A course e-mail went to Ada@Exampel.com less than 10 minutes ago: give it a few minutes to arrive.',
       },
     });
     await rest.db.exec(`update public.signups
@@ -150,7 +185,9 @@ describe(`one learner's page in the studio (${databaseKind})`, () => {
                          where id = 1`);
     expect(await as(OWNER).rpc('studio_resend_course_email', { learner_id: 1 })).toMatchObject({
       status: 400,
-      error: { message: 'Ada@Exampel.com has had 3 course e-mails in the last 24 hours: try again tomorrow.' },
+      error: {
+        message: 'Ada@Exampel.com has had 3 course e-mails in the last 24 hours: try again tomorrow.',
+      },
     });
     expect(
       await rest.db.query(`select count(*)::int as n from public.email_outbox where kind = 'course-access'`),
@@ -158,7 +195,8 @@ describe(`one learner's page in the studio (${databaseKind})`, () => {
   });
 
   it('refuses an address that is not one, hers already, an owner’s or another learner’s', async () => {
-    const change = (new_address: string) => as(OWNER).rpc('studio_change_learner_email', { learner_id: 1, new_address });
+    const change = (new_address: string) =>
+      as(OWNER).rpc('studio_change_learner_email', { learner_id: 1, new_address });
     const refusals = {
       'ada@': 'That is not an e-mail address we can send to.',
       'ada lovelace@example.com': 'That is not an e-mail address we can send to.',
@@ -194,9 +232,9 @@ describe(`one learner's page in the studio (${databaseKind})`, () => {
     });
     expect(code.status).toBe(403);
     expect(await as(LEARNER).from('lesson_progress').select('lesson_id')).toMatchObject({ status: 401 });
-    expect(await rest.db.query(`select count(*)::int as n from auth.sessions where user_id = '${LEARNER}'`)).toEqual([
-      { n: 0 },
-    ]);
+    expect(
+      await rest.db.query(`select count(*)::int as n from auth.sessions where user_id = '${LEARNER}'`),
+    ).toEqual([{ n: 0 }]);
     const asked = await rest.app.request('/auth/v1/otp', {
       method: 'POST',
       headers: { apikey: EMBEDDED_ANON_KEY, 'content-type': 'application/json' },
@@ -205,7 +243,9 @@ describe(`one learner's page in the studio (${databaseKind})`, () => {
     expect(asked.status).toBe(200);
     // Waiting e-mails to the old address are not sent; the sent and failed ones stay as her history.
     expect(
-      await rest.db.query('select id, kind, recipient, status from public.email_outbox where signup_id = 1 order by id'),
+      await rest.db.query(
+        'select id::int as id, kind, recipient, status from public.email_outbox where signup_id = 1 order by id',
+      ),
     ).toEqual([
       { id: 1, kind: 'course-access', recipient: 'Ada@Exampel.com', status: 'dead' },
       { id: 2, kind: 'sign-in-link', recipient: 'Ada@Exampel.com', status: 'sent' },
@@ -247,7 +287,9 @@ describe(`one learner's page in the studio (${databaseKind})`, () => {
     expect(data[1]).toMatchObject({ lessons_watched: 0, last_active_at: null, rating: null, comment: null });
 
     await as(OWNER).rpc('studio_erase_learner', { address: 'ada@exampel.com' });
-    expect(await rest.db.query('select count(*)::int as n from public.learner_address_changes')).toEqual([{ n: 0 }]);
+    expect(await rest.db.query('select count(*)::int as n from public.learner_address_changes')).toEqual([
+      { n: 0 },
+    ]);
     expect(await rest.db.query('select email from public.signups where id = 1')).toEqual([
       { email: 'Ada@example.com' },
     ]);
