@@ -85,6 +85,7 @@ test('the owner opens a learner, resends her course e-mail, corrects her address
       learner.getByRole('alert').filter({ hasText: "We couldn't load the lessons." }),
     ).toBeVisible();
     await learner.getByRole('button', { name: 'Sign out' }).click();
+    await expect(learner.getByRole('heading', { name: "You're signed out" })).toBeVisible();
     await openSignInLink(learner, mailedToTheOldAddress);
     await expect(
       learner.getByRole('heading', { name: 'That link has expired or was already used' }),
