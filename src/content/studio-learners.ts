@@ -73,7 +73,13 @@ export const studioLearnersCopy = {
     signedUp: 'Signed up',
     signedUpTimes: (count: number, last: string) =>
       count === 1 ? 'once' : `${count} times, last on ${last}`,
-    source: 'Came from',
+    source: 'Signed up through',
+    /** The sign-up's `source`: which back end took it, or an owner's own row; a source added later as named. */
+    sourceName: (source: string) =>
+      new Map([
+        ['embedded', 'The sign-up form'],
+        ['supabase-edge', 'The sign-up form (on Supabase)'],
+      ]).get(source) ?? source,
     lastSignIn: 'Last sign-in',
     never: 'Never',
     finished: 'Finished the course',

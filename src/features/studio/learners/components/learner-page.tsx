@@ -47,7 +47,11 @@ export function LearnerPage({ id, backend }: { id: number; backend: LearnersBack
       </p>
       {erased ? null : loaded.state.status === 'ready' ? (
         <>
-          <h3 ref={heading} tabIndex={-1} className="font-display text-2xl font-bold break-words text-ink">
+          <h3
+            ref={heading}
+            tabIndex={-1}
+            className="font-display text-2xl font-bold break-words text-ink focus:outline-none"
+          >
             {loaded.state.value.name}
             <span className="block text-lg font-normal break-all text-ink-soft">
               {loaded.state.value.email}

@@ -77,7 +77,7 @@ function LearnerSummary({ learner }: { learner: LearnerDetail }) {
       copy.signedUp,
       `${when(learner.firstSignedUpAt)} (${copy.signedUpTimes(learner.signupCount, when(learner.lastSignedUpAt))})`,
     ],
-    [copy.source, learner.source],
+    [copy.source, copy.sourceName(learner.source)],
     [copy.lastSignIn, learner.lastSignInAt ? when(learner.lastSignInAt) : copy.never],
     [copy.finished, learner.finishedAt ? when(learner.finishedAt) : copy.notFinished],
     [

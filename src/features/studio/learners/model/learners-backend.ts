@@ -58,7 +58,7 @@ export interface ReminderAnswer {
 }
 
 /** A correction of her address. */
-export interface AddressChange {
+interface AddressChange {
   oldEmail: string;
   newEmail: string;
   /** The owner who made it. */
