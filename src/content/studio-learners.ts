@@ -69,6 +69,7 @@ export const studioLearnersCopy = {
     loading: 'Loading the learner…',
     loadFailed: 'We couldn’t load this learner. Please check your connection and try again.',
     tryAgain: 'Try again',
+    gone: 'This learner is not here any more: they may have been erased.',
     summaryLabel: 'Sign-up and course',
     signedUp: 'Signed up',
     signedUpTimes: (count: number, last: string) =>

@@ -143,7 +143,13 @@ export const supabaseLearnersBackend: LearnersBackend = {
     await studioRpc('studio_erase_learner', { address: email }, z.unknown(), LearnersRefusal);
   },
   async learner(id) {
-    return toDetail(await studioRpc('studio_learner', { learner_id: id }, learnerDetail, LearnersRefusal));
+    try {
+      return toDetail(await studioRpc('studio_learner', { learner_id: id }, learnerDetail, LearnersRefusal));
+    } catch (error) {
+      // The database refuses only a learner who is not there.
+      if (error instanceof LearnersRefusal) return null;
+      throw error;
+    }
   },
   async resendCourseEmail(id) {
     const queued = z.object({ recipient: z.string() });

@@ -25,7 +25,9 @@ export function LearnerPage({ id, backend }: { id: number; backend: LearnersBack
     useCallback(() => backend.learner(id), [backend, id]),
     'Studio: the learner could not be loaded.',
   );
-  const ready = loaded.state.status === 'ready';
+  // Her record once read; null when she is not there any more.
+  const shown = loaded.state.status === 'ready' ? loaded.state.value : undefined;
+  const ready = Boolean(shown);
 
   // Arriving from the list's link, a screen reader hears whose page this is, and Tab goes on from there.
   useEffect(() => {
@@ -45,20 +47,22 @@ export function LearnerPage({ id, backend }: { id: number; backend: LearnersBack
       <p role="status" aria-live="polite" aria-atomic="true" className="mt-4 min-h-6 font-semibold text-ink">
         {message}
       </p>
-      {erased ? null : loaded.state.status === 'ready' ? (
+      {!erased && loaded.state.status !== 'ready' && (
+        <SectionPending state={loaded.state} copy={copy} onRetry={loaded.retry} />
+      )}
+      {!erased && shown === null && <p className="text-ink-soft">{copy.gone}</p>}
+      {!erased && shown && (
         <>
           <h3
             ref={heading}
             tabIndex={-1}
             className="font-display text-2xl font-bold break-words text-ink focus:outline-none"
           >
-            {loaded.state.value.name}
-            <span className="block text-lg font-normal break-all text-ink-soft">
-              {loaded.state.value.email}
-            </span>
+            {shown.name}
+            <span className="block text-lg font-normal break-all text-ink-soft">{shown.email}</span>
           </h3>
           <LearnerActions
-            learner={loaded.state.value}
+            learner={shown}
             backend={backend}
             onDone={(said) => {
               setMessage(said);
@@ -70,10 +74,8 @@ export function LearnerPage({ id, backend }: { id: number; backend: LearnersBack
             }}
             onRefused={setMessage}
           />
-          <LearnerRecord learner={loaded.state.value} />
+          <LearnerRecord learner={shown} />
         </>
-      ) : (
-        <SectionPending state={loaded.state} copy={copy} onRetry={loaded.retry} />
       )}
     </div>
   );

@@ -365,7 +365,7 @@ describe('LearnersSection: one learner’s page', () => {
     await waitFor(() => expect(screen.getByRole('link', { name: 'All learners' })).toHaveFocus());
   });
 
-  it('says when her page cannot be read: gone, or the server unreachable, with Try again', async () => {
+  it('says when her page cannot be read, with Try again', async () => {
     const learnerFails = vi
       .fn<LearnersBackend['learner']>()
       .mockRejectedValueOnce(new Error('offline'))
@@ -376,5 +376,14 @@ describe('LearnersSection: one learner’s page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('We couldn’t load this learner.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 3, name: /Ada Lovelace/ })).toBeInTheDocument();
+  });
+
+  it('says when she is not there any more', async () => {
+    await goTo('#learners/404');
+    renderSection(fakeBackend({ learner: vi.fn<LearnersBackend['learner']>(async () => null) }));
+    expect(
+      await screen.findByText('This learner is not here any more: they may have been erased.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All learners' })).toHaveAttribute('href', '#learners');
   });
 });

@@ -99,8 +99,8 @@ export interface LearnersBackend {
   exportRows(): Promise<SignupRow[]>;
   /** Erases the person for good; the server finishes the erasure record and the mailbox within seconds. */
   erase(email: string): Promise<void>;
-  /** One learner's page; refuses (LearnersRefusal) a learner who is not there any more. */
-  learner(id: number): Promise<LearnerDetail>;
+  /** One learner's page; null for a learner who is not there any more (erased, or an owner's id). */
+  learner(id: number): Promise<LearnerDetail | null>;
   /** Queues the course e-mail again, under the sign-up's limits; answers the address it goes to. */
   resendCourseEmail(id: number): Promise<string>;
   /** Corrects her address: the old one stops working and the new one gets the course e-mail; answers it as kept. */
