@@ -7,6 +7,9 @@ import { createAdminRunner, TEST_LOG_KEY } from '../test/admin-runner.ts';
 import { addressHasher } from '../../supabase/functions/_shared/log.ts';
 import { erasureHasher } from '../erasures.ts';
 import { createTestApp, signedInToken } from '../../server/test/test-app.ts';
+import { appClient } from '../../server/test/supabase-client.ts';
+import { signupRows, signupsCsv } from '../../src/lib/signups-csv.ts';
+import { EMBEDDED_ANON_KEY } from '../../supabase/embedded-keys.ts';
 import { createTestDatabase, databaseKind } from '../../server/test/test-database.ts';
 
 let db: Database;
@@ -22,7 +25,7 @@ const HOSTILE_NAME = '=HYPERLINK("http://evil.example","Click"), "me"\nplease';
 /** Three people and their e-mails, as the send-email core writes them. */
 async function seedSignups() {
   await db.exec(
-    'truncate public.signups, public.email_outbox, public.lessons, auth.users, public.erasures restart identity cascade',
+    'truncate public.signups, public.email_outbox, public.lessons, auth.users, public.erasures, public.owners restart identity cascade',
   );
   await db.query(
     `insert into public.signups (email, name, consent_version, source, first_signed_up_at, last_signed_up_at, signup_count, unsubscribed)
@@ -130,27 +133,50 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
     );
   });
 
-  it("signups export --format csv writes RFC 4180 with formulas defused, and each learner's reminder answer and kept answers", async () => {
+  it("signups export --format csv writes RFC 4180 with formulas defused, each learner's reminder answer, kept answers and progress, no owner, and the studio's bytes", async () => {
     await db.exec(`
-      insert into auth.users (email) values ('ada@example.com');
+      insert into public.owners (email) values ('coach@example.com');
+      insert into public.signups (email, name, consent_version, source) values ('Coach@example.com', 'Coach', 'v1', 'owner');
+      insert into auth.users (email) values ('ada@example.com'), ('coach@example.com');
+      update auth.users set last_sign_in_at = '2026-11-02T09:00:00Z';
       insert into public.reminder_consents (user_id, given, wording, wording_version, created_at)
         select id, true, 'E-mail me if I pause for a week.', 'pause-reminders-2026-11', '2026-11-02T10:00:00Z'
-          from auth.users;
+          from auth.users where email = 'ada@example.com';
       insert into public.kept_answers (user_id, answers, plan, wording, wording_version)
         select id, '{"ageGroup": "25-35"}', '{"trends": "=AI"}', 'Keep my answers.', 'keep-answers-2026-12'
-          from auth.users;`);
+          from auth.users where email = 'ada@example.com';
+      insert into public.lessons (slug, title, video_path, duration_seconds, order_index, is_published)
+        values ('one', 'One', 'lessons/one.mp4', 40, 1, true);
+      insert into public.lesson_progress (user_id, lesson_id, position_seconds, completed_at)
+        select u.id, l.id, 40, '2026-11-03T08:00:00Z' from auth.users u, public.lessons l
+         where u.email = 'ada@example.com';
+      update public.course_finishes set finished_at = '2026-11-03T08:00:00Z';
+      insert into public.course_feedback (user_id, rating, comment)
+        select id, 5, '@once: "worth it"' from auth.users where email = 'ada@example.com';`);
     const [kept] = await db.query<{ at: Date }>('select updated_at as at from public.kept_answers');
+    const [progress] = await db.query<{ at: Date }>('select updated_at as at from public.lesson_progress');
     const result = await admin.run(['signups', 'export', '--format', 'csv']);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
       [
-        '"id","email","name","consent_version","source","first_signed_up_at","last_signed_up_at","signup_count","reminders","reminders_answered_at","reminders_wording_version","kept_answers","kept_answers_updated_at","unsubscribed"',
-        `"1","ada@example.com","Ada Lovelace","v1","embedded","2026-11-01T09:00:00.000Z","2026-11-01T09:00:00.000Z","1","true","2026-11-02T10:00:00.000Z","pause-reminders-2026-11","{""answers"":{""ageGroup"":""25-35""},""plan"":{""trends"":""=AI""}}","${kept?.at.toISOString()}","false"`,
-        `"2","Bob@Example.com","'=HYPERLINK(""http://evil.example"",""Click""), ""me""\nplease","v1","supabase-edge","2026-11-10T12:30:00.000Z","2026-11-20T08:15:00.000Z","2","false","","","","","false"`,
-        `"3","cy@example.com","'+Cy @Home","v1","embedded","2026-11-15T00:00:00.000Z","2026-11-15T00:00:00.000Z","1","false","","","","","true"`,
+        '"id","email","name","consent_version","source","first_signed_up_at","last_signed_up_at","signup_count","reminders","reminders_answered_at","reminders_wording_version","kept_answers","kept_answers_updated_at","lessons_watched","finished_at","last_active_at","rating","comment","unsubscribed"',
+        `"1","ada@example.com","Ada Lovelace","v1","embedded","2026-11-01T09:00:00.000Z","2026-11-01T09:00:00.000Z","1","true","2026-11-02T10:00:00.000Z","pause-reminders-2026-11","{""answers"":{""ageGroup"":""25-35""},""plan"":{""trends"":""=AI""}}","${kept?.at.toISOString()}","1","2026-11-03T08:00:00.000Z","${progress?.at.toISOString()}","5","'@once: ""worth it""","false"`,
+        `"2","Bob@Example.com","'=HYPERLINK(""http://evil.example"",""Click""), ""me""\nplease","v1","supabase-edge","2026-11-10T12:30:00.000Z","2026-11-20T08:15:00.000Z","2","false","","","","","0","","","","","false"`,
+        `"3","cy@example.com","'+Cy @Home","v1","embedded","2026-11-15T00:00:00.000Z","2026-11-15T00:00:00.000Z","1","false","","","","","0","","","","","true"`,
         '',
       ].join('\r\n'),
     );
+    // The studio's "Download CSV" writes the same rows with the same function: the same bytes.
+    const [coach] = await db.query<{ id: string }>(
+      "select id::text as id from auth.users where email = 'coach@example.com'",
+    );
+    const app = await createTestApp(db);
+    const studio = await appClient(
+      app,
+      EMBEDDED_ANON_KEY,
+      await signedInToken(db, coach?.id ?? '', 'coach@example.com'),
+    ).rpc('studio_signup_rows');
+    expect(signupsCsv(signupRows.parse(studio.data))).toBe(result.stdout);
   });
 
   it('signups export --format json writes the rows as they are, and --output a new private file', async () => {
@@ -212,7 +238,7 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
       'Erased bob@example.COM: 1 sign-up, 3 outbox e-mails, 1 course account with 2 lesson progress records, 1 feedback answer and 1 reminder answer, and 2 .eml files.',
       'Recorded the erasure as a keyed hash: a restore of an older backup erases them again.',
     ]);
-    expect(result.stdout).toMatch(/Compacted 10 tables \(VACUUM FULL\)[\s\S]*Checkpointed/);
+    expect(result.stdout).toMatch(/Compacted 11 tables \(VACUUM FULL\)[\s\S]*Checkpointed/);
     expect(await db.query('select address_hash, key_id from public.erasures')).toEqual([
       {
         address_hash: erasureHasher(TEST_LOG_KEY).hash('bob@example.com'),

@@ -1,4 +1,9 @@
-/** Every word of the studio's Learners section: the search, the list, the download and the erase dialog. */
+const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+/**
+ * Every word of the studio's Learners section: the search, the list, the download, the erase dialog, and the page
+ * of one learner.
+ */
 export const studioLearnersCopy = {
   label: 'Learners',
   /** How dates and times are written (day month year). */
@@ -58,4 +63,83 @@ export const studioLearnersCopy = {
   erased: (email: string) => `Erased ${email} and everything of theirs.`,
   eraseFailed: (reason: string) => `Nothing erased: ${reason}`,
   unreachable: 'Nothing changed: we couldn’t reach the server. Please try again.',
+  /** One learner's page (`/studio#learners/<id>`). */
+  page: {
+    back: 'All learners',
+    loading: 'Loading the learner…',
+    loadFailed: 'We couldn’t load this learner. Please check your connection and try again.',
+    tryAgain: 'Try again',
+    gone: 'This learner is not here any more: they may have been erased.',
+    summaryLabel: 'Sign-up and course',
+    signedUp: 'Signed up',
+    signedUpTimes: (count: number, last: string) =>
+      count === 1 ? 'once' : `${count} times, last on ${last}`,
+    source: 'Signed up through',
+    /** The sign-up's `source`: which back end took it, or an owner's own row; a source added later as named. */
+    sourceName: (source: string) =>
+      new Map([
+        ['embedded', 'The sign-up form'],
+        ['supabase-edge', 'The sign-up form (on Supabase)'],
+      ]).get(source) ?? source,
+    lastSignIn: 'Last sign-in',
+    never: 'Never',
+    finished: 'Finished the course',
+    notFinished: 'Not yet',
+    reminders: 'Reminder e-mails',
+    remindersNeverAsked: 'Never answered: no reminders',
+    remindersNow: (given: boolean, at: string) => `${given ? 'Yes' : 'No'}, since ${at}`,
+    rating: 'Rating',
+    noRating: 'No rating yet',
+    ratingOf: (rating: number) => `${rating} of 5`,
+    lessonsHeading: 'Lessons',
+    lessonsCaption: 'Each published lesson and how far they got',
+    noLessons: 'No lesson is published yet.',
+    lessonColumns: { lesson: 'Lesson', state: 'State', when: 'When' },
+    lessonWatched: 'Watched',
+    lessonStarted: (position: number, duration: number) =>
+      `Started: at ${minutes(position)} of ${minutes(duration)}`,
+    lessonNotStarted: 'Not started',
+    emailsHeading: 'E-mails',
+    emailsCaption: 'Every e-mail to them, newest first',
+    noEmails: 'No e-mail yet.',
+    emailColumns: { queued: 'Queued', kind: 'E-mail', to: 'To', outcome: 'Outcome' },
+    /** An e-mail's kind as the outbox names it; a kind added later shows as it is named. */
+    emailKind: (kind: string) =>
+      new Map([
+        ['course-access', 'Course e-mail'],
+        ['sign-in-link', 'Sign-in link they asked for'],
+        ['reminder', 'Reminder'],
+      ]).get(kind) ?? kind,
+    emailOutcome: {
+      sent: (at: string) => `Delivered ${at}`,
+      pending: 'Waiting to be sent',
+      sending: 'Being sent',
+      dead: (error: string) => `Failed: ${error}`,
+    },
+    remindersHeading: 'Reminder answers',
+    remindersCaption: 'Every answer to “E-mail me if I pause for a week”, newest first',
+    noReminderAnswers: 'They haven’t answered the question about reminders.',
+    reminderColumns: { when: 'When', answer: 'Answer', where: 'Where', wording: 'Wording version' },
+    reminderAnswer: (given: boolean) => (given ? 'Yes, remind me' : 'No reminders'),
+    reminderSource: (source: string) =>
+      source === 'unsubscribe' ? 'Unsubscribe link in a reminder' : 'On the course page',
+    changesHeading: 'Address changes',
+    addressChange: (from: string, to: string, at: string, by: string) =>
+      `${at}: ${from} → ${to}${by ? `, by ${by}` : ''}`,
+    actionsHeading: 'Actions',
+    resend: 'Resend the course e-mail',
+    resent: (email: string) => `The course e-mail is on its way to ${email}, with a fresh sign-in link.`,
+    newAddressLabel: 'Correct their address',
+    change: 'Change address',
+    confirmChange: (from: string, to: string) => ({
+      title: `Change ${from} to ${to}?`,
+      description: `${from} stops working at once: its sign-in links and codes, and every device signed in with it. ${to} gets the course e-mail now. Their progress, rating and reminder answer stay.`,
+      confirm: 'Change address',
+      cancel: 'Cancel',
+      close: 'Close',
+    }),
+    changed: (to: string) => `Changed to ${to}. The course e-mail is on its way there.`,
+    erase: 'Erase this learner',
+    refused: (reason: string) => `Nothing changed: ${reason}`,
+  },
 };

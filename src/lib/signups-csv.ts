@@ -1,5 +1,6 @@
 // The sign-ups as the owner takes them away, from the studio's "Download CSV" or `npm run admin -- signups export`:
-// one row shape (the database's `signup_rows()`), one column set and one CSV that a spreadsheet opens safely.
+// one row shape (the database's `signup_rows()`: every learner with her progress, owners aside), one column set
+// and one CSV that a spreadsheet opens safely.
 // The browser build: it carries its own Buffer, which the Node build needs and a browser lacks; it runs in Node too.
 import { stringify } from 'csv-stringify/browser/esm/sync';
 import { z } from './zod.ts';
@@ -27,6 +28,13 @@ const signupRow = z.object({
     z.object({ answers: z.record(z.string(), z.unknown()), plan: z.record(z.string(), z.unknown()) }),
   ),
   kept_answers_updated_at: z.nullable(z.coerce.date()),
+  /** Her progress: published lessons watched, when she first had them all, her last sign-in or saved progress. */
+  lessons_watched: z.number(),
+  finished_at: z.nullable(z.coerce.date()),
+  last_active_at: z.nullable(z.coerce.date()),
+  /** Her answer to the course's feedback question: 1–5, and her words if she left any. */
+  rating: z.nullable(z.number()),
+  comment: z.nullable(z.string()),
 });
 export type SignupRow = z.output<typeof signupRow>;
 
@@ -50,6 +58,11 @@ const EXPORT_COLUMNS = [
   'reminders_wording_version',
   'kept_answers',
   'kept_answers_updated_at',
+  'lessons_watched',
+  'finished_at',
+  'last_active_at',
+  'rating',
+  'comment',
   // Last, because it is never empty: LibreOffice Calc reading the file with ";" as the separator re-splits a
   // line that ends in an empty cell, and would then compute a name's "=…" (csv-libreoffice.test.ts).
   'unsubscribed',

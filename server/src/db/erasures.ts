@@ -31,6 +31,7 @@ const ERASED_TABLES = [
   'public.course_feedback',
   'public.reminder_consents',
   'public.erasures_to_finish',
+  'public.learner_address_changes',
 ];
 
 export interface Compaction {

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 
+/** `#learners` and a page inside it, `#learners/12`, both name the Learners section. */
 const sectionIn = (ids: readonly string[], hash: string) => {
-  const named = hash.slice(1);
+  const named = hash.slice(1).split('/')[0] ?? '';
   return ids.includes(named) ? named : ids[0];
 };
 

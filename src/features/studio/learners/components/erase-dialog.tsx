@@ -22,7 +22,7 @@ export function EraseDialog({
   onConfirm: () => void;
   onCancel: () => void;
   /** Where the focus goes once the dialog is gone; by default back to the button that opened it. */
-  onCloseAutoFocus: (event: Event) => void;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const [typed, setTyped] = useState('');
   const inputId = useId();

@@ -2,6 +2,7 @@ import { Button } from '@/components/ui/button';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { studioLearnersCopy } from '@/content/studio-learners';
 import { formatTime } from '@/lib/format-time';
+import { learnerHash } from '../model/learner-address';
 import type { StudioLearner } from '../model/learners-backend';
 
 const copy = studioLearnersCopy;
@@ -14,7 +15,10 @@ const emailTone = {
   none: 'text-ink-soft',
 } as const;
 
-/** The learners as a table (cards on a phone), with an Erase button per row. */
+/** The id of a learner's link in the list, for the focus to come back to it from her page. */
+export const learnerLinkId = (id: number) => `learner-link-${id}`;
+
+/** The learners as a table (cards on a phone): each name a link to her page, and an Erase button per row. */
 export function LearnerTable({
   learners,
   busy,
@@ -32,7 +36,13 @@ export function LearnerTable({
       className: 'font-normal',
       cell: (learner) => (
         <>
-          <span className="block font-semibold text-ink">{learner.name}</span>
+          <a
+            id={learnerLinkId(learner.id)}
+            href={learnerHash(learner.id)}
+            className="block font-semibold text-ink underline underline-offset-4"
+          >
+            {learner.name}
+          </a>
           <span className="block break-all text-ink-soft">{learner.email}</span>
         </>
       ),
@@ -87,7 +97,7 @@ export function LearnerTable({
       caption={copy.tableCaption}
       columns={columns}
       rows={learners}
-      rowKey={(learner) => learner.email}
+      rowKey={(learner) => learner.id}
       className="mt-4"
       minWidth="min-w-3xl"
     />

@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { studioLearnersCopy } from '@/content/studio-learners';
@@ -11,7 +11,7 @@ import {
   type StudioLearner,
 } from '../model/learners-backend';
 import { EraseDialog } from './erase-dialog';
-import { LearnerTable } from './learner-table';
+import { LearnerTable, learnerLinkId } from './learner-table';
 import { SectionPending } from '../../components/section-pending';
 
 const copy = studioLearnersCopy;
@@ -20,12 +20,25 @@ const copy = studioLearnersCopy;
 export type SaveFile = (name: string, text: string, type: string) => void;
 
 /**
- * The Learners section: a search by address or name, the newest learners with what the course did for them, the
- * CSV download of every sign-up, and erase behind a confirmation; one live message says what just happened.
+ * The list of learners: a search by address or name, the newest learners with what the course did for them, each
+ * a link to her page, the CSV download of every learner, and erase behind a confirmation; one live message says
+ * what just happened. The search is the section's (`search`, `onSearch`), so it outlives a visit to a learner's
+ * page; `returnFocusTo` is the learner whose link takes the focus once the list is there.
  */
-export function LearnersView({ backend, saveFile }: { backend: LearnersBackend; saveFile: SaveFile }) {
-  const [draft, setDraft] = useState('');
-  const [search, setSearch] = useState('');
+export function LearnersView({
+  backend,
+  saveFile,
+  search,
+  onSearch,
+  returnFocusTo,
+}: {
+  backend: LearnersBackend;
+  saveFile: SaveFile;
+  search: string;
+  onSearch: (search: string) => void;
+  returnFocusTo: number | null;
+}) {
+  const [draft, setDraft] = useState(search);
   const [erasing, setErasing] = useState<StudioLearner | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
@@ -41,9 +54,17 @@ export function LearnersView({ backend, saveFile }: { backend: LearnersBackend; 
     'Studio: the learners could not be loaded.',
   );
 
+  // Once, when the list first shows: a list read again later (after an erase) leaves the focus where it is.
+  const focusPending = useRef(returnFocusTo);
+  useEffect(() => {
+    if (list.state.status !== 'ready' || focusPending.current === null) return;
+    document.getElementById(learnerLinkId(focusPending.current))?.focus();
+    focusPending.current = null;
+  }, [list.state]);
+
   function submitSearch(event: FormEvent) {
     event.preventDefault();
-    setSearch(draft.trim());
+    onSearch(draft.trim());
     // The same words again read the list again too.
     list.retry();
   }

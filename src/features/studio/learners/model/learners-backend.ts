@@ -5,6 +5,8 @@ type CourseEmailState = 'sent' | 'queued' | 'dead' | 'none';
 
 /** One learner as the studio lists them. */
 export interface StudioLearner {
+  /** Her sign-up's id: her page is `/studio#learners/<id>`. */
+  id: number;
   email: string;
   name: string;
   firstSignedUpAt: Date;
@@ -24,6 +26,65 @@ export interface LearnerList {
   total: number;
 }
 
+/** One published lesson and how far she got in it. */
+export interface LearnerLesson {
+  title: string;
+  durationSeconds: number;
+  /** Null before she opened it. */
+  positionSeconds: number | null;
+  completedAt: Date | null;
+  updatedAt: Date | null;
+}
+
+/** One e-mail to her, as the outbox has it. */
+export interface LearnerEmail {
+  id: number;
+  /** 'course-access', 'sign-in-link', 'reminder', or a kind added later. */
+  kind: string;
+  recipient: string;
+  status: 'pending' | 'sending' | 'sent' | 'dead';
+  lastError: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+/** One of her answers to the reminders question. */
+export interface ReminderAnswer {
+  given: boolean;
+  wordingVersion: string;
+  /** 'course-page', or 'unsubscribe' for the link in a reminder. */
+  source: string;
+  createdAt: Date;
+}
+
+/** A correction of her address. */
+interface AddressChange {
+  oldEmail: string;
+  newEmail: string;
+  /** The owner who made it. */
+  changedBy: string;
+  changedAt: Date;
+}
+
+/** Everything the course knows of one learner, for her page. */
+export interface LearnerDetail {
+  id: number;
+  email: string;
+  name: string;
+  source: string;
+  firstSignedUpAt: Date;
+  lastSignedUpAt: Date;
+  signupCount: number;
+  lastSignInAt: Date | null;
+  finishedAt: Date | null;
+  lessons: LearnerLesson[];
+  feedback: { rating: number; comment: string | null; createdAt: Date } | null;
+  /** Newest first, as are the answers and the changes. */
+  emails: LearnerEmail[];
+  reminderAnswers: ReminderAnswer[];
+  addressChanges: AddressChange[];
+}
+
 /** A refusal with words for the owner (the database's own), as opposed to a failure to reach the server. */
 export class LearnersRefusal extends Error {}
 
@@ -38,4 +99,10 @@ export interface LearnersBackend {
   exportRows(): Promise<SignupRow[]>;
   /** Erases the person for good; the server finishes the erasure record and the mailbox within seconds. */
   erase(email: string): Promise<void>;
+  /** One learner's page; null for a learner who is not there any more (erased, or an owner's id). */
+  learner(id: number): Promise<LearnerDetail | null>;
+  /** Queues the course e-mail again, under the sign-up's limits; answers the address it goes to. */
+  resendCourseEmail(id: number): Promise<string>;
+  /** Corrects her address: the old one stops working and the new one gets the course e-mail; answers it as kept. */
+  changeEmail(id: number, email: string): Promise<string>;
 }
