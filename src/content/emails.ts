@@ -75,6 +75,22 @@ export const reminderUnsubscribe = {
   version: 'unsubscribe-link-2026-11',
 } as const;
 
+/**
+ * The owner's announcement to learners who asked "E-mail me when new lessons are added": her subject and text,
+ * then a button into the course. Only these words around hers are fixed.
+ */
+export const announcementEmail = {
+  buttonLabel: 'Open the course',
+  why: `You are receiving this e-mail because you asked the free ${emailBrand} course at {site} to e-mail you when new lessons are added.`,
+  unsubscribe: 'Unsubscribe from announcements',
+} as const;
+
+/** Recorded as the withdrawal when an announcement's unsubscribe link is used (the learner's consent history). */
+export const announcementUnsubscribe = {
+  wording: 'Unsubscribed from announcements with the link in an announcement e-mail.',
+  version: 'unsubscribe-link-2026-12',
+} as const;
+
 /** What the studio's preview of an e-mail, and the test she sends herself, fill it with: no link of theirs works. */
 export const emailSamples = {
   tokenHash: 'sample',
