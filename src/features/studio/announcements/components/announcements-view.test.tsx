@@ -35,8 +35,8 @@ function fakeBackend(overrides: Partial<AnnouncementsBackend> = {}) {
       ...twoAsked,
       newLessons: on,
     })),
-    ...overrides,
   };
+  return Object.assign(mocks, overrides);
 }
 
 const subject = () => screen.getByRole('textbox', { name: /^Subject/ });
