@@ -21,6 +21,8 @@ export interface MailMessage {
   subject: string;
   /** The decoded text/plain part. */
   text: string;
+  /** Every header, by its lower-case name. */
+  headers: Map<string, string>;
 }
 
 /** Every message written to the file mailbox for `address`, oldest first (file names start with the time). */
@@ -30,7 +32,7 @@ async function mailTo(address: string, folder: string): Promise<MailMessage[]> {
   for (const file of files) {
     const { headers, parts } = readMime(await readFile(path.join(folder, file), 'utf8'));
     if (headers.get('to')?.toLowerCase() !== address.toLowerCase()) continue;
-    messages.push({ subject: headers.get('subject') ?? '', text: parts.get('text/plain') ?? '' });
+    messages.push({ subject: headers.get('subject') ?? '', text: parts.get('text/plain') ?? '', headers });
   }
   return messages;
 }
