@@ -51,7 +51,7 @@ export async function waitForMail(
 }
 
 /** The address behind the e-mail's "Watch the course" button, as its plain-text part spells it out. */
-export function watchLinkOf(message: MailMessage | undefined): string {
+export function watchLinkOf(message: Pick<MailMessage, 'text'> | undefined): string {
   const link = /^Watch the course: (\S+)$/m.exec(message?.text ?? '')?.[1];
   if (!link) throw new Error(`No "Watch the course" link in: ${message?.text}`);
   return link;

@@ -84,4 +84,17 @@ export const studioAnnouncementsCopy = {
     ]
       .filter(Boolean)
       .join(', '),
+  /** The Overview's card: every announcement so far, summed. */
+  totals: {
+    heading: 'Announcements',
+    loading: 'Loading announcements…',
+    failed: 'We couldn’t load the announcements. Please check your connection and try again.',
+    none: 'No announcement sent yet. Write one in Announcements.',
+    sent: 'E-mails sent',
+    opened: 'Opened the course within 3 days',
+    unsubscribed: 'Unsubscribed',
+    sentFrom: (count: number) =>
+      count === 1 ? 'From 1 announcement so far.' : `From ${count} announcements so far.`,
+    seeEach: 'See each one in Announcements',
+  },
 };

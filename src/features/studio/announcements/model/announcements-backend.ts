@@ -53,3 +53,16 @@ export interface AnnouncementsBackend {
   /** Turns announcing each newly published lesson on or off. */
   setNewLessons(on: boolean): Promise<Announcements>;
 }
+
+/** Every announcement's e-mails sent, recipients who opened the course within 3 days, and unsubscribes, summed. */
+export function announcementTotals(sent: readonly SentAnnouncement[]) {
+  return sent.reduce(
+    (total, one) => ({
+      announcements: total.announcements + 1,
+      sent: total.sent + one.sent,
+      opened: total.opened + one.opened,
+      unsubscribed: total.unsubscribed + one.unsubscribed,
+    }),
+    { announcements: 0, sent: 0, opened: 0, unsubscribed: 0 },
+  );
+}
