@@ -10,7 +10,7 @@
 export const emailBrand = 'Three Lenses';
 
 /** Bump when the course e-mail's "why you got this" wording changes; stored with each sign-up. */
-export const courseAccessConsentVersion = 'course-access-2026-11';
+export const courseAccessConsentVersion = 'course-access-2026-12';
 
 /** Beside every link: the code that signs in on another device. `{page}` is the course page's address. */
 export const signInCodeCopy = {
@@ -31,7 +31,7 @@ export const courseAccessEmail = {
   intro: `Thanks for signing up. Your free ${emailBrand} course is ready: a short video course on the 3-lens framework that top companies use to plan ahead, made for your career.`,
   buttonLabel: 'Watch the course',
   closing: 'Start with the first lens this week: the course shows you how.',
-  why: `You are receiving this e-mail because you signed up for the free ${emailBrand} course at {site}. If that wasn't you, ignore this message: we will not write again unless you sign up, or ask for reminders on the course page.`,
+  why: `You are receiving this e-mail because you signed up for the free ${emailBrand} course at {site}. If that wasn't you, ignore this message: we will not write again unless you sign up, or ask for reminders or announcements on the course page.`,
 } as const;
 
 export const signInLinkEmail = {
