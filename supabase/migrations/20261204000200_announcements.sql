@@ -111,13 +111,18 @@ declare
   made bigint;
 begin
   insert into public.announcements (subject, body, request_key, lesson_id, recipients)
-  values (subject, body, request_key, lesson_id, (select count(*) from public.announcement_audience()))
+  values (subject, body, request_key, lesson_id, 0)
   on conflict do nothing
   returning id into made;
   if made is not null then
-    insert into public.email_outbox (signup_id, recipient, kind, announcement_id)
-    select a.signup_id, a.email, 'announcement', made from public.announcement_audience() a
-    on conflict (announcement_id, signup_id) where kind = 'announcement' do nothing;
+    -- Counted as queued, in the same statement: the number is who it went to.
+    with queued as (
+      insert into public.email_outbox (signup_id, recipient, kind, announcement_id)
+      select a.signup_id, a.email, 'announcement', made from public.announcement_audience() a
+      on conflict (announcement_id, signup_id) where kind = 'announcement' do nothing
+      returning 1
+    )
+    update public.announcements set recipients = (select count(*) from queued) where id = made;
   end if;
   return made;
 end;
