@@ -21,6 +21,8 @@ export interface MailMessage {
   subject: string;
   /** The decoded text/plain part. */
   text: string;
+  /** Every header, by its lower-case name. */
+  headers: Map<string, string>;
 }
 
 /** Every message written to the file mailbox for `address`, oldest first (file names start with the time). */
@@ -30,7 +32,7 @@ async function mailTo(address: string, folder: string): Promise<MailMessage[]> {
   for (const file of files) {
     const { headers, parts } = readMime(await readFile(path.join(folder, file), 'utf8'));
     if (headers.get('to')?.toLowerCase() !== address.toLowerCase()) continue;
-    messages.push({ subject: headers.get('subject') ?? '', text: parts.get('text/plain') ?? '' });
+    messages.push({ subject: headers.get('subject') ?? '', text: parts.get('text/plain') ?? '', headers });
   }
   return messages;
 }
@@ -49,7 +51,7 @@ export async function waitForMail(
 }
 
 /** The address behind the e-mail's "Watch the course" button, as its plain-text part spells it out. */
-export function watchLinkOf(message: MailMessage | undefined): string {
+export function watchLinkOf(message: Pick<MailMessage, 'text'> | undefined): string {
   const link = /^Watch the course: (\S+)$/m.exec(message?.text ?? '')?.[1];
   if (!link) throw new Error(`No "Watch the course" link in: ${message?.text}`);
   return link;

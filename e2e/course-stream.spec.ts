@@ -68,7 +68,7 @@ async function signInLink(): Promise<string> {
     .toHaveLength(1);
   const [file] = (await readdir(mail)).filter((name) => name.endsWith('.eml'));
   const { parts } = readMime(await readFile(path.join(mail, file ?? ''), 'utf8'));
-  return watchLinkOf({ subject: '', text: parts.get('text/plain') ?? '' });
+  return watchLinkOf({ text: parts.get('text/plain') ?? '' });
 }
 
 const streamedVideo = (page: Page) => page.getByLabel(TITLE, { exact: true }).and(page.locator('video'));

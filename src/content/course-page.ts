@@ -219,6 +219,19 @@ export const courseCopy = {
     saveFailed: "We couldn't save your choice. Please check your connection and try again.",
   },
   /**
+   * The owner's announcements (new lessons, a live session), a consent of its own. Stored with each answer, word
+   * for word, under `version`: bump it when `label` or `details` change.
+   */
+  announcements: {
+    label: 'E-mail me when new lessons are added',
+    details: 'Now and then, when there is something new in the course. Every e-mail has a link to stop them.',
+    version: 'announcements-2026-12',
+    on: "Saved. We'll e-mail you when there is something new.",
+    off: 'Saved. No announcement e-mails.',
+    loadFailed: "We couldn't load your announcement choice. Please check your connection and try again.",
+    saveFailed: "We couldn't save your choice. Please check your connection and try again.",
+  },
+  /**
    * Off unless the learner ticks it: her answers and plan kept with her account. Stored with the words, under
    * `version`: bump it when they change.
    */

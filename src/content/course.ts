@@ -13,6 +13,9 @@ export const PLAN_PATH = '/course/plan';
 /** Where a reminder's footer link leads (scripts/build.mjs prerenders it): one button stops the reminders. */
 export const UNSUBSCRIBE_PATH = '/unsubscribe';
 
+/** The /unsubscribe page's `list` for an announcement's link (none: the reminders'). */
+export const ANNOUNCEMENTS_LIST = 'announcements';
+
 /** Where the owner's studio is served (scripts/build.mjs prerenders its frame; the sections load there only). */
 export const STUDIO_PATH = '/studio';
 

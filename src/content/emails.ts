@@ -10,7 +10,7 @@
 export const emailBrand = 'Three Lenses';
 
 /** Bump when the course e-mail's "why you got this" wording changes; stored with each sign-up. */
-export const courseAccessConsentVersion = 'course-access-2026-11';
+export const courseAccessConsentVersion = 'course-access-2026-12';
 
 /** Beside every link: the code that signs in on another device. `{page}` is the course page's address. */
 export const signInCodeCopy = {
@@ -31,7 +31,7 @@ export const courseAccessEmail = {
   intro: `Thanks for signing up. Your free ${emailBrand} course is ready: a short video course on the 3-lens framework that top companies use to plan ahead, made for your career.`,
   buttonLabel: 'Watch the course',
   closing: 'Start with the first lens this week: the course shows you how.',
-  why: `You are receiving this e-mail because you signed up for the free ${emailBrand} course at {site}. If that wasn't you, ignore this message: we will not write again unless you sign up, or ask for reminders on the course page.`,
+  why: `You are receiving this e-mail because you signed up for the free ${emailBrand} course at {site}. If that wasn't you, ignore this message: we will not write again unless you sign up, or ask for reminders or announcements on the course page.`,
 } as const;
 
 export const signInLinkEmail = {
@@ -73,6 +73,22 @@ export const reminderEmail = {
 export const reminderUnsubscribe = {
   wording: 'Unsubscribed from reminders with the link in a reminder e-mail.',
   version: 'unsubscribe-link-2026-11',
+} as const;
+
+/**
+ * The owner's announcement to learners who asked "E-mail me when new lessons are added": her subject and text,
+ * then a button into the course. Only these words around hers are fixed.
+ */
+export const announcementEmail = {
+  buttonLabel: 'Open the course',
+  why: `You are receiving this e-mail because you asked the free ${emailBrand} course at {site} to e-mail you when new lessons are added.`,
+  unsubscribe: 'Unsubscribe from announcements',
+} as const;
+
+/** Recorded as the withdrawal when an announcement's unsubscribe link is used (the learner's consent history). */
+export const announcementUnsubscribe = {
+  wording: 'Unsubscribed from announcements with the link in an announcement e-mail.',
+  version: 'unsubscribe-link-2026-12',
 } as const;
 
 /** What the studio's preview of an e-mail, and the test she sends herself, fill it with: no link of theirs works. */

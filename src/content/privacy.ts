@@ -39,6 +39,7 @@ export const privacyCopy = {
         'whether the sign-up came through this website or our hosted back end;',
         'for the course e-mail: its delivery status, how many times we tried to send it, the last delivery error if any, and the message number our e-mail service gives it;',
         'if you answer "E-mail me if I pause for a week" on the course page: each answer (yes or no), the words you saw and when; the reminders we send, and whether you unsubscribed from them;',
+        'if you answer "E-mail me when new lessons are added" on the course page: each answer (yes or no), the words you saw and when; the announcements we send you, and whether you unsubscribed from them;',
         'as you watch the course: how far you got in each lesson, when each counted as watched, when you first finished the whole course, and your answer to "How useful was this course?" if you give one;',
         'only if you tick "Keep my answers and plan with my account" on the course page: your name, your answers to the questions and the notes of your plan, with the words you ticked, so they follow you to other devices. Unticking it deletes them from your account at once.',
       ],
@@ -60,7 +61,7 @@ export const privacyCopy = {
     {
       heading: 'What we use it for',
       paragraphs: [
-        'We use your name and address to send you one e-mail with the link to your course, and the sign-in links you ask for. We will not write to you again unless you sign up again, or turn on "E-mail me if I pause for a week" on the course page: then, after a week without watching, we send you at most 3 reminders, a week apart, each with a link that stops them at once. We do not sell or share your details with anyone, except the e-mail service that delivers our message, which handles your address for that purpose only.',
+        'We use your name and address to send you one e-mail with the link to your course, and the sign-in links you ask for. We will not write to you again unless you sign up again, or turn on "E-mail me if I pause for a week" on the course page: then, after a week without watching, we send you at most 3 reminders, a week apart, each with a link that stops them at once. If you turn on "E-mail me when new lessons are added", we write when there is something new in the course (a new lesson, a live session), each e-mail with a link that stops them at once. We do not sell or share your details with anyone, except the e-mail service that delivers our message, which handles your address for that purpose only.',
       ],
     },
     {

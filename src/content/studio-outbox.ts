@@ -34,6 +34,7 @@ export const studioOutboxCopy = {
     'course-access': 'Course access',
     'sign-in-link': 'Sign-in link',
     reminder: 'Reminder',
+    announcement: 'Announcement',
   } as Record<string, string>,
   noReason: 'No reason given',
   retry: 'Retry',

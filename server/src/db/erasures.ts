@@ -30,6 +30,7 @@ const ERASED_TABLES = [
   'public.lesson_progress',
   'public.course_feedback',
   'public.reminder_consents',
+  'public.announcement_consents',
   'public.erasures_to_finish',
   'public.learner_address_changes',
 ];

@@ -24,6 +24,20 @@ describe('UnsubscribePage', () => {
     ).toBeInTheDocument();
   });
 
+  it('names the announcements when an announcement’s link opened it', async () => {
+    window.history.replaceState(null, '', '/unsubscribe?token=abc.def.ghi&list=announcements');
+    const send = vi.fn(() => Promise.resolve());
+    render(<UnsubscribePage send={send} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Stop announcement e-mails?' })).toBeInTheDocument();
+    fireEvent.click(button());
+    expect(send).toHaveBeenCalledWith('abc.def.ghi');
+    expect(
+      await screen.findByText(
+        'If this link came from one of our announcement e-mails, that address gets no more announcements.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says what to do when the link lost its token, and offers no button', () => {
     window.history.replaceState(null, '', '/unsubscribe');
     render(<UnsubscribePage send={vi.fn()} />);

@@ -1,16 +1,19 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import { BrandLink } from '@/components/ui/page-header';
-import { COURSE_PATH } from '@/content/course';
-import { unsubscribeCopy as copy } from '@/content/unsubscribe';
+import { ANNOUNCEMENTS_LIST, COURSE_PATH } from '@/content/course';
+import { unsubscribeCopy } from '@/content/unsubscribe';
 
 type Step = 'asking' | 'working' | 'failed' | 'done';
 
 const noSubscription = () => () => undefined;
-/** The token a reminder's footer link carries (`?token=`), or null. */
+/** The token a reminder's or an announcement's footer link carries (`?token=`), or null. */
 const linkToken = () => new URLSearchParams(window.location.search).get('token') || null;
 /** The prerendered page knows no address: its button waits for the script that reads it. */
 const notReadYet = () => undefined;
+/** An announcement's link says so (`?list=announcements`): the page names what it stops. */
+const fromAnnouncement = () => new URLSearchParams(window.location.search).get('list') === ANNOUNCEMENTS_LIST;
+const prerendered = () => false;
 
 /**
  * /unsubscribe: what the button stops and what it does not, then one button. Only the tap sends the token, so
@@ -19,6 +22,8 @@ const notReadYet = () => undefined;
  */
 export function UnsubscribePage({ send }: { send: (token: string) => Promise<void> }) {
   const token = useSyncExternalStore(noSubscription, linkToken, notReadYet);
+  const announcements = useSyncExternalStore(noSubscription, fromAnnouncement, prerendered);
+  const copy = announcements ? { ...unsubscribeCopy, ...unsubscribeCopy.announcements } : unsubscribeCopy;
   const [step, setStep] = useState<Step>('asking');
   const outcome = useRef<HTMLHeadingElement>(null);
 

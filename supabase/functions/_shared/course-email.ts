@@ -5,6 +5,7 @@
  * test). Pure and runtime-neutral: the studio's preview renders with it too.
  */
 import {
+  announcementEmail,
   courseAccessEmail,
   emailBrand,
   emailSamples,
@@ -15,7 +16,7 @@ import {
   signInCodeCopy,
   signInLinkEmail,
 } from '../../../src/content/emails.ts';
-import { STUDIO_PATH } from '../../../src/content/course.ts';
+import { ANNOUNCEMENTS_LIST, STUDIO_PATH } from '../../../src/content/course.ts';
 
 export interface CourseEmail {
   subject: string;
@@ -54,7 +55,10 @@ interface EmailContent {
   subject: string;
   /** The first word of the visitor's name, or "there"; plain text. */
   greeting: string;
-  /** Plain-text paragraphs before the button (no markup: each is escaped for the HTML part). */
+  /**
+   * Plain text before the button (no markup: it is escaped for the HTML part), where a blank line starts a new
+   * paragraph and a line break stays one.
+   */
   intro: string;
   buttonLabel: string;
   url: string;
@@ -64,11 +68,21 @@ interface EmailContent {
   codesPaused?: boolean | undefined;
   /** Where the code is typed in (default: the course page), and how to, with `{page}` for its address. */
   codePage?: { path: string; howTo: string };
+  /** After the button and the code, above the signature; empty: the signature alone. */
   closing: string;
   /** The footer: why this e-mail reached this address. */
   why: string;
   /** Non-transactional e-mails only: the page that unsubscribes this address, linked in the footer. */
-  unsubscribeUrl?: string;
+  unsubscribe?: { url: string; label: string };
+}
+
+/** Escaped plain text as HTML: paragraphs apart, a line break kept. */
+function paragraphsHtml(text: string): string {
+  return text
+    .trim()
+    .split(/\r?\n[ \t]*\r?\n\s*/)
+    .map((paragraph) => escapeHtml(paragraph).replace(/\r?\n/g, '<br>'))
+    .join('<br><br>');
 }
 
 /**
@@ -95,17 +109,16 @@ function renderEmail(content: EmailContent, siteUrl: string): CourseEmail {
         ? [signInCodeCopy.earlierCode.replace('{page}', coursePage)]
         : [`${signInCodeCopy.intro} ${content.code}`, howTo.replace('{page}', coursePage)]),
     '',
-    content.closing,
-    '',
+    ...(content.closing ? [content.closing, ''] : []),
     signInCodeCopy.signature,
     '',
     '--',
     content.why.replace('{site}', siteUrl),
-    ...(content.unsubscribeUrl ? [`${reminderEmail.unsubscribe}: ${content.unsubscribeUrl}`] : []),
+    ...(content.unsubscribe ? [`${content.unsubscribe.label}: ${content.unsubscribe.url}`] : []),
     '',
   ].join('\n');
-  const unsubscribe = content.unsubscribeUrl
-    ? `<br><a href="${escapeHtml(content.unsubscribeUrl)}" style="color:#71717a;">${escapeHtml(reminderEmail.unsubscribe)}</a>`
+  const unsubscribe = content.unsubscribe
+    ? `<br><a href="${escapeHtml(content.unsubscribe.url)}" style="color:#71717a;">${escapeHtml(content.unsubscribe.label)}</a>`
     : '';
   const html = `<!doctype html>
 <html lang="en">
@@ -121,13 +134,13 @@ function renderEmail(content: EmailContent, siteUrl: string): CourseEmail {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;font-family:Arial,Helvetica,sans-serif;color:#18181b;">
 <tr><td style="padding:28px 24px 8px;font-size:14px;font-weight:bold;letter-spacing:0.08em;text-transform:uppercase;color:#4f46e5;">${emailBrand}</td></tr>
 <tr><td style="padding:8px 24px 0;font-size:22px;line-height:1.3;font-weight:bold;">Hi ${escapeHtml(content.greeting)},</td></tr>
-<tr><td style="padding:12px 24px 0;font-size:16px;line-height:1.6;">${escapeHtml(content.intro)}</td></tr>
+<tr><td style="padding:12px 24px 0;font-size:16px;line-height:1.6;">${paragraphsHtml(content.intro)}</td></tr>
 <tr><td align="center" style="padding:28px 24px;">
 <a href="${url}" style="display:inline-block;padding:14px 28px;background:#4f46e5;color:#ffffff;font-size:17px;font-weight:bold;text-decoration:none;border-radius:8px;">${escapeHtml(content.buttonLabel)}</a>
 </td></tr>
 ${codeBlock(content, page, howTo)}
 <tr><td style="padding:0 24px;font-size:14px;line-height:1.6;color:#52525b;">${escapeHtml(signInCodeCopy.linkFallback)}<br><a href="${url}" style="color:#4f46e5;word-break:break-all;">${url}</a></td></tr>
-<tr><td style="padding:20px 24px 28px;font-size:16px;line-height:1.6;">${escapeHtml(content.closing)}<br><br>${escapeHtml(signInCodeCopy.signature)}</td></tr>
+<tr><td style="padding:20px 24px 28px;font-size:16px;line-height:1.6;">${content.closing ? `${escapeHtml(content.closing)}<br><br>` : ''}${escapeHtml(signInCodeCopy.signature)}</td></tr>
 </table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;font-family:Arial,Helvetica,sans-serif;">
 <tr><td style="padding:16px 24px;font-size:12px;line-height:1.5;color:#71717a;">${escapeHtml(content.why).replace('{site}', `<a href="${site}" style="color:#71717a;">${site}</a>`)}${unsubscribe}</td></tr>
@@ -277,7 +290,37 @@ export function renderReminderEmail(input: ReminderInput, words: EmailWords): Co
       codesPaused: input.codesPaused,
       closing: words['email.reminder.closing'],
       why: reminderEmail.why,
-      unsubscribeUrl: input.unsubscribeUrl,
+      unsubscribe: { url: input.unsubscribeUrl, label: reminderEmail.unsubscribe },
+    },
+    input.siteUrl,
+  );
+}
+
+export interface AnnouncementInput extends EmailInput {
+  /** The owner's subject and text, plain: every character is shown as she typed it, nothing as markup. */
+  subject: string;
+  body: string;
+  /** The site's page that unsubscribes this address from announcements (the footer's link). */
+  unsubscribeUrl: string;
+}
+
+/**
+ * The owner's announcement: her subject, her text in paragraphs, a sign-in link into the course with its code, and
+ * an unsubscribe link from announcements in the footer.
+ */
+export function renderAnnouncementEmail(input: AnnouncementInput): CourseEmail {
+  return renderEmail(
+    {
+      subject: input.subject.replace(/\s+/g, ' ').trim(),
+      greeting: greetingName(input.name),
+      intro: input.body,
+      buttonLabel: announcementEmail.buttonLabel,
+      url: input.signInUrl,
+      code: input.code,
+      codesPaused: input.codesPaused,
+      closing: '',
+      why: announcementEmail.why,
+      unsubscribe: { url: input.unsubscribeUrl, label: announcementEmail.unsubscribe },
     },
     input.siteUrl,
   );
@@ -289,6 +332,19 @@ export interface ReminderMoment {
   oneLeft: boolean;
 }
 
+/** Sample values for a preview or a test: a link and a code that sign nobody in. */
+function sampleInput(siteUrl: string) {
+  return {
+    name: '',
+    signInUrl: new URL(`/course?token_hash=${emailSamples.tokenHash}&type=magiclink`, siteUrl).toString(),
+    code: emailSamples.code,
+    siteUrl,
+  };
+}
+
+const sampleUnsubscribeUrl = (siteUrl: string, list?: string) =>
+  new URL(`/unsubscribe?token=${emailSamples.tokenHash}${list ? `&list=${list}` : ''}`, siteUrl).toString();
+
 /**
  * The e-mail `kind` in `words` with sample values, a link and a code that sign nobody in: the studio's preview of
  * what she writes, and the test she sends herself. A reminder is shown at `moment` (default: stopped, several left).
@@ -299,12 +355,7 @@ export function renderSampleEmail(
   siteUrl: string,
   moment: ReminderMoment = { started: true, oneLeft: false },
 ): CourseEmail {
-  const input = {
-    name: '',
-    signInUrl: new URL(`/course?token_hash=${emailSamples.tokenHash}&type=magiclink`, siteUrl).toString(),
-    code: emailSamples.code,
-    siteUrl,
-  };
+  const input = sampleInput(siteUrl);
   if (kind === 'course') return renderCourseEmail(input, words);
   if (kind === 'signIn') return renderSignInLinkEmail(input, words);
   return renderReminderEmail(
@@ -313,8 +364,20 @@ export function renderSampleEmail(
       lessonTitle: emailSamples.lessonTitle,
       positionSeconds: moment.started ? emailSamples.positionSeconds : 0,
       lessonsLeft: moment.oneLeft ? 1 : emailSamples.lessonsLeft,
-      unsubscribeUrl: new URL(`/unsubscribe?token=${emailSamples.tokenHash}`, siteUrl).toString(),
+      unsubscribeUrl: sampleUnsubscribeUrl(siteUrl),
     },
     words,
   );
+}
+
+/** Her announcement as a learner gets it, with sample values: the studio's preview, and her test. */
+export function renderSampleAnnouncement(
+  announcement: { subject: string; body: string },
+  siteUrl: string,
+): CourseEmail {
+  return renderAnnouncementEmail({
+    ...sampleInput(siteUrl),
+    ...announcement,
+    unsubscribeUrl: sampleUnsubscribeUrl(siteUrl, ANNOUNCEMENTS_LIST),
+  });
 }

@@ -32,7 +32,7 @@ export interface DeliveryContext {
   mailFrom: string;
   /** Makes the e-mails' one-time links to SITE_URL/course and their codes when they are sent; no outbox row stores one. */
   signInLinks: SignInLinkMaker;
-  /** Makes a reminder's unsubscribe links (its footer's page, its List-Unsubscribe endpoint). */
+  /** Makes a reminder's or an announcement's unsubscribe links (its footer's page, its List-Unsubscribe endpoint). */
   unsubscribeLinks: UnsubscribeLinkMaker;
   /** The site's address, named in the e-mail's footer. */
   siteUrl: string;
@@ -45,8 +45,8 @@ export interface ClaimedRow {
   id: string;
   signup_id: string;
   /**
-   * Which e-mail: 'course-access' (owed to a sign-up), 'sign-in-link' ("Send me a new link") or 'reminder'
-   * (a learner who asked for one paused for a week).
+   * Which e-mail: 'course-access' (owed to a sign-up), 'sign-in-link' ("Send me a new link"), 'reminder'
+   * (a learner who asked for one paused for a week) or 'announcement' (the owner's, to learners who asked).
    */
   kind: string;
   recipient: string;
@@ -278,6 +278,21 @@ export async function recordFailure(
     });
   }
   report.retry += rows.length;
+}
+
+/**
+ * Drops claimed reminders and announcements no longer wanted (withdrawn, unsubscribed, finished): they are not
+ * sent, nor counted.
+ */
+export async function dropUnwanted(context: DeliveryContext, rows: readonly ClaimedRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await context.db.query(
+    `delete from public.email_outbox
+      where id = any($1::bigint[]) and kind in ('reminder', 'announcement') and locked_by = $2
+        and status = 'sending'`,
+    [ids(rows), context.workerId],
+  );
+  for (const row of rows) context.log.info({ event: 'mail.dropped', kind: row.kind, outbox_id: row.id });
 }
 
 export function leaveBatch(context: DeliveryContext, rowIds: string[]): Promise<unknown> {

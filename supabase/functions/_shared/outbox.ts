@@ -4,6 +4,7 @@
  * wait out rate limits, and give up loudly.
  */
 import type { EmailWords } from '../../../src/content/emails.ts';
+import { announcementMail, type AnnouncementNow, readAnnouncements } from './announcement-mail.ts';
 import { renderCourseEmail, renderOwnerSignInEmail, renderSignInLinkEmail } from './course-email.ts';
 import { publishedEmailWords } from './email-words.ts';
 import { claimSlot, slotSeconds, slotWait } from './mail-rate.ts';
@@ -15,6 +16,7 @@ import {
   type DeliveryContext,
   type DeliveryReport,
   type DeliverySettings,
+  dropUnwanted,
   ids,
   leaveBatch,
   recordDead,
@@ -22,23 +24,32 @@ import {
   recordSent,
   releaseClaims,
 } from './outbox-rows.ts';
-import { dropReminders, readReminders, reminderMail, type ReminderNow } from './reminder-mail.ts';
+import { readReminders, reminderMail, type ReminderNow } from './reminder-mail.ts';
 import { type SignInLink, studioSignInUrl } from './sign-in-link.ts';
 import { type BatchOutcome, DeliveryError, type OutgoingMail } from './transports/mail-transport.ts';
 
+/** What was read just before a reminder's or an announcement's e-mail is made, by outbox id. */
+interface ReadAtSend {
+  reminders: Map<string, ReminderNow>;
+  announcements: Map<string, AnnouncementNow>;
+}
+
 /**
- * The row's e-mail with its fresh link, in the owner's published `words`; a reminder's says what `reminder` read
- * just before, and an owner's requested link opens the studio (in its own words, not hers to change).
+ * The row's e-mail with its fresh link, in the owner's published `words`; a reminder's and an announcement's say
+ * what was `read` just before, and an owner's requested link opens the studio (in its own words, not hers to change).
  */
 async function mailFor(
   context: DeliveryContext,
   row: ClaimedRow,
   link: SignInLink,
-  reminder: ReminderNow | undefined,
+  read: ReadAtSend,
   words: EmailWords,
 ): Promise<OutgoingMail> {
   const envelope = { from: context.mailFrom, to: row.recipient, idempotencyKey: row.idempotency_key };
+  const reminder = read.reminders.get(row.id);
   if (reminder) return { ...envelope, ...(await reminderMail(context, row, link, reminder, words)) };
+  const announcement = read.announcements.get(row.id);
+  if (announcement) return { ...envelope, ...(await announcementMail(context, row, link, announcement)) };
   const ways = { code: link.code, codesPaused: link.codesPaused, siteUrl: context.siteUrl };
   if (row.kind === 'sign-in-link' && row.to_owner) {
     return { ...envelope, ...renderOwnerSignInEmail({ ...ways, signInUrl: studioSignInUrl(link.url) }) };
@@ -59,8 +70,8 @@ const linkFailure = (reason: unknown) =>
   );
 
 /**
- * Makes the claimed rows' e-mails, each with a fresh sign-in link, before any send slot is taken. A reminder no
- * longer wanted is dropped first. A row whose link cannot be made is a failed attempt, retried with back-off. In
+ * Makes the claimed rows' e-mails, each with a fresh sign-in link, before any send slot is taken. A reminder or an
+ * announcement no longer wanted is dropped first. A row whose link cannot be made is a failed attempt, retried with back-off. In
  * a batch, such rows leave it and the rest go on under its key, so one address the auth refuses never holds
  * back the others.
  */
@@ -71,9 +82,16 @@ async function prepareMails(
   settings: DeliverySettings,
   report: DeliveryReport,
 ): Promise<PreparedMail[]> {
-  const reminders = await readReminders(context.db, claimed);
-  const unwanted = claimed.filter((row) => row.kind === 'reminder' && !reminders.has(row.id));
-  await dropReminders(context, ids(unwanted));
+  const read: ReadAtSend = {
+    reminders: await readReminders(context.db, claimed),
+    announcements: await readAnnouncements(context.db, claimed),
+  };
+  const unwanted = claimed.filter(
+    (row) =>
+      (row.kind === 'reminder' && !read.reminders.has(row.id)) ||
+      (row.kind === 'announcement' && !read.announcements.has(row.id)),
+  );
+  await dropUnwanted(context, unwanted);
   const rows = claimed.filter((row) => !unwanted.includes(row));
   if (rows.length === 0) return [];
   const words = await publishedEmailWords(context.db);
@@ -97,7 +115,7 @@ async function prepareMails(
       continue;
     }
     try {
-      prepared.push({ row, mail: await mailFor(context, row, link.value, reminders.get(row.id), words) });
+      prepared.push({ row, mail: await mailFor(context, row, link.value, read, words) });
     } catch (reason) {
       failed.push({ row, reason });
     }

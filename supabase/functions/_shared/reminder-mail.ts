@@ -2,16 +2,15 @@
  * The reminder e-mail at send time (docs/decisions/0135-reminders-with-consent.md): whether each claimed reminder
  * is still wanted (the learner's latest answer is yes, the address is not unsubscribed, a published lesson is
  * left), what it says then, and its one-click unsubscribe headers. A reminder no longer wanted is dropped before
- * any sign-in link is made for it, so it voids none of the learner's.
+ * any sign-in link is made for it (outbox-rows.ts, `dropUnwanted`), so it voids none of the learner's.
  */
 import { z } from 'zod';
 import type { EmailWords } from '../../../src/content/emails.ts';
 import { renderReminderEmail } from './course-email.ts';
-import type { Log } from './log.ts';
 import type { SignInLink } from './sign-in-link.ts';
 import type { Sql } from './sql-port.ts';
 import type { OutgoingMail } from './transports/mail-transport.ts';
-import type { UnsubscribeLinkMaker } from './unsubscribe.ts';
+import { oneClickHeaders, type UnsubscribeLinkMaker } from './unsubscribe.ts';
 
 const reminderNow = z.object({
   id: z.string(),
@@ -44,20 +43,6 @@ export async function readReminders(
     ),
   );
   return new Map(found.map((reminder) => [reminder.id, reminder]));
-}
-
-/** Drops claimed reminders no longer wanted (withdrawn, unsubscribed, finished): they are not sent, nor counted. */
-export async function dropReminders(
-  context: { db: Sql; log: Log; workerId: string },
-  rowIds: readonly string[],
-): Promise<void> {
-  if (rowIds.length === 0) return;
-  await context.db.query(
-    `delete from public.email_outbox
-      where id = any($1::bigint[]) and kind = 'reminder' and locked_by = $2 and status = 'sending'`,
-    [rowIds, context.workerId],
-  );
-  for (const id of rowIds) context.log.info({ event: 'reminder.dropped', outbox_id: id });
 }
 
 /** A sign-in link that also opens a lesson (`?lesson=<slug>` stays on /course after the sign-in). */
@@ -93,11 +78,5 @@ export async function reminderMail(
     },
     words,
   );
-  return {
-    ...email,
-    headers: {
-      'List-Unsubscribe': `<${unsubscribe.oneClick}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  };
+  return { ...email, headers: oneClickHeaders(unsubscribe) };
 }

@@ -1,11 +1,12 @@
 /**
  * POST /functions/v1/send-email/test, the studio's "Send a test to me", shared by the Node server and the edge
- * function: an owner, signed in, gets one of the learners' e-mails in the words of her draft, marked "[Test]",
- * at her own address and no other, a few an hour. Its link and code are samples: they sign nobody in.
+ * function: an owner, signed in, gets one of the learners' e-mails in the words of her draft (or the announcement
+ * she is writing), marked "[Test]", at her own address and no other, a few an hour. Its link and code are samples:
+ * they sign nobody in, and its unsubscribe link unsubscribes nobody.
  */
 import { z } from 'zod';
 import { type CorsPolicy, corsHeaders, preflight } from './cors.ts';
-import { renderSampleEmail } from './course-email.ts';
+import { type CourseEmail, renderSampleAnnouncement, renderSampleEmail } from './course-email.ts';
 import { draftEmailWords } from './email-words.ts';
 import type { Log } from './log.ts';
 import { claimSlot, slotSeconds, slotWait } from './mail-rate.ts';
@@ -34,7 +35,14 @@ const TEST_EMAILS_PER_HOUR = 5;
 /** The longest a test waits for the provider's shared send rate before the owner is asked to try again. */
 const MAX_SLOT_WAIT_SECONDS = 5;
 
-const body = z.object({ email: z.enum(['course', 'signIn', 'reminder']) });
+const body = z.discriminatedUnion('email', [
+  z.object({ email: z.enum(['course', 'signIn', 'reminder']) }),
+  z.object({
+    email: z.literal('announcement'),
+    subject: z.string().trim().min(1).max(150),
+    text: z.string().trim().min(1).max(10_000),
+  }),
+]);
 
 const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
@@ -78,7 +86,10 @@ export function createTestEmailHandler(deps: TestEmailDeps): (request: Request) 
 
     const parsed = body.safeParse(await request.json().catch(() => undefined));
     if (!parsed.success)
-      return answer(400, { error: 'Say which e-mail to send: course, signIn or reminder.' });
+      return answer(400, {
+        error:
+          'Say which e-mail to send: course, signIn or reminder; or an announcement with its subject (up to 150 characters) and text (up to 10,000).',
+      });
     const decision = perOwner.hit(userId);
     if (!decision.allowed) {
       return answer(
@@ -88,7 +99,11 @@ export function createTestEmailHandler(deps: TestEmailDeps): (request: Request) 
       );
     }
 
-    const email = renderSampleEmail(parsed.data.email, await draftEmailWords(deps.db), deps.siteUrl);
+    const asked = parsed.data;
+    const email: CourseEmail =
+      asked.email === 'announcement'
+        ? renderSampleAnnouncement({ subject: asked.subject, body: asked.text }, deps.siteUrl)
+        : renderSampleEmail(asked.email, await draftEmailWords(deps.db), deps.siteUrl);
     try {
       if (!(await sendSlot())) {
         return answer(

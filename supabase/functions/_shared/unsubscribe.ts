@@ -1,13 +1,14 @@
 /**
- * One-click unsubscribe from the reminders (RFC 8058; docs/decisions/0135-reminders-with-consent.md): each
- * reminder names a signed token of its address, in a `List-Unsubscribe` URL that a mailbox provider POSTs to
- * and in a footer link to the site's /unsubscribe page. The endpoint needs no session, answers every token
- * alike, and withdraws at once; the course e-mail and requested sign-in links are still sent afterwards.
+ * One-click unsubscribe (RFC 8058; docs/decisions/0135-reminders-with-consent.md), from the reminders or from
+ * the announcements: each such e-mail names a signed token of its address (and, for an announcement, of which
+ * one), in a `List-Unsubscribe` URL that a mailbox provider POSTs to and in a footer link to the site's
+ * /unsubscribe page. The endpoint needs no session, answers every token alike, and withdraws at once the one
+ * consent the e-mail was sent under; the course e-mail and requested sign-in links are still sent afterwards.
  */
 import { base64url, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
-import { UNSUBSCRIBE_PATH } from '../../../src/content/course.ts';
-import { reminderUnsubscribe } from '../../../src/content/emails.ts';
+import { ANNOUNCEMENTS_LIST, UNSUBSCRIBE_PATH } from '../../../src/content/course.ts';
+import { announcementUnsubscribe, reminderUnsubscribe } from '../../../src/content/emails.ts';
 import { type CorsPolicy, corsHeaders, preflight } from './cors.ts';
 import type { Log } from './log.ts';
 import type { Sql } from './sql-port.ts';
@@ -61,8 +62,17 @@ interface UnsubscribeLinks {
   oneClick: string;
 }
 
-/** Makes a sign-up's two unsubscribe links. */
-export type UnsubscribeLinkMaker = (signupId: string) => Promise<UnsubscribeLinks>;
+/** The one-click unsubscribe headers of RFC 8058, which the large mailbox providers require of bulk senders. */
+export const oneClickHeaders = (links: UnsubscribeLinks) => ({
+  'List-Unsubscribe': `<${links.oneClick}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
+/**
+ * Makes a sign-up's two unsubscribe links: from the reminders, or, given the announcement it is in, from the
+ * announcements.
+ */
+export type UnsubscribeLinkMaker = (signupId: string, announcementId?: string) => Promise<UnsubscribeLinks>;
 
 /**
  * `siteUrl`: where the /unsubscribe page is; `apiUrl`: where the API answers (the embedded server's own address,
@@ -73,16 +83,21 @@ export function createUnsubscribeLinks(
   urls: { siteUrl: string; apiUrl: string },
 ): UnsubscribeLinkMaker {
   const key = keyOf(db);
-  return async (signupId) => {
-    const token = await new SignJWT()
+  return async (signupId, announcementId) => {
+    const token = await new SignJWT(announcementId === undefined ? {} : { announcement: announcementId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(signupId)
       .setAudience(AUDIENCE)
       .sign(await key());
+    // The page says what the button stops; the token alone decides what it does.
+    const search = new URLSearchParams({
+      token,
+      ...(announcementId !== undefined && { list: ANNOUNCEMENTS_LIST }),
+    }).toString();
     const page = new URL(UNSUBSCRIBE_PATH, urls.siteUrl);
-    page.search = new URLSearchParams({ token }).toString();
+    page.search = search;
     const oneClick = new URL('/functions/v1/send-email/unsubscribe', urls.apiUrl);
-    oneClick.search = new URLSearchParams({ token }).toString();
+    oneClick.search = search;
     return { page: page.toString(), oneClick: oneClick.toString() };
   };
 }
@@ -103,14 +118,60 @@ with target as (
 )
 select (select count(*) from target)::int as addresses, (select count(*) from withdrawn)::int as withdrawals`;
 
-/** The sign-up a token names, or undefined for anything else (any shape, a wrong key, another audience). */
-async function signupOf(token: string, key: Uint8Array): Promise<string | undefined> {
+/**
+ * Withdraws the address's yes to announcements, naming the announcement whose link did it, unless its latest
+ * answer already is a no; its trigger drops the announcements queued and not yet sent. Nothing else changes.
+ */
+const UNSUBSCRIBE_ANNOUNCEMENTS = `
+with target as (
+  select s.id, u.id as user_id
+    from public.signups s left join auth.users u on lower(u.email) = lower(s.email)
+   where s.id = $1
+), withdrawn as (
+  insert into public.announcement_consents (user_id, given, wording, wording_version, source, announcement_id)
+  select t.user_id, false, $2, $3, 'unsubscribe', (select a.id from public.announcements a where a.id = $4)
+    from target t
+   where (select c.given from public.announcement_consents c where c.user_id = t.user_id
+           order by c.created_at desc, c.id desc limit 1)
+  returning 1
+)
+select (select count(*) from target)::int as addresses, (select count(*) from withdrawn)::int as withdrawals`;
+
+interface Unsubscriber {
+  signupId: string;
+  /** The announcement whose link it is; undefined: a reminder's. */
+  announcementId: string | undefined;
+}
+
+const ID = /^\d{1,18}$/;
+
+/** Whom a token names, or undefined for anything else (any shape, a wrong key, another audience). */
+async function unsubscriberOf(token: string, key: Uint8Array): Promise<Unsubscriber | undefined> {
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: AUDIENCE });
-    return /^\d{1,18}$/.test(payload.sub ?? '') ? payload.sub : undefined;
+    const { announcement } = payload;
+    if (!ID.test(payload.sub ?? '') || !payload.sub) return undefined;
+    if (announcement !== undefined && !(typeof announcement === 'string' && ID.test(announcement)))
+      return undefined;
+    return { signupId: payload.sub, announcementId: announcement };
   } catch {
     return undefined;
   }
+}
+
+function withdraw(db: Sql, { signupId, announcementId }: Unsubscriber) {
+  return announcementId === undefined
+    ? db.query<{ addresses: number; withdrawals: number }>(UNSUBSCRIBE, [
+        signupId,
+        reminderUnsubscribe.wording,
+        reminderUnsubscribe.version,
+      ])
+    : db.query<{ addresses: number; withdrawals: number }>(UNSUBSCRIBE_ANNOUNCEMENTS, [
+        signupId,
+        announcementUnsubscribe.wording,
+        announcementUnsubscribe.version,
+        announcementId,
+      ]);
 }
 
 const pageBody = z.object({ token: z.string().max(MAX_BODY_BYTES) });
@@ -165,14 +226,15 @@ export function createUnsubscribeHandler(deps: UnsubscribeDeps): (request: Reque
       );
     }
     try {
-      const signupId = await signupOf(await tokenOf(request), await key());
-      if (signupId !== undefined) {
-        const [result] = await deps.db.query<{ addresses: number; withdrawals: number }>(UNSUBSCRIBE, [
-          signupId,
-          reminderUnsubscribe.wording,
-          reminderUnsubscribe.version,
-        ]);
-        deps.log.info({ event: 'mail.unsubscribed', signup_id: signupId, ...result });
+      const unsubscriber = await unsubscriberOf(await tokenOf(request), await key());
+      if (unsubscriber !== undefined) {
+        const [result] = await withdraw(deps.db, unsubscriber);
+        deps.log.info({
+          event: 'mail.unsubscribed',
+          signup_id: unsubscriber.signupId,
+          ...(unsubscriber.announcementId !== undefined && { announcement_id: unsubscriber.announcementId }),
+          ...result,
+        });
       }
     } catch (error) {
       deps.log.error({

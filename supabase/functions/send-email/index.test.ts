@@ -372,6 +372,52 @@ Deno.test(
 );
 
 Deno.test(
+  "an owner's announcement goes through Resend once, with both List-Unsubscribe fields; their POST withdraws that consent only",
+  options,
+  async () => {
+    await sql`
+      with person as (
+        insert into public.signups (email, name, consent_version, source)
+        values ('una@example.com', 'Una', 'test', 'test')
+      ), learner as (
+        insert into auth.users (email) values ('una@example.com') returning id
+      ), reminders as (
+        insert into public.reminder_consents (user_id, given, wording, wording_version)
+        select id, true, 'E-mail me if I pause for a week.', 'test' from learner
+      )
+      insert into public.announcement_consents (user_id, given, wording, wording_version)
+      select id, true, 'E-mail me when new lessons are added.', 'test' from learner`;
+    await sql`select public.queue_announcement('A live session', 'Join us <live>.', gen_random_uuid())`;
+    const delivered = await fetch(`${functionUrl}/deliver`, {
+      method: 'POST',
+      headers: { 'x-cron-secret': CRON_SECRET },
+    });
+    assert.equal((await delivered.json()).dead, 0);
+    const announcements = peer.delivered.filter((mail) => mail.to === 'una@example.com');
+    assert.equal(announcements.length, 1);
+    const [announcement] = announcements;
+    assert.equal(announcement?.subject, 'A live session');
+    assert.ok(String(announcement?.html).includes('Join us &lt;live&gt;.'));
+    assert.equal(announcement?.headers['List-Unsubscribe-Post'], 'List-Unsubscribe=One-Click');
+    const oneClick = /^<(.+)>$/.exec(announcement?.headers['List-Unsubscribe'] ?? '')?.[1] ?? '';
+    assert.ok(oneClick.startsWith(`${SUPABASE_URL}/functions/v1/send-email/unsubscribe?token=`), oneClick);
+
+    const unsubscribed = await fetch(`${functionUrl}/unsubscribe${new URL(oneClick).search}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    assert.deepEqual([unsubscribed.status, await unsubscribed.json()], [200, { ok: true }]);
+    const [answers] = await sql`
+      select (select given from public.announcement_consents c join auth.users u on u.id = c.user_id
+               where u.email = 'una@example.com' order by c.id desc limit 1) as announcements,
+             (select given from public.reminder_answers_latest l join auth.users u on u.id = l.user_id
+               where u.email = 'una@example.com') as reminders`;
+    assert.deepEqual({ ...answers }, { announcements: false, reminders: true });
+  },
+);
+
+Deno.test(
   "counts a caller by X-Forwarded-For's right-most entry, the platform's, whatever comes before it",
   options,
   async () => {

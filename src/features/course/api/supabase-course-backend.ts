@@ -12,7 +12,7 @@ import { PROGRESS_COLUMNS, progressFromRows, progressRowSchema } from '../model/
 import { loadOwnFeedback, sendFeedback } from './course-feedback';
 import { loadCourseRecord } from './course-record';
 import { forgetKeptAnswers, keepAnswers, loadKeptAnswers } from './kept-answers';
-import { loadReminderConsent, saveReminderConsent } from './reminder-consent';
+import { announcementConsent, reminderConsent } from './email-consents';
 
 async function listLessons(): Promise<Lesson[]> {
   const supabase = await getSupabase();
@@ -97,8 +97,10 @@ export const supabaseCourseBackend: CourseBackend = {
   saveProgress,
   loadFeedback: loadOwnFeedback,
   sendFeedback,
-  loadReminderConsent,
-  saveReminderConsent,
+  loadReminderConsent: reminderConsent.load,
+  saveReminderConsent: reminderConsent.save,
+  loadAnnouncementConsent: announcementConsent.load,
+  saveAnnouncementConsent: announcementConsent.save,
   loadKeptAnswers,
   keepAnswers,
   forgetKeptAnswers,

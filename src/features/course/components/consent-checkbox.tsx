@@ -14,8 +14,8 @@ interface Ready {
 }
 
 /**
- * One of the learner's consents on /course ("E-mail me if I pause for a week", "Keep my answers and plan with my
- * account"), off until she turns it on. Each change is stored at once with the words shown here; a change that
+ * One of the learner's consents on /course ("E-mail me if I pause for a week", "E-mail me when new lessons are
+ * added", "Keep my answers and plan with my account"), off until she turns it on. Each change is stored at once with the words shown here; a change that
  * fails is undone on screen and said. `load` and `save` reach the back end, so a test passes fakes.
  */
 export function ConsentCheckbox({

@@ -110,6 +110,23 @@ describe('finding out who is visiting', () => {
     expect(currentAddress()).toBe('/course');
   });
 
+  it('asks a signed-in learner about announcements apart from reminders, off until she ticks it', async () => {
+    const { backend } = fakeBackend({ sessionStatus: vi.fn(async () => 'signed-in' as const) });
+    render(<CoursePage backend={backend} />);
+    const box = await screen.findByRole('checkbox', { name: 'E-mail me when new lessons are added' });
+    await waitFor(() => expect(box).toBeEnabled());
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(
+      'Now and then, when there is something new in the course. Every e-mail has a link to stop them.',
+    );
+    fireEvent.click(box);
+    expect(
+      await screen.findByText("Saved. We'll e-mail you when there is something new."),
+    ).toBeInTheDocument();
+    expect(backend.saveAnnouncementConsent).toHaveBeenCalledWith(true);
+    expect(backend.saveReminderConsent).not.toHaveBeenCalled();
+  });
+
   it('says a refused link has expired or was used, and offers the code and a new one', async () => {
     openAt('/course?token_hash=used&type=magiclink');
     const { backend } = fakeBackend({ verifySignInLink: vi.fn(async () => 'refused' as const) });

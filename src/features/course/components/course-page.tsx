@@ -111,6 +111,11 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
                       load={backend.loadReminderConsent}
                       save={backend.saveReminderConsent}
                     />
+                    <ConsentCheckbox
+                      copy={courseCopy.announcements}
+                      load={backend.loadAnnouncementConsent}
+                      save={backend.saveAnnouncementConsent}
+                    />
                     <KeepAnswersConsent backend={backend} />
                   </>
                 }

@@ -59,7 +59,7 @@ export interface CourseContentBackend {
   signPreviewMedia(preview: NonNullable<OutlineLesson['preview']>): Promise<LessonMedia>;
 }
 
-/** What the course keeps for the signed-in learner: their progress, their feedback, their wish for reminders. */
+/** What the course keeps for the signed-in learner: their progress, their feedback, their wish for e-mails. */
 export interface LearnerRecordBackend {
   /** The learner's own progress rows, read with the lessons; rejects on any failure. */
   loadProgress(): Promise<LearnerProgress>;
@@ -78,6 +78,10 @@ export interface LearnerRecordBackend {
   loadReminderConsent(): Promise<boolean>;
   /** Records the learner's answer with the words they saw; rejects when it was not stored. */
   saveReminderConsent(given: boolean): Promise<void>;
+  /** Whether the learner asked for an e-mail when new lessons are added (their latest answer). */
+  loadAnnouncementConsent(): Promise<boolean>;
+  /** Records that answer with the words they saw; rejects when it was not stored. */
+  saveAnnouncementConsent(given: boolean): Promise<void>;
   /** Her answers and plan kept with her account, or null when she has not asked for it. */
   loadKeptAnswers(): Promise<KeptAnswers | null>;
   /** Keeps (or updates) them with her account; rejects when they were not stored. */

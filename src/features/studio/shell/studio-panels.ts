@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { studioAnnouncementsCopy } from '@/content/studio-announcements';
 import { studioEmailsCopy } from '@/content/studio-emails';
 import { studioGuidesCopy } from '@/content/studio-guides';
 import { studioLearnersCopy } from '@/content/studio-learners';
@@ -6,6 +7,7 @@ import { studioOutboxCopy } from '@/content/studio-outbox';
 import { studioLessonsCopy } from '@/content/studio-lessons';
 import { studioOverviewCopy } from '@/content/studio-overview';
 import { studioSiteCopy } from '@/content/studio-site';
+import { AnnouncementsPanel } from '../announcements/components/announcements-panel';
 import { EmailsPanel } from '../emails/components/emails-panel';
 import { LearnersPanel } from '../learners/components/learners-panel';
 import { OutboxPanel } from '../outbox/components/outbox-panel';
@@ -27,6 +29,7 @@ export const studioPanels: readonly StudioPanel[] = [
   { id: 'learners', label: studioLearnersCopy.label, Panel: LearnersPanel },
   { id: 'site', label: studioSiteCopy.label, Panel: SitePanel },
   { id: 'emails', label: studioEmailsCopy.label, Panel: EmailsPanel },
+  { id: 'announcements', label: studioAnnouncementsCopy.label, Panel: AnnouncementsPanel },
   { id: 'guides', label: studioGuidesCopy.label, Panel: GuidesPanel },
   { id: 'lessons', label: studioLessonsCopy.label, Panel: LessonsPanel },
   { id: 'outbox', label: studioOutboxCopy.label, Panel: OutboxPanel },

@@ -2,10 +2,12 @@ import { useCallback, useId, useState } from 'react';
 import { RetryNotice } from '@/components/retry-notice';
 import { studioOverviewCopy } from '@/content/studio-overview';
 import { useLoad } from '@/lib/use-load';
+import { supabaseAnnouncementsBackend } from '../../announcements/api/supabase-announcements-backend';
 import { LaunchChecklistPanel } from '../../launch/components/launch-checklist-panel';
 import { loadMySignIns } from '../api/load-my-sign-ins';
 import { loadOverview } from '../api/load-overview';
 import { isEmptyOverview, type Overview } from '../model/overview';
+import { AnnouncementTotals } from './announcement-totals';
 import { DayCharts } from './day-charts';
 import { FeedbackAnswers } from './feedback-answers';
 import { FunnelSteps } from './funnel-steps';
@@ -100,6 +102,7 @@ export function OverviewPanel() {
     <>
       <LaunchChecklistPanel />
       <OverviewView load={loadOverview} />
+      <AnnouncementTotals load={supabaseAnnouncementsBackend.load} />
       <MySignIns load={loadMySignIns} />
     </>
   );

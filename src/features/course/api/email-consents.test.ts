@@ -3,14 +3,14 @@ import { answerWith, requests, withFakeNetwork } from '@/lib/fake-network';
 
 const freshApi = async () => {
   vi.resetModules();
-  return import('./reminder-consent');
+  return import('./email-consents');
 };
 
 withFakeNetwork();
 
-describe('the reminder choice', () => {
+describe('the e-mail choices', () => {
   it('reads the latest answer only, and no answer as no', async () => {
-    const { loadReminderConsent } = await freshApi();
+    const { load: loadReminderConsent } = (await freshApi()).reminderConsent;
     answerWith(() => Response.json([{ given: true }]));
     expect(await loadReminderConsent()).toBe(true);
     const url = new URL(requests[0]?.url ?? '');
@@ -24,7 +24,7 @@ describe('the reminder choice', () => {
   });
 
   it('stores each answer with the words the page shows and their version', async () => {
-    const { saveReminderConsent } = await freshApi();
+    const { save: saveReminderConsent } = (await freshApi()).reminderConsent;
     answerWith(() => new Response(null, { status: 201 }));
     await saveReminderConsent(true);
     expect(requests[0]?.method).toBe('POST');
@@ -36,5 +36,22 @@ describe('the reminder choice', () => {
     });
     answerWith(() => Response.json({ code: '42501', message: 'denied' }, { status: 403 }));
     await expect(saveReminderConsent(false)).rejects.toThrow('Saving your reminder choice failed');
+  });
+
+  it('keeps the announcements choice in its own table, with its own words', async () => {
+    const { announcementConsent } = await freshApi();
+    answerWith(() => Response.json([]));
+    expect(await announcementConsent.load()).toBe(false);
+    expect(new URL(requests[0]?.url ?? '').pathname).toBe('/rest/v1/announcement_consents');
+    answerWith(() => new Response(null, { status: 201 }));
+    await announcementConsent.save(true);
+    expect(await requests.at(-1)?.json()).toEqual({
+      given: true,
+      wording:
+        'E-mail me when new lessons are added. Now and then, when there is something new in the course. Every e-mail has a link to stop them.',
+      wording_version: 'announcements-2026-12',
+    });
+    answerWith(() => Response.json({ message: 'boom' }, { status: 500 }));
+    await expect(announcementConsent.save(false)).rejects.toThrow('Saving your announcement choice failed');
   });
 });
