@@ -4,6 +4,15 @@ import type { OutboxBackend, OutboxStatus, RecordedEmail } from '../model/outbox
 import { OutboxRefusal } from '../model/outbox-backend';
 import { OutboxView } from './outbox-view';
 
+const deadToCy = {
+  id: 4,
+  recipient: 'cy@example.com',
+  kind: 'reminder',
+  attempts: 8,
+  lastError: 'Resend 422: invalid "to"',
+  createdAt: new Date('2026-11-15T00:00:00Z'),
+};
+
 const withDead: OutboxStatus = {
   counts: [
     { status: 'pending', count: 1 },
@@ -14,14 +23,7 @@ const withDead: OutboxStatus = {
   oldestDue: null,
   paused: [],
   dead: [
-    {
-      id: 4,
-      recipient: 'cy@example.com',
-      kind: 'reminder',
-      attempts: 8,
-      lastError: 'Resend 422: invalid "to"',
-      createdAt: new Date('2026-11-15T00:00:00Z'),
-    },
+    deadToCy,
     {
       id: 2,
       recipient: 'bob@example.com',
@@ -76,7 +78,7 @@ const record: RecordedEmail[] = [
     sentAt: null,
   },
   sentToAda,
-  { ...withDead.dead[0]!, status: 'dead', provider: 'resend', providerId: null, sentAt: null },
+  { ...deadToCy, status: 'dead', provider: 'resend', providerId: null, sentAt: null },
 ];
 
 function fakeBackend(overrides: Partial<OutboxBackend> = {}) {
@@ -155,35 +157,35 @@ describe('OutboxView', () => {
       'ada@example.com',
       'cy@example.com',
     ]);
-    const cells = (row: HTMLElement) =>
-      within(row)
-        .getAllByRole('cell')
+    const cells = (row: HTMLElement | undefined) =>
+      within(row ?? document.createElement('tr'))
+        .queryAllByRole('cell')
         .map((cell) => cell.textContent);
-    expect(cells(rows[0]!)).toEqual([
+    expect(cells(rows[0])).toEqual([
       'Sign-in link',
       expect.stringMatching(/^16 Nov 2026/),
       'Accepted by Resend',
       're_8',
     ]);
-    expect(cells(rows[1]!)).toEqual([
+    expect(cells(rows[1])).toEqual([
       'Course access',
       expect.any(String),
       'Accepted by your mail server (SMTP)',
       '<6@mail.example.com>',
     ]);
-    expect(cells(rows[2]!)).toEqual([
+    expect(cells(rows[2])).toEqual([
       'Reminder',
       expect.stringMatching(/^Queued 16 Nov 2026/),
       'Waiting for another try: SMTP 451: try again later',
       'None',
     ]);
-    expect(cells(rows[3]!)).toEqual([
+    expect(cells(rows[3])).toEqual([
       'Course access',
       expect.any(String),
       'Written to the mail folder: no mail server is set',
       '/srv/data/mail/2026-11-16-course-access-7.eml',
     ]);
-    expect(cells(rows[4]!)[2]).toBe('Failed: Resend 422: invalid "to"');
+    expect(cells(rows[4])[2]).toBe('Failed: Resend 422: invalid "to"');
   });
 
   it('finds the e-mails to an address, says when none matched, and reads them again on Refresh', async () => {
