@@ -11,7 +11,7 @@ export const studioOutboxCopy = {
   /** How dates and times are written (day month year). */
   dateLocale: 'en-GB',
   intro:
-    'The course’s e-mails: how many wait, are being sent, were sent, or failed. A failed e-mail shows why; Retry sends it again.',
+    'The course’s e-mails: how many wait, are being sent, were sent, or failed. A failed e-mail shows why; Retry sends it again. Below, every e-mail on record, to whom and what became of it.',
   loading: 'Loading the outbox…',
   loadFailed: 'We couldn’t load the outbox. Please check your connection and try again.',
   tryAgain: 'Try again',

@@ -14,7 +14,7 @@ export function EmailRecordTable({ emails }: { emails: readonly RecordedEmail[] 
     {
       label: copy.record.columns.recipient,
       rowHeader: true,
-      className: 'font-semibold break-all text-ink',
+      className: 'min-w-48 font-semibold break-all text-ink',
       cell: (email) => email.recipient,
     },
     { label: copy.record.columns.kind, cell: (email) => copy.kinds[email.kind] ?? email.kind },
@@ -34,8 +34,13 @@ export function EmailRecordTable({ emails }: { emails: readonly RecordedEmail[] 
     },
     {
       label: copy.record.columns.providerId,
-      className: 'font-mono text-xs break-all text-ink-soft',
-      cell: (email) => email.providerId ?? copy.record.noProviderId,
+      className: 'break-all text-ink-soft',
+      cell: (email) =>
+        email.providerId === null ? (
+          copy.record.noProviderId
+        ) : (
+          <span className="font-mono text-xs">{email.providerId}</span>
+        ),
     },
   ];
   return (

@@ -32,7 +32,7 @@ export function FunnelSteps({ funnel }: { funnel: Funnel }) {
                 />
               </div>
               <p className="mt-1 text-sm text-ink-soft">{words.meaning}</p>
-              {'rate' in words && (
+              {'rate' in words && row.rate !== null && (
                 <p className="mt-0.5 text-sm font-semibold text-ink-muted">{words.rate(row.rate, signups)}</p>
               )}
             </li>
