@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { EMBEDDED_ANON_KEY } from '../supabase/embedded-keys.ts';
-import { waitForMail } from './course-helpers';
+import { waitForMail, withServerDatabase } from './course-helpers';
 import { openSection, serverOfItsOwn, signInAsOwner } from './studio-helpers';
 
 // The coach's studio on a phone, on a server of its own: every section in reach of the navigation, every table a
@@ -58,6 +58,17 @@ test('at 375 px the coach reaches every section, sees every table’s rows and a
   });
   expect(answer.ok()).toBe(true);
   await waitForMail(LEARNER, 1, server.mailFolder);
+  // An e-mail the provider refused for good, for the Outbox's table of failed e-mails and its Retry.
+  await withServerDatabase(async (db) => {
+    await db.query(`
+      with signup as (
+        insert into public.signups (email, name, consent_version, source)
+        values ('bounced@example.com', 'Bo', 'v1', 'embedded') returning id
+      )
+      insert into public.email_outbox (signup_id, recipient, status, attempts, last_error)
+      select id, 'bounced@example.com', 'dead', 8, 'SMTP 550: mailbox unavailable'
+        from signup`);
+  }, server.dataDir);
   await signInAsOwner(page, server);
 
   const navigation = page.getByRole('navigation', { name: 'Studio sections' });
@@ -66,8 +77,12 @@ test('at 375 px the coach reaches every section, sees every table’s rows and a
   for (const name of sections) {
     await test.step(`${name}: in sight in the navigation, opened, nothing to scroll sideways`, async () => {
       const link = navigation.getByRole('link', { name });
+      // Back up at the navigation, every link is whole on the screen: none cut, none off to the side.
+      await navigation.scrollIntoViewIfNeeded();
       await expect(link).toBeInViewport({ ratio: 1 });
       await openSection(page, name);
+      // What a section folds away (the numbers of each day, the sources of each day) is checked unfolded.
+      for (const fold of await page.locator('main details:not([open]) > summary').all()) await fold.click();
       await expect(link).toHaveAttribute('aria-current', 'page');
       await expectNoSidewaysScrolling(page);
       await expectEveryCellInSight(page);
@@ -86,9 +101,13 @@ test('at 375 px the coach reaches every section, sees every table’s rows and a
 
   await test.step('Outbox: the learner’s course e-mail is on record with what became of it, found by address', async () => {
     await openSection(page, 'Outbox');
+    const failed = page.getByRole('row').filter({ hasText: 'SMTP 550: mailbox unavailable' }).first();
+    await expect(
+      failed.getByRole('button', { name: 'Retry the e-mail to bounced@example.com' }),
+    ).toBeVisible();
     const record = page.getByRole('table', { name: 'Every e-mail, newest first' });
-    // The learner's course e-mail and the owner's own sign-in e-mail, newest first.
-    await expect(record.getByRole('row')).toHaveCount(3);
+    // The learner's course e-mail, the failed one and the owner's own sign-in e-mail.
+    await expect(record.getByRole('row')).toHaveCount(4);
     await page.getByRole('searchbox', { name: 'Search by address' }).fill('NOOR@');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByText('1 e-mail', { exact: true })).toBeVisible();
