@@ -18,16 +18,17 @@ begin
   if char_length(search) > 320 then
     raise exception 'Search for at most 320 characters: an address is never longer.';
   end if;
-  with matching as (
+  with shown as (
     select o.id, o.kind, o.recipient, o.status, o.attempts, o.last_error, o.provider, o.provider_id,
            o.created_at, o.sent_at
       from public.email_outbox o
      where coalesce(search, '') = '' or strpos(lower(o.recipient), lower(btrim(search))) > 0
-  ), shown as (
-    select * from matching order by coalesce(sent_at, created_at) desc, id desc limit 100
+     order by coalesce(o.sent_at, o.created_at) desc, o.id desc
+     limit 100
   )
   select jsonb_build_object(
-           'total', (select count(*)::integer from matching),
+           'total', (select count(*)::integer from public.email_outbox o
+                      where coalesce(search, '') = '' or strpos(lower(o.recipient), lower(btrim(search))) > 0),
            'emails', coalesce(
              (select jsonb_agg(to_jsonb(s) order by coalesce(s.sent_at, s.created_at) desc, s.id desc)
                 from shown s),
@@ -36,6 +37,9 @@ begin
   return result;
 end;
 $$;
+
+-- The newest first without sorting the whole outbox.
+create index email_outbox_newest_idx on public.email_outbox ((coalesce(sent_at, created_at)) desc, id desc);
 
 revoke all on function public.studio_outbox_emails(text) from public, anon;
 grant execute on function public.studio_outbox_emails(text) to authenticated;
