@@ -384,8 +384,8 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await openSection(page, 'Overview');
     const funnel = page.getByRole('region', { name: 'From visit to finished course' });
     // Lin by request, Ada on the landing page; only Lin opened the course.
-    await expect(funnel.getByText(/^New sign-ups\s*2$/)).toBeVisible();
     await expect(funnel.getByText(/^Opened the course\s*1$/)).toBeVisible();
+    await expect(funnel.getByText('50% of the 2 new sign-ups')).toBeVisible();
     // Below it, the owner's own sign-in, made with her e-mail's link.
     const signIns = page.getByRole('region', { name: 'Your last sign-ins' });
     await expect(signIns.getByRole('listitem').first()).toContainText('UTC, with the e-mail’s link');

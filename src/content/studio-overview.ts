@@ -57,6 +57,45 @@ export const studioOverviewCopy = {
   percent,
   funnel: {
     heading: 'From visit to finished course',
+    intro:
+      'The people who signed up in this period, followed to today: each step counts some of the people of the step before.',
+    rows: {
+      visits: {
+        name: 'Visits to the landing page',
+        meaning:
+          'Browsers that opened your landing page, each counted once a day however often it came back.',
+      },
+      signups_after_visit: {
+        name: 'Signed up after a counted visit',
+        meaning: 'New sign-ups on a day with counted visits, at most one for each visit of that day.',
+        rate: (rate: number | null) => `${percent(rate)} of the visits`,
+      },
+      signups_without_visit: {
+        name: 'Signed up without a counted visit',
+        meaning:
+          'The rest of the new sign-ups: their visit was on another day, or not counted (a page served from elsewhere, or two people at one browser). They count in the steps below.',
+      },
+      opened_course: {
+        name: 'Opened the course',
+        meaning: 'New sign-ups who have opened the course with their e-mail’s link since.',
+        rate: (rate: number | null, signups: number) =>
+          `${percent(rate)} of the ${plural(signups, 'new sign-up')}`,
+      },
+      started_lesson: {
+        name: 'Started a lesson',
+        meaning: 'Of those, who started watching a lesson.',
+        rate: (rate: number | null) => `${percent(rate)} of the step before`,
+      },
+      finished_course: {
+        name: 'Finished the course',
+        meaning: 'Of those, who watched every lesson.',
+        rate: (rate: number | null) => `${percent(rate)} of the step before`,
+      },
+    },
+  },
+  perDay: {
+    heading: 'Day by day',
+    /** What each chart counts: things that happened that day. */
     steps: {
       views_home: 'Visits to the landing page',
       signups_new: 'New sign-ups',
@@ -64,10 +103,6 @@ export const studioOverviewCopy = {
       learners_started: 'Started a lesson',
       finished_course: 'Finished the course',
     },
-    fromPrevious: (rate: number | null) => `${percent(rate)} of the step before`,
-  },
-  perDay: {
-    heading: 'Day by day',
     /** The chart's summary for screen readers, who read the numbers from the table below it. */
     chartSummary: (step: string, total: number, busiest: { day: string; count: number } | null) =>
       busiest === null

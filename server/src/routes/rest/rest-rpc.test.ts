@@ -57,6 +57,7 @@ const API_FUNCTIONS = {
     'studio_lessons',
     'studio_my_sign_ins',
     'studio_outbox',
+    'studio_outbox_emails',
     'studio_overview',
     'studio_publish_site_words',
     'studio_reorder_guides',

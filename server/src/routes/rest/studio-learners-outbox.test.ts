@@ -48,6 +48,7 @@ describe(`the studio's learners and outbox through REST (${databaseKind})`, () =
       ['studio_signup_rows', {}],
       ['studio_erase_learner', { address: 'cy@example.com' }],
       ['studio_outbox', {}],
+      ['studio_outbox_emails', { search: '' }],
       ['studio_retry_email', { id: 3 }],
     ] as const;
     for (const [name, args] of calls) {
@@ -135,6 +136,50 @@ describe(`the studio's learners and outbox through REST (${databaseKind})`, () =
       status: 400,
       error: { message: 'That e-mail is not waiting for a retry any more.' },
     });
+  });
+
+  it('lists every e-mail on record newest first with its outcome, and finds one by a piece of its address', async () => {
+    await rest.db.exec(`
+      update public.email_outbox
+         set provider = 'file', provider_id = '/data/mail/1-course-access-1.eml', sent_at = '2026-11-01T00:00:05Z'
+       where id = 1;
+      insert into public.email_outbox
+        (id, signup_id, kind, recipient, status, attempts, provider, provider_id, created_at, sent_at)
+      values (4, 3, 'sign-in-link', 'cy@example.com', 'sent', 1, 'resend', 're_4', '2026-11-04T00:00:00Z',
+              '2026-11-04T00:00:02Z');`);
+    const { data, error } = await as(OWNER).rpc('studio_outbox_emails', { search: '' });
+    expect(error).toBeNull();
+    expect(data.total).toBe(4);
+    expect(data.emails).toEqual([
+      {
+        id: 4,
+        kind: 'sign-in-link',
+        recipient: 'cy@example.com',
+        status: 'sent',
+        attempts: 1,
+        last_error: null,
+        provider: 'resend',
+        provider_id: 're_4',
+        created_at: expect.stringMatching(/^2026-11-04T00:00:00/),
+        sent_at: expect.stringMatching(/^2026-11-04T00:00:02/),
+      },
+      // Put back in the queue by the retry above: waiting, its last error kept.
+      expect.objectContaining({ id: 3, status: 'pending', last_error: 'Resend 422', sent_at: null }),
+      expect.objectContaining({ id: 2, status: 'dead', last_error: 'SMTP 550: mailbox unavailable' }),
+      expect.objectContaining({ id: 1, status: 'sent', provider: 'file' }),
+    ]);
+    const found = async (search: string) =>
+      ((await as(OWNER).rpc('studio_outbox_emails', { search })).data.emails as { id: number }[]).map(
+        (row) => row.id,
+      );
+    expect(await found(' CY@')).toEqual([4, 3]);
+    expect(await found("O'B")).toEqual([2]);
+    expect(await found('%')).toEqual([]);
+    expect(await as(OWNER).rpc('studio_outbox_emails', { search: 'a'.repeat(321) })).toMatchObject({
+      status: 400,
+      error: { message: 'Search for at most 320 characters: an address is never longer.' },
+    });
+    await rest.db.exec(`delete from public.email_outbox where id = 4`);
   });
 
   it('erases a learner and everything of theirs; the server’s clock finishes the record, the mailbox and the note', async () => {

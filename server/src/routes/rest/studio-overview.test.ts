@@ -76,8 +76,41 @@ describe(`studio_overview through REST (${databaseKind})`, () => {
         average_rating: 5,
         latest_answers: [{ day: today(), rating: 5, comment: 'Clear and short.' }],
       },
+      funnel: {
+        visits: 12,
+        signups_after_visit: 2,
+        signups_without_visit: 0,
+        opened_course: 2,
+        started_lesson: 2,
+        finished_course: 1,
+      },
     });
     expect(JSON.stringify(data)).not.toMatch(/@example\.com|0000-4000/);
+  });
+
+  it('follows the period’s sign-ups through the funnel; those beyond a day’s counted visits are a row of their own', async () => {
+    // Two days ago: no counted visit, and cy signs up; cy never opens the course. A learner who signed up before
+    // the period and finishes in it is no part of this period's funnel.
+    await rest.db.exec(`
+      insert into public.signups (email, name, consent_version, source, first_signed_up_at) values
+        ('cy@example.com', 'Cy', 'v1', 'embedded', now() - interval '2 days'),
+        ('old@example.com', 'Old', 'v1', 'embedded', now() - interval '60 days');
+      insert into auth.users (email, email_confirmed_at) values ('old@example.com', now());
+      insert into public.lesson_progress (user_id, lesson_id, position_seconds, completed_at)
+      select u.id, l.id, 40, now() from auth.users u cross join public.lessons l
+       where u.email = 'old@example.com' and l.is_published;`);
+    const { data } = await as(OWNER).rpc('studio_overview', { days: 30 });
+    expect(data.funnel).toEqual({
+      visits: 19,
+      signups_after_visit: 2,
+      signups_without_visit: 1,
+      opened_course: 2,
+      started_lesson: 2,
+      finished_course: 1,
+    });
+    await rest.db.exec(`
+      delete from auth.users where email = 'old@example.com';
+      delete from public.signups where email in ('cy@example.com', 'old@example.com');`);
   });
 
   it('covers 30 days by default, every day present, and refuses a period it does not cover', async () => {

@@ -4,20 +4,21 @@ import { useStudioSection } from './use-studio-section';
 
 const ids = studioPanels.map((panel) => panel.id);
 
-/** The owner's sections: a link each (`/studio#<id>`), and the one the address names below them. */
+/** The owner's sections: a link each (`/studio#<id>`), all in sight at any width, and the one the address names below them. */
 export function StudioSections() {
   const current = useStudioSection(ids);
   const shown = studioPanels.find((panel) => panel.id === current);
   return (
     <>
-      <nav aria-label={studioCopy.sectionsLabel} className="mt-6 -mx-5 overflow-x-auto px-5 sm:mx-0 sm:px-0">
-        <ul className="flex min-w-max gap-2 border-b border-line">
+      {/* Every section in sight: underlined tabs on a wide screen, wrapped pills on a phone. */}
+      <nav aria-label={studioCopy.sectionsLabel} className="mt-6">
+        <ul className="flex flex-wrap gap-2 sm:gap-x-2 sm:gap-y-0 sm:border-b sm:border-line">
           {studioPanels.map((panel) => (
             <li key={panel.id}>
               <a
                 href={`#${panel.id}`}
                 aria-current={panel.id === current ? 'page' : undefined}
-                className="-mb-px inline-flex min-h-11 items-center border-b-2 border-transparent px-3 font-semibold text-ink-soft hover:text-ink aria-[current=page]:border-ink aria-[current=page]:text-ink"
+                className="inline-flex min-h-11 items-center rounded-full border border-line px-4 font-semibold text-ink-soft hover:text-ink aria-[current=page]:border-ink aria-[current=page]:bg-ink aria-[current=page]:text-paper sm:-mb-px sm:rounded-none sm:border-0 sm:border-b-2 sm:border-transparent sm:px-3 sm:aria-[current=page]:border-ink sm:aria-[current=page]:bg-transparent sm:aria-[current=page]:text-ink"
               >
                 {panel.label}
               </a>

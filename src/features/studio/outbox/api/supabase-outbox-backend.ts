@@ -1,4 +1,4 @@
-/** The Outbox section's back end: the database's studio_outbox and studio_retry_email. */
+/** The Outbox section's back end: the database's studio_outbox, studio_outbox_emails and studio_retry_email. */
 import { z } from '@/lib/zod';
 import { studioRpc } from '../../api/studio-rpc';
 import { type OutboxBackend, OutboxRefusal } from '../model/outbox-backend';
@@ -19,6 +19,24 @@ const outboxStatus = z.object({
   ),
 });
 
+const emailRecord = z.object({
+  total: z.number(),
+  emails: z.array(
+    z.object({
+      id: z.number(),
+      kind: z.string(),
+      recipient: z.string(),
+      status: z.string(),
+      attempts: z.number(),
+      last_error: z.nullable(z.string()),
+      provider: z.nullable(z.string()),
+      provider_id: z.nullable(z.string()),
+      created_at: z.coerce.date(),
+      sent_at: z.nullable(z.coerce.date()),
+    }),
+  ),
+});
+
 export const supabaseOutboxBackend: OutboxBackend = {
   async status() {
     const status = await studioRpc('studio_outbox', undefined, outboxStatus, OutboxRefusal);
@@ -33,6 +51,24 @@ export const supabaseOutboxBackend: OutboxBackend = {
         attempts: row.attempts,
         lastError: row.last_error,
         createdAt: row.created_at,
+      })),
+    };
+  },
+  async emails(search) {
+    const record = await studioRpc('studio_outbox_emails', { search }, emailRecord, OutboxRefusal);
+    return {
+      total: record.total,
+      emails: record.emails.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        recipient: row.recipient,
+        status: row.status,
+        attempts: row.attempts,
+        lastError: row.last_error,
+        provider: row.provider,
+        providerId: row.provider_id,
+        createdAt: row.created_at,
+        sentAt: row.sent_at,
       })),
     };
   },

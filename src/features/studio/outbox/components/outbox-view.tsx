@@ -5,19 +5,26 @@ import { formatTime } from '@/lib/format-time';
 import { useLoad } from '@/lib/use-load';
 import { type DeadEmail, type OutboxBackend, OutboxRefusal } from '../model/outbox-backend';
 import { DeadEmailTable } from './dead-email-table';
+import { EmailRecord } from './email-record';
 import { SectionPending } from '../../components/section-pending';
 
 const copy = studioOutboxCopy;
 const when = (at: Date) => formatTime(at, copy.dateLocale);
 
 /**
- * The Outbox section: the count of e-mails in each status, any pause a provider asked for, and the failed
- * e-mails with their reason and a Retry button; one live message says what a retry did.
+ * The Outbox section: the count of e-mails in each status, any pause a provider asked for, the failed e-mails
+ * with their reason and a Retry button, and every e-mail on record under a search by address; one live message
+ * says what a retry did. Refresh and a retry read both the counts and the record again.
  */
 export function OutboxView({ backend }: { backend: OutboxBackend }) {
   const outbox = useLoad(
     useCallback(() => backend.status(), [backend]),
     'Studio: the outbox could not be loaded.',
+  );
+  const [search, setSearch] = useState('');
+  const record = useLoad(
+    useCallback(() => backend.emails(search), [backend, search]),
+    'Studio: the e-mails on record could not be loaded.',
   );
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
@@ -32,8 +39,13 @@ export function OutboxView({ backend }: { backend: OutboxBackend }) {
       setMessage(error instanceof OutboxRefusal ? copy.retryFailed(error.message) : copy.unreachable);
     } finally {
       setBusy(false);
-      outbox.reload();
+      refresh();
     }
+  }
+
+  function refresh() {
+    outbox.reload();
+    record.reload();
   }
 
   const { state } = outbox;
@@ -44,7 +56,7 @@ export function OutboxView({ backend }: { backend: OutboxBackend }) {
     <div className="mt-2">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <p className="max-w-prose text-ink-soft">{copy.intro}</p>
-        <Button variant="outline" size="sm" onClick={outbox.reload} disabled={busy}>
+        <Button variant="outline" size="sm" onClick={refresh} disabled={busy}>
           {copy.refresh}
         </Button>
       </div>
@@ -75,6 +87,16 @@ export function OutboxView({ backend }: { backend: OutboxBackend }) {
       ) : (
         <DeadEmailTable dead={dead} busy={busy} onRetry={(email) => void retry(email)} />
       )}
+      <EmailRecord
+        record={record.state}
+        search={search}
+        onSearch={(words) => {
+          setSearch(words);
+          // The same words again read the record again too.
+          record.retry();
+        }}
+        onRetry={record.retry}
+      />
     </div>
   );
 }

@@ -17,6 +17,29 @@ export interface OutboxStatus {
   dead: DeadEmail[];
 }
 
+/** One e-mail on record, whatever became of it. */
+export interface RecordedEmail {
+  id: number;
+  kind: string;
+  recipient: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  /** The transport that last took it: `file`, `smtp`, `resend`. */
+  provider: string | null;
+  /** That transport's id for it (for the file mailbox, the file); none for one sent by a request whose answer was lost. */
+  providerId: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+/** The newest e-mails on record whose address matched, and how many matched in all. */
+export interface RecordedEmails {
+  total: number;
+  /** Newest first, by the time sent, else queued; at most 100. */
+  emails: RecordedEmail[];
+}
+
 /** A refusal with words for the owner (the database's own), as opposed to a failure to reach the server. */
 export class OutboxRefusal extends Error {}
 
@@ -26,6 +49,8 @@ export class OutboxRefusal extends Error {}
  */
 export interface OutboxBackend {
   status(): Promise<OutboxStatus>;
+  /** Every e-mail on record whose address holds `search` (every one when it is empty). */
+  emails(search: string): Promise<RecordedEmails>;
   /** Puts one failed e-mail back in the queue, due now, with fresh attempts. */
   retry(id: number): Promise<void>;
 }

@@ -31,6 +31,14 @@ const overview = {
   until: '2026-11-27',
   days: [{ day: '2026-11-27', ...counts, signups_repeat: 0 }],
   total: counts,
+  funnel: {
+    visits: 3,
+    signups_after_visit: 1,
+    signups_without_visit: 0,
+    opened_course: 1,
+    started_lesson: 1,
+    finished_course: 0,
+  },
   sources: [{ day: '2026-11-27', source: 'newsletter', views: 3 }],
   lessons: [{ slug: 'one', title: 'One', started: 1, finished: 0 }],
   feedback: {
@@ -54,6 +62,7 @@ describe('loadOverview', () => {
     expect(loaded.days).toEqual([{ day: '2026-11-27', ...counts }]);
     expect(loaded).not.toHaveProperty('reminders');
     expect(loaded.sources).toEqual(overview.sources);
+    expect(loaded.funnel).toEqual(overview.funnel);
   });
 
   it("rejects the database's refusal and an answer of another shape", async () => {

@@ -22,6 +22,14 @@ const overviewSchema = z.object({
   until: day,
   days: z.array(z.extend(funnelCounts, { day })),
   total: funnelCounts,
+  funnel: z.object({
+    visits: count,
+    signups_after_visit: count,
+    signups_without_visit: count,
+    opened_course: count,
+    started_lesson: count,
+    finished_course: count,
+  }),
   sources: z.array(z.object({ day, source: z.string(), views: count })),
   lessons: z.array(z.object({ slug: z.string(), title: z.string(), started: count, finished: count })),
   feedback: z.object({

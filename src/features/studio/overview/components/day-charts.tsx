@@ -5,7 +5,7 @@ import { busiestDay, FUNNEL_STEPS, type FunnelStepKey, type OverviewDay } from '
 import { OverviewCard } from './overview-card';
 
 const copy = studioOverviewCopy.perDay;
-const stepNames = studioOverviewCopy.funnel.steps;
+const stepNames = copy.steps;
 
 /** Each bar's slot in the drawing's own units; the drawing stretches to the card's width. */
 const SLOT = 10;

@@ -42,6 +42,14 @@ const OVERVIEW: Overview = {
     lessons_completed: 3,
     finished_course: 1,
   },
+  funnel: {
+    visits: 200,
+    signups_after_visit: 9,
+    signups_without_visit: 1,
+    opened_course: 5,
+    started_lesson: 4,
+    finished_course: 1,
+  },
   sources: [
     { day: '2026-11-26', source: 'newsletter', views: 100 },
     { day: '2026-11-26', source: 'direct', views: 20 },
@@ -96,7 +104,7 @@ const rowsOf = (table: HTMLElement) =>
 afterEach(() => vi.restoreAllMocks());
 
 describe('OverviewView', () => {
-  it('says it is loading, then shows the funnel with the rate of each step from the one before', async () => {
+  it('says it is loading, then shows the funnel: what each row counts and its rate, never above 100%', async () => {
     const loads = renderOverview(() => Promise.resolve(OVERVIEW));
     expect(screen.getByRole('status')).toHaveTextContent('Loading the overview…');
     const funnel = await card('From visit to finished course');
@@ -107,11 +115,14 @@ describe('OverviewView', () => {
         .getAllByRole('listitem')
         .map((step) => step.textContent),
     ).toEqual([
-      'Visits to the landing page200',
-      'New sign-ups105% of the step before',
-      'Opened the course550% of the step before',
-      'Started a lesson480% of the step before',
-      'Finished the course125% of the step before',
+      'Visits to the landing page200Browsers that opened your landing page, each counted once a day however often it came back.',
+      'Signed up after a counted visit9New sign-ups on a day with counted visits, at most one for each visit of that day.4.5% of the visits',
+      expect.stringMatching(
+        /^Signed up without a counted visit1The rest of the new sign-ups: .* They count in the steps below\.$/,
+      ),
+      'Opened the course5New sign-ups who have opened the course with their e-mail’s link since.50% of the 10 new sign-ups',
+      'Started a lesson4Of those, who started watching a lesson.80% of the step before',
+      'Finished the course1Of those, who watched every lesson.25% of the step before',
     ]);
     expect(screen.getByText('2026-11-26 to 2026-11-27')).toBeInTheDocument();
   });

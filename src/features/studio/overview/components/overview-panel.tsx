@@ -51,7 +51,7 @@ function OverviewContent({ overview, days }: { overview: Overview; days: number 
     );
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <FunnelSteps total={overview.total} />
+      <FunnelSteps funnel={overview.funnel} />
       <SourceViewsTable sources={overview.sources} />
       <div className="lg:col-span-2">
         <DayCharts days={overview.days} />

@@ -44,12 +44,27 @@ interface FeedbackAnswer {
 
 export type Rating = '1' | '2' | '3' | '4' | '5';
 
+/**
+ * The period's new sign-ups followed to today (the database's `overview_funnel`): each step counts some of the
+ * people of the step before it. Visits are anonymous, so the sign-ups are split per day into those the day's
+ * counted visits can account for and the rest.
+ */
+export interface Funnel {
+  visits: number;
+  signups_after_visit: number;
+  signups_without_visit: number;
+  opened_course: number;
+  started_lesson: number;
+  finished_course: number;
+}
+
 export interface Overview {
   since: string;
   until: string;
   /** Every day of the period, oldest first. */
   days: OverviewDay[];
   total: FunnelCounts;
+  funnel: Funnel;
   sources: SourceViews[];
   lessons: LessonDropOff[];
   feedback: {
@@ -61,7 +76,7 @@ export interface Overview {
   };
 }
 
-/** The funnel's steps in order, as the owner's tool prints them: people, after the first step's page views. */
+/** The counts drawn day by day, in the funnel's order. */
 export const FUNNEL_STEPS = [
   'views_home',
   'signups_new',
@@ -72,24 +87,41 @@ export const FUNNEL_STEPS = [
 
 export type FunnelStepKey = (typeof FUNNEL_STEPS)[number];
 
-export interface FunnelStep {
-  key: FunnelStepKey;
+export interface FunnelRow {
+  key: keyof Funnel;
   count: number;
-  /** This step's count over the step before's; null for the first step and after a step of zero. */
-  rateFromPrevious: number | null;
+  /**
+   * The count over the people it is a part of: the visits, everyone who signed up, or the step before. Null for
+   * the visits, for the sign-ups without a counted visit (a part of nothing above) and when that whole is zero.
+   */
+  rate: number | null;
 }
 
 const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
-export function funnelSteps(total: FunnelCounts): FunnelStep[] {
-  return FUNNEL_STEPS.map((key, index) => {
-    const previous = FUNNEL_STEPS[index - 1];
-    return {
-      key,
-      count: total[key],
-      rateFromPrevious: previous === undefined ? null : share(total[key], total[previous]),
-    };
-  });
+/** The funnel's rows in order; no rate is above 1, as each step is a part of the one it is measured against. */
+export function funnelRows(funnel: Funnel): FunnelRow[] {
+  const signups = funnel.signups_after_visit + funnel.signups_without_visit;
+  return [
+    { key: 'visits', count: funnel.visits, rate: null },
+    {
+      key: 'signups_after_visit',
+      count: funnel.signups_after_visit,
+      rate: share(funnel.signups_after_visit, funnel.visits),
+    },
+    { key: 'signups_without_visit', count: funnel.signups_without_visit, rate: null },
+    { key: 'opened_course', count: funnel.opened_course, rate: share(funnel.opened_course, signups) },
+    {
+      key: 'started_lesson',
+      count: funnel.started_lesson,
+      rate: share(funnel.started_lesson, funnel.opened_course),
+    },
+    {
+      key: 'finished_course',
+      count: funnel.finished_course,
+      rate: share(funnel.finished_course, funnel.started_lesson),
+    },
+  ];
 }
 
 /** Nothing to show yet: no page view and no sign-up in the whole period. */

@@ -161,7 +161,7 @@ function SiteWordsForm({
             onSave={form.save}
           />
         </form>
-        <div className="grid content-start gap-10">
+        <div className="grid grid-cols-1 content-start gap-10">
           <SiteHistory
             versions={studio.versions}
             busy={form.busy !== null}

@@ -41,7 +41,11 @@ export function SitePreview({
     <div id={id} tabIndex={-1}>
       <h3 className="font-display text-xl font-semibold">{copy.previewHeading}</h3>
       <p className="mt-1 text-sm text-ink-muted">{copy.previewNote}</p>
-      <div ref={ref} inert className="mt-3 grid gap-4 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto">
+      <div
+        ref={ref}
+        inert
+        className="mt-3 grid grid-cols-1 gap-4 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto"
+      >
         <SiteWordsProvider changes={changes}>
           <PreviewFrame>
             {/* Beside the form, the page at twice the column's width, shown at half its size: as on a laptop. */}
