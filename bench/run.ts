@@ -235,64 +235,8 @@ function chromiumVersion(): string {
   }
 }
 
-async function main() {
-  const result: BenchResult = {
-    date: new Date().toISOString(),
-    machine: {
-      cpus: os.cpus().length,
-      loadAverage: os.loadavg(),
-      node: process.version,
-      chromium: chromiumVersion(),
-    },
-    settings: { lighthouseRuns, rounds, ...loadOptions },
-    bundle: {
-      initialJs: { raw: 0, gzip: 0, brotli: 0, files: [] },
-      initialCss: { raw: 0, gzip: 0, brotli: 0, files: [] },
-      lazy: [],
-    },
-  };
-  const runs: ApiRun[] = [];
-
-  if (args['no-build']) {
-    if (!existsSync(path.join(dist, 'index.html')))
-      throw new Error(
-        '--no-build serves dist/ as it is, and dist/ holds no built site: run `npm run build`.',
-      );
-    log('dist/ as the last build left it (--no-build): no first start that builds it.');
-  } else {
-    // Without its stamp, dist/ counts as missing: the start builds it, as on a fresh checkout.
-    rmSync(stampFile, { force: true });
-    log('First start: scripts/start.mjs builds dist/, then serves it…');
-    const firstStart = await started(startSiteServer({ dataDir: tempDir('bench-data-') }));
-    if (skip.has('api')) await firstStart.stop();
-    else runs.push((await measureApi('PGlite, first start (builds dist/)', firstStart)).run);
-  }
-  result.bundle = measureBundle(dist);
-
-  if (!skip.has('crowd')) {
-    // Before any other server starts, so that the machine holds only the crowd's server (and PostgreSQL).
-    result.crowd = await measureCrowd({
-      sizes: args['crowd-sizes'].split(',').map((size) => Math.max(1, positive('crowd-sizes', size))),
-      seconds: Math.max(10, positive('crowd-seconds', args['crowd-seconds'])),
-      distDir: dist,
-      tempDir,
-      jwtSecret: randomBytes(32).toString('base64url'),
-      // On PostgreSQL too, unless `--skip postgres` says otherwise (`--only crowd` keeps it).
-      postgres: async () => {
-        if (listed(args.skip).includes('postgres')) return undefined;
-        try {
-          const postgres = await startPostgres();
-          cleanups.push(() => postgres.stop());
-          return postgres;
-        } catch (error) {
-          log(`PostgreSQL not available (${String(error)}); the crowd measured on PGlite only.`);
-          return undefined;
-        }
-      },
-      log,
-    });
-  }
-
+/** Every section but the crowd's, on a copy of dist/ with the reference page, served on PGlite (and PostgreSQL). */
+async function measureSite(result: BenchResult, runs: ApiRun[]) {
   const site = siteWithReference();
   const jwtSecret = randomBytes(32).toString('base64url');
   const pgliteDataDir = tempDir('bench-data-');
@@ -384,6 +328,68 @@ async function main() {
     }
     result.api = { helloWorld, bareHono: bareHonoGuides, runs, pageViewCounter };
   }
+}
+
+async function main() {
+  const result: BenchResult = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      loadAverage: os.loadavg(),
+      node: process.version,
+      chromium: chromiumVersion(),
+    },
+    settings: { lighthouseRuns, rounds, ...loadOptions },
+    bundle: {
+      initialJs: { raw: 0, gzip: 0, brotli: 0, files: [] },
+      initialCss: { raw: 0, gzip: 0, brotli: 0, files: [] },
+      lazy: [],
+    },
+  };
+  const runs: ApiRun[] = [];
+
+  if (args['no-build']) {
+    if (!existsSync(path.join(dist, 'index.html')))
+      throw new Error(
+        '--no-build serves dist/ as it is, and dist/ holds no built site: run `npm run build`.',
+      );
+    log('dist/ as the last build left it (--no-build): no first start that builds it.');
+  } else {
+    // Without its stamp, dist/ counts as missing: the start builds it, as on a fresh checkout.
+    rmSync(stampFile, { force: true });
+    log('First start: scripts/start.mjs builds dist/, then serves it…');
+    const firstStart = await started(startSiteServer({ dataDir: tempDir('bench-data-') }));
+    if (skip.has('api')) await firstStart.stop();
+    else runs.push((await measureApi('PGlite, first start (builds dist/)', firstStart)).run);
+  }
+  result.bundle = measureBundle(dist);
+
+  if (!skip.has('crowd')) {
+    // Before any other server starts, so that the machine holds only the crowd's server (and PostgreSQL).
+    result.crowd = await measureCrowd({
+      sizes: args['crowd-sizes'].split(',').map((size) => Math.max(1, positive('crowd-sizes', size))),
+      seconds: Math.max(10, positive('crowd-seconds', args['crowd-seconds'])),
+      distDir: dist,
+      tempDir,
+      jwtSecret: randomBytes(32).toString('base64url'),
+      // On PostgreSQL too, unless `--skip postgres` says otherwise (`--only crowd` keeps it).
+      postgres: async () => {
+        if (listed(args.skip).includes('postgres')) return undefined;
+        try {
+          const postgres = await startPostgres();
+          cleanups.push(() => postgres.stop());
+          return postgres;
+        } catch (error) {
+          log(`PostgreSQL not available (${String(error)}); the crowd measured on PGlite only.`);
+          return undefined;
+        }
+      },
+      log,
+    });
+  }
+
+  // The other sections share a copy of the site and a server on PGlite; a run of the crowd alone starts neither.
+  if (SECTIONS.some((section) => section !== 'crowd' && !skip.has(section))) await measureSite(result, runs);
 
   const report = renderReport(result);
   mkdirSync(resultsDir, { recursive: true });
