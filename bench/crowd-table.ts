@@ -16,8 +16,10 @@ function errorsCell(row: CrowdRow): string {
   return `${total} (${kinds.join(', ')})`;
 }
 
+/** Every learner played (a crowd that fetched no segment has measured nothing), none failed, within the targets. */
 const meetsTargets = (row: CrowdRow) =>
   row.playing === row.learners &&
+  row.segments > 0 &&
   errorCount(row) === 0 &&
   row.segmentTtfbP99Ms <= TARGETS.crowdSegmentTtfbP99Ms &&
   row.serverPeakRssMb !== undefined &&

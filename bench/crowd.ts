@@ -67,8 +67,14 @@ const STREAM_DEADLINE_MS = 10 * 60_000;
 /** Time after a window's end for the learners' threads to answer, before they are stopped. */
 const WORKER_GRACE_MS = 40_000;
 
+interface LessonSource {
+  ffmpeg: string;
+  video: string;
+  poster: string;
+}
+
 /** A 60 s, 540p lesson with sound (a ladder of 240p, 360p and 540p), and its poster, made by ffmpeg in `folder`. */
-async function makeLessonSource(folder: string) {
+async function makeLessonSource(folder: string): Promise<LessonSource> {
   const found = findOrInstallFfmpeg();
   if (found.missing !== undefined) throw new Error(found.missing);
   const { ffmpeg } = found;
@@ -90,7 +96,7 @@ async function addCrowdLesson(
   key: string,
   dataDir: string,
   databaseUrl: string | undefined,
-  source: { ffmpeg: string; video: string; poster: string },
+  source: LessonSource,
 ) {
   const has = async () => (await publishedLessons(siteUrl, key)).find((lesson) => lesson.slug === SLUG);
   if ((await has()) === undefined) {
@@ -233,21 +239,20 @@ async function crowdsOn(
     databaseUrl?: string;
     jwtSecret: string;
     distDir: string;
-    sourceFolder: string;
+    /** The lesson's video and poster, made at the first call. */
+    lessonSource: () => Promise<LessonSource>;
     log: (line: string) => void;
   },
 ): Promise<CrowdRow[]> {
   const { sizes, seconds, dataDir, databaseUrl, jwtSecret, distDir, log } = options;
   const key = await serviceRoleKey(jwtSecret);
   const rows: CrowdRow[] = [];
-  let source: Awaited<ReturnType<typeof makeLessonSource>> | undefined;
   for (const learners of sizes) {
     const server = await startSiteServer({ distDir, dataDir, databaseUrl, jwtSecret });
     try {
       if (rows.length === 0) {
         log(`Crowd, ${database}: the lesson (60 s of 540p, its ladder made by \`lessons add\` with ffmpeg)…`);
-        source ??= await makeLessonSource(options.sourceFolder);
-        await addCrowdLesson(server.url, key, dataDir, databaseUrl, source);
+        await addCrowdLesson(server.url, key, dataDir, databaseUrl, await options.lessonSource());
       }
       log(`Crowd, ${database}: ${learners} learners, ${seconds} s…`);
       const hashes = await tokenHashes(
@@ -315,8 +320,9 @@ export async function measureCrowd(options: {
   log: (line: string) => void;
 }): Promise<CrowdResult> {
   const { sizes, seconds, distDir, tempDir, jwtSecret, log } = options;
-  const sourceFolder = tempDir('bench-crowd-lesson-');
-  const common = { sizes, seconds, jwtSecret, distDir, sourceFolder, log };
+  let source: Promise<LessonSource> | undefined;
+  const lessonSource = () => (source ??= makeLessonSource(tempDir('bench-crowd-lesson-')));
+  const common = { sizes, seconds, jwtSecret, distDir, lessonSource, log };
   const runs: CrowdResult['runs'] = [
     {
       database: 'PGlite',
