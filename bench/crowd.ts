@@ -16,7 +16,7 @@ import { startSiteServer } from './processes.ts';
 
 const run = promisify(execFile);
 
-export type CrowdDatabase = 'PGlite' | 'PostgreSQL';
+type CrowdDatabase = 'PGlite' | 'PostgreSQL';
 
 /** One crowd's measurements. */
 export interface CrowdRow {
