@@ -2,6 +2,7 @@
 import type { CounterOnAndOff, LoadResult } from './api.ts';
 import type { BundleReport } from './bundle-size.ts';
 import type { CourseArrivalResult } from './course-arrival.ts';
+import type { CrowdResult } from './crowd.ts';
 import type { FirstViewResult } from './first-view-loads.ts';
 import type { InteractionResult } from './interaction.ts';
 import type { LessonStreamResult } from './lesson-stream.ts';
@@ -43,6 +44,8 @@ export interface BenchResult {
   streamedArrival?: CourseArrivalResult;
   /** A real-size lesson played as an adaptive stream and as the progressive MP4 on a slow phone; the stream on a slower link. */
   lessonStream?: LessonStreamResult;
+  /** N learners at once playing a streamed lesson over HTTP, on PGlite and on PostgreSQL (bench/crowd.ts). */
+  crowd?: CrowdResult;
   api?: {
     helloWorld: LoadResult;
     /** The bare Hono app with our guides answer, loaded in turns with PGlite's guides read. */

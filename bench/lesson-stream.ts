@@ -117,14 +117,22 @@ async function generatedFiles(log: (line: string) => void): Promise<LessonFiles>
   return { ffmpeg, video, poster };
 }
 
-/** `npm run admin -- …` on the running server's DATA_DIR, with ffmpeg at `ffmpeg` or none. */
-async function ownersTool(dataDir: string, args: string[], ffmpeg: string | undefined) {
+/**
+ * `npm run admin -- …` on the running server's DATA_DIR (and its PostgreSQL at `databaseUrl`, if it has one), with
+ * ffmpeg at `ffmpeg` or none.
+ */
+export async function ownersTool(
+  dataDir: string,
+  args: string[],
+  ffmpeg: string | undefined,
+  databaseUrl = '',
+) {
   await run('npm', ['run', '--silent', 'admin', '--', ...args], {
     cwd: root,
     env: {
       ...process.env,
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl,
       FFMPEG_PATH: ffmpeg ?? path.join(dataDir, 'no-ffmpeg-here'),
     },
     maxBuffer: 16 * 1024 * 1024,

@@ -9,6 +9,7 @@ import {
   publishTable,
   slowLinkStreamTable,
 } from './browser-tables.ts';
+import { crowdTable } from './crowd-table.ts';
 import { firstViewTable } from './first-view-table.ts';
 import type { Table } from './report-table.ts';
 import { apiTable, bundleTable } from './server-tables.ts';
@@ -46,6 +47,7 @@ function tablesOf(result: BenchResult): Table[] {
       : []),
     bundleTable(result.bundle),
     ...(result.api ? [apiTable(result.api, result.settings.rounds)] : []),
+    ...(result.crowd ? [crowdTable(result.crowd)] : []),
   ];
 }
 

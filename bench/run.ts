@@ -25,6 +25,7 @@ import {
 } from './api.ts';
 import { measureBundle, readManifest } from './bundle-size.ts';
 import { measureCourseArrival } from './course-arrival.ts';
+import { CROWD_SECONDS, CROWD_SIZES, measureCrowd } from './crowd.ts';
 import { measureFirstView } from './first-view-loads.ts';
 import { measureInteraction } from './interaction.ts';
 import { measureLessonStream, putStreamedLessonFirst } from './lesson-stream.ts';
@@ -53,6 +54,9 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '3' },
     skip: { type: 'string', multiple: true, default: [] },
     only: { type: 'string', multiple: true, default: [] },
+    // The crowd's sizes (learners at once) and each window's length in seconds.
+    'crowd-sizes': { type: 'string', default: CROWD_SIZES.join(',') },
+    'crowd-seconds': { type: 'string', default: String(CROWD_SECONDS) },
     // Serves dist/ as the last `npm run build` left it, without the first start that rebuilds it (and so without
     // that start's API row): for a tree someone else is building.
     'no-build': { type: 'boolean', default: false },
@@ -73,6 +77,7 @@ const SECTIONS = [
   'lesson-stream',
   'api',
   'postgres',
+  'crowd',
 ];
 const listed = (values: string[]) => values.flatMap((value) => value.split(','));
 // `--only` runs the sections it names and skips the others; `--skip` skips those it names.
@@ -230,40 +235,8 @@ function chromiumVersion(): string {
   }
 }
 
-async function main() {
-  const result: BenchResult = {
-    date: new Date().toISOString(),
-    machine: {
-      cpus: os.cpus().length,
-      loadAverage: os.loadavg(),
-      node: process.version,
-      chromium: chromiumVersion(),
-    },
-    settings: { lighthouseRuns, rounds, ...loadOptions },
-    bundle: {
-      initialJs: { raw: 0, gzip: 0, brotli: 0, files: [] },
-      initialCss: { raw: 0, gzip: 0, brotli: 0, files: [] },
-      lazy: [],
-    },
-  };
-  const runs: ApiRun[] = [];
-
-  if (args['no-build']) {
-    if (!existsSync(path.join(dist, 'index.html')))
-      throw new Error(
-        '--no-build serves dist/ as it is, and dist/ holds no built site: run `npm run build`.',
-      );
-    log('dist/ as the last build left it (--no-build): no first start that builds it.');
-  } else {
-    // Without its stamp, dist/ counts as missing: the start builds it, as on a fresh checkout.
-    rmSync(stampFile, { force: true });
-    log('First start: scripts/start.mjs builds dist/, then serves it…');
-    const firstStart = await started(startSiteServer({ dataDir: tempDir('bench-data-') }));
-    if (skip.has('api')) await firstStart.stop();
-    else runs.push((await measureApi('PGlite, first start (builds dist/)', firstStart)).run);
-  }
-  result.bundle = measureBundle(dist);
-
+/** Every section but the crowd's, on a copy of dist/ with the reference page, served on PGlite (and PostgreSQL). */
+async function measureSite(result: BenchResult, runs: ApiRun[]) {
   const site = siteWithReference();
   const jwtSecret = randomBytes(32).toString('base64url');
   const pgliteDataDir = tempDir('bench-data-');
@@ -355,6 +328,68 @@ async function main() {
     }
     result.api = { helloWorld, bareHono: bareHonoGuides, runs, pageViewCounter };
   }
+}
+
+async function main() {
+  const result: BenchResult = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      loadAverage: os.loadavg(),
+      node: process.version,
+      chromium: chromiumVersion(),
+    },
+    settings: { lighthouseRuns, rounds, ...loadOptions },
+    bundle: {
+      initialJs: { raw: 0, gzip: 0, brotli: 0, files: [] },
+      initialCss: { raw: 0, gzip: 0, brotli: 0, files: [] },
+      lazy: [],
+    },
+  };
+  const runs: ApiRun[] = [];
+
+  if (args['no-build']) {
+    if (!existsSync(path.join(dist, 'index.html')))
+      throw new Error(
+        '--no-build serves dist/ as it is, and dist/ holds no built site: run `npm run build`.',
+      );
+    log('dist/ as the last build left it (--no-build): no first start that builds it.');
+  } else {
+    // Without its stamp, dist/ counts as missing: the start builds it, as on a fresh checkout.
+    rmSync(stampFile, { force: true });
+    log('First start: scripts/start.mjs builds dist/, then serves it…');
+    const firstStart = await started(startSiteServer({ dataDir: tempDir('bench-data-') }));
+    if (skip.has('api')) await firstStart.stop();
+    else runs.push((await measureApi('PGlite, first start (builds dist/)', firstStart)).run);
+  }
+  result.bundle = measureBundle(dist);
+
+  if (!skip.has('crowd')) {
+    // Before any other server starts, so that the machine holds only the crowd's server (and PostgreSQL).
+    result.crowd = await measureCrowd({
+      sizes: args['crowd-sizes'].split(',').map((size) => Math.max(1, positive('crowd-sizes', size))),
+      seconds: Math.max(10, positive('crowd-seconds', args['crowd-seconds'])),
+      distDir: dist,
+      tempDir,
+      jwtSecret: randomBytes(32).toString('base64url'),
+      // On PostgreSQL too, unless `--skip postgres` says otherwise (`--only crowd` keeps it).
+      postgres: async () => {
+        if (listed(args.skip).includes('postgres')) return undefined;
+        try {
+          const postgres = await startPostgres();
+          cleanups.push(() => postgres.stop());
+          return postgres;
+        } catch (error) {
+          log(`PostgreSQL not available (${String(error)}); the crowd measured on PGlite only.`);
+          return undefined;
+        }
+      },
+      log,
+    });
+  }
+
+  // The other sections share a copy of the site and a server on PGlite; a run of the crowd alone starts neither.
+  if (SECTIONS.some((section) => section !== 'crowd' && !skip.has(section))) await measureSite(result, runs);
 
   const report = renderReport(result);
   mkdirSync(resultsDir, { recursive: true });

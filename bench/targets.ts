@@ -81,6 +81,15 @@ export const TARGETS = {
   lessonLongestStallMs: 500,
   /** ...and the bytes fetched by then at most this share of the progressive file's. */
   lessonBytesShare: 0.4,
+  /**
+   * The course under a crowd (bench/crowd.ts): at least this many learners at once on the 540p rung, on PGlite and
+   * on PostgreSQL, with no failed request...
+   */
+  crowdLearners: 500,
+  /** ...segments' time to first byte at p99 at most this... */
+  crowdSegmentTtfbP99Ms: 200,
+  /** ...and the server process's peak resident memory at most this. */
+  crowdServerRssMb: 300,
   /** Its adaptive stream at 400 kbps each way, 400 ms RTT and 4× CPU: no stall longer than this in the 30 s after Play. */
   lessonSlowLinkLongestStallMs: 500,
 };

@@ -1,6 +1,6 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createJwtKeys, JwtRejected } from './jwt.ts';
 
 const SECRET = 'unit-test-secret-of-at-least-32-characters';
@@ -112,5 +112,44 @@ describe('createJwtKeys', () => {
     });
     const anonKey = await signed({ role: 'anon', iss: 'supabase', iat: 1, exp: 4_000_000_000 });
     await expect(keys.verifyCaller(anonKey)).resolves.toMatchObject({ role: 'anon' });
+  });
+
+  describe('under a crowd', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("signs a payload once a second: asked again in that second, it answers the same token; the next second's is new", async () => {
+      vi.useFakeTimers({ now: new Date('2026-12-04T10:00:00.200Z'), toFake: ['Date'] });
+      const url = 'course/lessons/a/540p/segment-000.m4s';
+      const first = await keys.signPayload({ url }, 3600);
+      vi.setSystemTime(new Date('2026-12-04T10:00:00.900Z'));
+      expect(await keys.signPayload({ url }, 3600)).toBe(first);
+      expect(await keys.signPayload({ url }, 60)).not.toBe(first);
+      expect(await keys.signPayload({ url: 'course/lessons/a/master.m3u8' }, 3600)).not.toBe(first);
+      vi.setSystemTime(new Date('2026-12-04T10:00:01.000Z'));
+      const next = await keys.signPayload({ url }, 3600);
+      expect(next).not.toBe(first);
+      const seconds = Date.parse('2026-12-04T10:00:01Z') / 1000;
+      expect(decodeJwt(next)).toEqual({ url, iat: seconds, exp: seconds + 3600 });
+    });
+
+    it('refuses a token it verified before once it has expired, and a forgery of one it verified', async () => {
+      vi.useFakeTimers({ now: new Date('2026-12-04T10:00:00Z'), toFake: ['Date'] });
+      const token = await keys.signPayload({ url: 'course/lessons/a/master.m3u8' }, 2);
+      expect(await keys.verify(token)).toMatchObject({ url: 'course/lessons/a/master.m3u8' });
+      vi.setSystemTime(new Date('2026-12-04T10:00:01.999Z'));
+      expect(await keys.verify(token)).toMatchObject({ url: 'course/lessons/a/master.m3u8' });
+      const [header = '', , signature = ''] = token.split('.');
+      const other = base64url({ ...decodeJwt(token), url: 'course/lessons/b/master.m3u8' });
+      expect(await refusal(`${header}.${other}.${signature}`)).toMatchObject({ problem: 'bad_signature' });
+      vi.setSystemTime(new Date('2026-12-04T10:00:02Z'));
+      expect(await refusal(token)).toEqual({ problem: 'expired', message: 'JWT expired' });
+
+      const access = await keys.signAccessToken({ ...ADA, expiresInSeconds: 60 });
+      expect(await keys.verifyCaller(access)).toMatchObject({ sub: ADA.userId });
+      vi.setSystemTime(new Date('2026-12-04T10:01:02Z'));
+      await expect(keys.verifyCaller(access)).rejects.toThrow('JWT expired');
+    });
   });
 });

@@ -5,7 +5,7 @@
  * behind every credential the server accepts.
  */
 import { createHmac } from 'node:crypto';
-import { decodeJwt, errors, jwtVerify, type JWTVerifyOptions, SignJWT } from 'jose';
+import { decodeJwt, errors, type JWTPayload, jwtVerify, type JWTVerifyOptions, SignJWT } from 'jose';
 import { z } from 'zod';
 
 const ALGORITHM = 'HS256';
@@ -38,6 +38,33 @@ export class JwtRejected extends Error {
             : 'Invalid JWT',
     );
   }
+}
+
+/**
+ * How many verified tokens each check remembers. A crowd of learners presents the same tokens again and again
+ * (their sessions' on every save, a segment's to each learner who signed it in the same second); jose checks a
+ * token's signature once, and the answer is kept for the token's exact text until its expiry.
+ */
+const VERIFIED_TOKENS_KEPT = 20_000;
+
+const nowInSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * `check` (jose's verification) remembered for the tokens it accepted: a token seen before is answered from memory
+ * while its `exp` is in the future (jose's own rule: expired from the second `exp` names), and checked again
+ * (so refused as expired) after. Refusals are never remembered. When full, the oldest token is forgotten first.
+ */
+function rememberingVerified(check: (token: string) => Promise<JWTPayload>) {
+  const verified = new Map<string, JWTPayload>();
+  return async (token: string): Promise<JWTPayload> => {
+    const known = verified.get(token);
+    if (known !== undefined && (known.exp === undefined || known.exp > nowInSeconds())) return known;
+    verified.delete(token);
+    const payload = await check(token);
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value ?? '');
+    verified.set(token, payload);
+    return payload;
+  };
 }
 
 function problemOf(error: unknown): JwtProblem {
@@ -80,13 +107,37 @@ export function createJwtKeys(secret: string, siteUrl: string): JwtKeys {
   const sign = (payload: Record<string, unknown>) =>
     new SignJWT(payload).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' });
 
-  const verifyWith = (rules: JWTVerifyOptions) => async (token: string) => {
-    try {
-      const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], ...rules });
-      return payload;
-    } catch (error) {
-      throw new JwtRejected(problemOf(error));
+  const verifyWith = (rules: JWTVerifyOptions) =>
+    rememberingVerified(async (token) => {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], ...rules });
+        return payload;
+      } catch (error) {
+        throw new JwtRejected(problemOf(error));
+      }
+    });
+  /**
+   * The signed URLs' tokens of the current second, by payload and expiry: a token is the same text whoever asks
+   * for it in that second, so a crowd signing one playlist's files costs one signature per file a second.
+   */
+  let signedSecond = 0;
+  const signedThisSecond = new Map<string, Promise<string>>();
+  const signPayload = (payload: Record<string, unknown>, expiresInSeconds: number) => {
+    const now = nowInSeconds();
+    if (now !== signedSecond) {
+      signedSecond = now;
+      signedThisSecond.clear();
     }
+    const name = `${expiresInSeconds} ${JSON.stringify(payload)}`;
+    const known = signedThisSecond.get(name);
+    if (known !== undefined) return known;
+    const token = sign(payload)
+      .setIssuedAt(now)
+      .setExpirationTime(now + expiresInSeconds)
+      .sign(key);
+    signedThisSecond.set(name, token);
+    token.catch(() => signedThisSecond.delete(name));
+    return token;
   };
   const verify = verifyWith({});
   const verifyUserToken = verifyWith({ audience: USER_AUDIENCE, issuer, requiredClaims: ['exp'] });
@@ -100,7 +151,7 @@ export function createJwtKeys(secret: string, siteUrl: string): JwtKeys {
   };
 
   return {
-    signAccessToken: ({ userId, email, sessionId, expiresInSeconds }, now = Math.floor(Date.now() / 1000)) =>
+    signAccessToken: ({ userId, email, sessionId, expiresInSeconds }, now = nowInSeconds()) =>
       sign({
         aud: USER_AUDIENCE,
         role: 'authenticated',
@@ -120,11 +171,7 @@ export function createJwtKeys(secret: string, siteUrl: string): JwtKeys {
         .sign(key),
     nextRefreshToken: (token) => createHmac('sha256', secret).update(`refresh-token:${token}`).digest('hex'),
     signServiceRoleKey: () => sign({ role: 'service_role', iss: 'supabase' }).setIssuedAt().sign(key),
-    signPayload: (payload, expiresInSeconds) =>
-      sign(payload)
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
-        .sign(key),
+    signPayload,
     verify,
     verifyCaller: async (token) => {
       const rules = claimedRole(token) === 'authenticated' ? verifyUserToken : verify;

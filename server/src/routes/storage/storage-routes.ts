@@ -83,16 +83,16 @@ interface StorageDeps {
 /**
  * The files the public outline names: the preview lessons' video, captions, poster and every file of their
  * stream's folder (its playlist's path less the file name: the API roles may not run public.stream_folder), and
- * the first poster.
+ * the first poster. `key` is each object's path, one row per path asked about.
  */
 const OUTLINE_FILE = `exists (select 1 from public.course_outline
-  where $1 in (poster_path, video_path, captions_path) or starts_with($1, left(stream_path, -length('master.m3u8'))))`;
+  where key in (poster_path, video_path, captions_path) or starts_with(key, left(stream_path, -length('master.m3u8'))))`;
 const LESSON_FILE = `exists (select 1 from public.lessons
-  where $1 in (video_path, captions_path, poster_path) or starts_with($1, left(stream_path, -length('master.m3u8'))))`;
+  where key in (video_path, captions_path, poster_path) or starts_with(key, left(stream_path, -length('master.m3u8'))))`;
 /** anon may not name public.lessons at all: that statement would be refused, not answered false. */
 const READABLE_AS = {
-  anon: `select ${OUTLINE_FILE} as readable`,
-  authenticated: `select ${OUTLINE_FILE} or ${LESSON_FILE} or public.is_owner() as readable`,
+  anon: OUTLINE_FILE,
+  authenticated: `${OUTLINE_FILE} or ${LESSON_FILE} or public.is_owner()`,
 };
 
 /**
@@ -101,14 +101,14 @@ const READABLE_AS = {
  * preview lessons' files and the first poster"), and a signed-in learner the files that the lessons they can
  * see under row-level security name ("Signed-in learners read the files of published lessons"), and an owner
  * every file, a draft's too, to preview it as a learner would see it ("Owners read every course file").
+ * Answers which of `keys` the caller may read, all judged in one statement: a playlist's files are signed
+ * together, and a transaction for each would cost the database a round of its own per segment.
  */
-function isReadableCourseFile(db: Database, caller: Caller, key: string): Promise<boolean> {
-  if (caller.role === 'service_role') return Promise.resolve(true);
-  const statement = READABLE_AS[caller.role];
-  return runAsCaller(db, caller, async (tx) => {
-    const [row] = await tx.query<{ readable: boolean }>(statement, [key]);
-    return row?.readable === true;
-  });
+async function readableCourseFiles(db: Database, caller: Caller, keys: string[]): Promise<Set<string>> {
+  if (caller.role === 'service_role' || keys.length === 0) return new Set(keys);
+  const statement = `select key from unnest($1::text[]) as key where ${READABLE_AS[caller.role]}`;
+  const rows = await runAsCaller(db, caller, (tx) => tx.query<{ key: string }>(statement, [keys]));
+  return new Set(rows.map((row) => row.key));
 }
 
 /**
@@ -182,21 +182,26 @@ export function storageRoutes({ storageFolder, jwt, callers, db, uploads }: Stor
       );
     }
     const bucketFolder = path.join(storageFolder, bucket);
+    const files = await Promise.all(
+      body.data.paths.map(async (objectPath) => {
+        const rawKey = objectPath.split('/').map(encodeURIComponent).join('/');
+        const resolved = await resolveObjectPath(bucketFolder, rawKey);
+        return typeof resolved === 'object' && (await stat(resolved.file)).isFile()
+          ? resolved.key
+          : undefined;
+      }),
+    );
+    const readable = await readableCourseFiles(
+      db,
+      caller,
+      files.filter((key) => key !== undefined),
+    );
     const signed = [];
-    for (const objectPath of body.data.paths) {
-      const rawKey = objectPath.split('/').map(encodeURIComponent).join('/');
-      const resolved = await resolveObjectPath(bucketFolder, rawKey);
-      const readable =
-        typeof resolved === 'object' &&
-        (await stat(resolved.file)).isFile() &&
-        (await isReadableCourseFile(db, caller, resolved.key));
+    for (const [index, objectPath] of body.data.paths.entries()) {
+      const key = files[index];
       signed.push(
-        readable
-          ? {
-              error: null,
-              path: objectPath,
-              signedURL: await signedPath(bucket, resolved.key, body.data.expiresIn),
-            }
+        key !== undefined && readable.has(key)
+          ? { error: null, path: objectPath, signedURL: await signedPath(bucket, key, body.data.expiresIn) }
           : { error: NOT_READABLE, path: objectPath, signedURL: null },
       );
     }
@@ -216,7 +221,7 @@ export function storageRoutes({ storageFolder, jwt, callers, db, uploads }: Stor
     if (found instanceof Response) return found;
     // To anyone the policy does not let read the object it is invisible, as row-level security makes it on
     // Supabase Storage: the answer is the missing object's.
-    if (!(await isReadableCourseFile(db, caller, found.key)))
+    if (!(await readableCourseFiles(db, caller, [found.key])).has(found.key))
       return storageError(c, 404, 'not_found', 'Object not found');
     return c.json({ signedURL: await signedPath(bucket, found.key, body.data.expiresIn) });
   });
