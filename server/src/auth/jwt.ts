@@ -5,8 +5,9 @@
  * behind every credential the server accepts.
  */
 import { createHmac } from 'node:crypto';
-import { decodeJwt, errors, type JWTPayload, jwtVerify, type JWTVerifyOptions, SignJWT } from 'jose';
+import { decodeJwt, errors, jwtVerify, type JWTVerifyOptions, SignJWT } from 'jose';
 import { z } from 'zod';
+import { nowInSeconds, rememberVerified, signOncePerSecond } from './token-memo.ts';
 
 const ALGORITHM = 'HS256';
 const ISSUER_PATH = '/auth/v1';
@@ -38,33 +39,6 @@ export class JwtRejected extends Error {
             : 'Invalid JWT',
     );
   }
-}
-
-/**
- * How many verified tokens each check remembers. A crowd of learners presents the same tokens again and again
- * (their sessions' on every save, a segment's to each learner who signed it in the same second); jose checks a
- * token's signature once, and the answer is kept for the token's exact text until its expiry.
- */
-const VERIFIED_TOKENS_KEPT = 20_000;
-
-const nowInSeconds = () => Math.floor(Date.now() / 1000);
-
-/**
- * `check` (jose's verification) remembered for the tokens it accepted: a token seen before is answered from memory
- * while its `exp` is in the future (jose's own rule: expired from the second `exp` names), and checked again
- * (so refused as expired) after. Refusals are never remembered. When full, the oldest token is forgotten first.
- */
-function rememberingVerified(check: (token: string) => Promise<JWTPayload>) {
-  const verified = new Map<string, JWTPayload>();
-  return async (token: string): Promise<JWTPayload> => {
-    const known = verified.get(token);
-    if (known !== undefined && (known.exp === undefined || known.exp > nowInSeconds())) return known;
-    verified.delete(token);
-    const payload = await check(token);
-    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value ?? '');
-    verified.set(token, payload);
-    return payload;
-  };
 }
 
 function problemOf(error: unknown): JwtProblem {
@@ -108,7 +82,7 @@ export function createJwtKeys(secret: string, siteUrl: string): JwtKeys {
     new SignJWT(payload).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' });
 
   const verifyWith = (rules: JWTVerifyOptions) =>
-    rememberingVerified(async (token) => {
+    rememberVerified(async (token) => {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], ...rules });
         return payload;
@@ -116,29 +90,12 @@ export function createJwtKeys(secret: string, siteUrl: string): JwtKeys {
         throw new JwtRejected(problemOf(error));
       }
     });
-  /**
-   * The signed URLs' tokens of the current second, by payload and expiry: a token is the same text whoever asks
-   * for it in that second, so a crowd signing one playlist's files costs one signature per file a second.
-   */
-  let signedSecond = 0;
-  const signedThisSecond = new Map<string, Promise<string>>();
-  const signPayload = (payload: Record<string, unknown>, expiresInSeconds: number) => {
-    const now = nowInSeconds();
-    if (now !== signedSecond) {
-      signedSecond = now;
-      signedThisSecond.clear();
-    }
-    const name = `${expiresInSeconds} ${JSON.stringify(payload)}`;
-    const known = signedThisSecond.get(name);
-    if (known !== undefined) return known;
-    const token = sign(payload)
+  const signPayload = signOncePerSecond((payload, now, expiresInSeconds) =>
+    sign(payload)
       .setIssuedAt(now)
       .setExpirationTime(now + expiresInSeconds)
-      .sign(key);
-    signedThisSecond.set(name, token);
-    token.catch(() => signedThisSecond.delete(name));
-    return token;
-  };
+      .sign(key),
+  );
   const verify = verifyWith({});
   const verifyUserToken = verifyWith({ audience: USER_AUDIENCE, issuer, requiredClaims: ['exp'] });
   /** The unverified role picks the rules; the chosen verification then checks the signature over it. */
