@@ -112,7 +112,7 @@ test('the owner opens a learner, resends her course e-mail, corrects her address
     expect(file.suggestedFilename()).toBe('signups.csv');
     const [header, row, ...rest] = (await readFile((await file.path()) ?? '', 'utf8')).split('\r\n');
     expect(header).toBe(
-      '"id","email","name","consent_version","source","first_signed_up_at","last_signed_up_at","signup_count","reminders","reminders_answered_at","reminders_wording_version","kept_answers","kept_answers_updated_at","lessons_watched","finished_at","last_active_at","rating","comment","unsubscribed"',
+      '"id","email","name","consent_version","source","first_signed_up_at","last_signed_up_at","signup_count","reminders","reminders_answered_at","reminders_wording_version","announcements","announcements_answered_at","announcements_wording_version","kept_answers","kept_answers_updated_at","lessons_watched","finished_at","last_active_at","rating","comment","unsubscribed"',
     );
     expect(row).toMatch(/^"\d+","ada@example\.com","Ada Lovelace",.*,"1","","20\d\d-[^"]+","","","false"$/);
     expect(rest).toEqual(['']);
