@@ -12,7 +12,7 @@ import { OWNER, openSection, serverOfItsOwn, signInAsOwner } from './studio-help
 
 // One learner's page in the studio, on a server of its own: the owner sees her lessons and e-mails, resends the
 // course e-mail, corrects a mistyped address (the old address's links and sessions stop working, the new one
-// gets the course e-mail), and downloads the CSV with everyone's progress and no owner.
+// gets the course e-mail), and downloads the CSV with everyone's progress and consents and no owner.
 const MISTYPED = 'ada@exampel.com';
 const CORRECTED = 'ada@example.com';
 
@@ -28,14 +28,16 @@ test('the owner opens a learner, resends her course e-mail, corrects her address
   const learnerContext = await browser.newContext({ baseURL: server.baseUrl });
   const learner = await learnerContext.newPage();
 
-  await test.step('a learner signs up with a mistyped address, opens the course from its e-mail and watches a lesson', async () => {
+  await test.step('a learner signs up with a mistyped address, opens the course from its e-mail, asks for announcements and watches a lesson', async () => {
     await signUpByRequest(learnerContext.request, 'Ada Lovelace', MISTYPED);
     await openSignInLink(learner, watchLinkOf((await mailOf(MISTYPED, 1))[0]));
     await expect(learner.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await learner.getByRole('checkbox', { name: 'E-mail me when new lessons are added' }).check();
+    await expect(learner.getByText("Saved. We'll e-mail you when there is something new.")).toBeVisible();
     await markWatched(learner, [1]);
   });
 
-  await test.step('the owner opens her page from the list: her lessons and her e-mails', async () => {
+  await test.step('the owner opens her page from the list: her lessons, e-mails and announcement answer', async () => {
     await signInAsOwner(page, server);
     await openSection(page, 'Learners');
     await expect(page.getByRole('link', { name: 'The coach' })).toBeHidden();
@@ -46,7 +48,17 @@ test('the owner opens a learner, resends her course e-mail, corrects her address
     await expect(lessons.getByRole('row', { name: /Why plan with three lenses/ })).toContainText('Watched');
     await expect(lessons.getByRole('row', { name: /Lens one: trends/ })).toContainText('Not started');
     const emails = page.getByRole('table', { name: 'Every e-mail to them, newest first' });
-    await expect(emails.getByRole('row', { name: /Course e-mail/ })).toContainText(`${MISTYPED}Delivered`);
+    // The file mailbox wrote a file: the page says so in the Outbox's words, never "Delivered".
+    await expect(emails.getByRole('row', { name: /Course e-mail/ })).toContainText(
+      `${MISTYPED}Written to the mail folder: no mail server is set`,
+    );
+    await expect(page.getByLabel('Sign-up and course')).toContainText('Announcement e-mailsYes, since');
+    await expect(
+      page
+        .getByRole('table', { name: /E-mail me when new lessons are added/ })
+        .getByRole('row')
+        .nth(1),
+    ).toContainText('Yes, e-mail me new lessonsOn the course page');
   });
 
   await test.step('resends the course e-mail: not within 10 minutes of the last, then it goes', async () => {
@@ -105,16 +117,18 @@ test('the owner opens a learner, resends her course e-mail, corrects her address
     await expect(page.getByRole('link', { name: 'Ada Lovelace' })).toBeFocused();
   });
 
-  await test.step('downloads signups.csv with each learner’s progress and no owner', async () => {
+  await test.step('downloads signups.csv with each learner’s progress and consents and no owner', async () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('signups.csv');
     const [header, row, ...rest] = (await readFile((await file.path()) ?? '', 'utf8')).split('\r\n');
     expect(header).toBe(
-      '"id","email","name","consent_version","source","first_signed_up_at","last_signed_up_at","signup_count","reminders","reminders_answered_at","reminders_wording_version","kept_answers","kept_answers_updated_at","lessons_watched","finished_at","last_active_at","rating","comment","unsubscribed"',
+      '"id","email","name","consent_version","source","first_signed_up_at","last_signed_up_at","signup_count","reminders","reminders_answered_at","reminders_wording_version","announcements","announcements_answered_at","announcements_wording_version","kept_answers","kept_answers_updated_at","lessons_watched","finished_at","last_active_at","rating","comment","unsubscribed"',
     );
-    expect(row).toMatch(/^"\d+","ada@example\.com","Ada Lovelace",.*,"1","","20\d\d-[^"]+","","","false"$/);
+    expect(row).toMatch(
+      /^"\d+","ada@example\.com","Ada Lovelace",.*,"false","","","true","20\d\d-[^"]+","announcements-2026-12","","","1","","20\d\d-[^"]+","","","false"$/,
+    );
     expect(rest).toEqual(['']);
     await expect(page.getByRole('status')).toHaveText(/^Downloaded signups\.csv with 1 sign-up\./);
   });

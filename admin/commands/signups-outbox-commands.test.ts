@@ -133,7 +133,7 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
     );
   });
 
-  it("signups export --format csv writes RFC 4180 with formulas defused, each learner's reminder answer, kept answers and progress, no owner, and the studio's bytes", async () => {
+  it("signups export --format csv writes RFC 4180 with formulas defused, each learner's reminder and announcement answers, kept answers and progress, no owner, and the studio's bytes", async () => {
     await db.exec(`
       insert into public.owners (email) values ('coach@example.com');
       insert into public.signups (email, name, consent_version, source) values ('Coach@example.com', 'Coach', 'v1', 'owner');
@@ -142,6 +142,10 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
       insert into public.reminder_consents (user_id, given, wording, wording_version, created_at)
         select id, true, 'E-mail me if I pause for a week.', 'pause-reminders-2026-11', '2026-11-02T10:00:00Z'
           from auth.users where email = 'ada@example.com';
+      insert into public.announcement_consents (user_id, given, wording, wording_version, created_at)
+        select id, given, 'E-mail me when new lessons are added.', 'announcements-2026-12', at::timestamptz
+          from auth.users, (values (false, '2026-11-02T10:30:00Z'), (true, '2026-11-02T11:00:00Z')) a (given, at)
+         where email = 'ada@example.com';
       insert into public.kept_answers (user_id, answers, plan, wording, wording_version)
         select id, '{"ageGroup": "25-35"}', '{"trends": "=AI"}', 'Keep my answers.', 'keep-answers-2026-12'
           from auth.users where email = 'ada@example.com';
@@ -159,10 +163,10 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
       [
-        '"id","email","name","consent_version","source","first_signed_up_at","last_signed_up_at","signup_count","reminders","reminders_answered_at","reminders_wording_version","kept_answers","kept_answers_updated_at","lessons_watched","finished_at","last_active_at","rating","comment","unsubscribed"',
-        `"1","ada@example.com","Ada Lovelace","v1","embedded","2026-11-01T09:00:00.000Z","2026-11-01T09:00:00.000Z","1","true","2026-11-02T10:00:00.000Z","pause-reminders-2026-11","{""answers"":{""ageGroup"":""25-35""},""plan"":{""trends"":""=AI""}}","${kept?.at.toISOString()}","1","2026-11-03T08:00:00.000Z","${progress?.at.toISOString()}","5","'@once: ""worth it""","false"`,
-        `"2","Bob@Example.com","'=HYPERLINK(""http://evil.example"",""Click""), ""me""\nplease","v1","supabase-edge","2026-11-10T12:30:00.000Z","2026-11-20T08:15:00.000Z","2","false","","","","","0","","","","","false"`,
-        `"3","cy@example.com","'+Cy @Home","v1","embedded","2026-11-15T00:00:00.000Z","2026-11-15T00:00:00.000Z","1","false","","","","","0","","","","","true"`,
+        '"id","email","name","consent_version","source","first_signed_up_at","last_signed_up_at","signup_count","reminders","reminders_answered_at","reminders_wording_version","announcements","announcements_answered_at","announcements_wording_version","kept_answers","kept_answers_updated_at","lessons_watched","finished_at","last_active_at","rating","comment","unsubscribed"',
+        `"1","ada@example.com","Ada Lovelace","v1","embedded","2026-11-01T09:00:00.000Z","2026-11-01T09:00:00.000Z","1","true","2026-11-02T10:00:00.000Z","pause-reminders-2026-11","true","2026-11-02T11:00:00.000Z","announcements-2026-12","{""answers"":{""ageGroup"":""25-35""},""plan"":{""trends"":""=AI""}}","${kept?.at.toISOString()}","1","2026-11-03T08:00:00.000Z","${progress?.at.toISOString()}","5","'@once: ""worth it""","false"`,
+        `"2","Bob@Example.com","'=HYPERLINK(""http://evil.example"",""Click""), ""me""\nplease","v1","supabase-edge","2026-11-10T12:30:00.000Z","2026-11-20T08:15:00.000Z","2","false","","","false","","","","","0","","","","","false"`,
+        `"3","cy@example.com","'+Cy @Home","v1","embedded","2026-11-15T00:00:00.000Z","2026-11-15T00:00:00.000Z","1","false","","","false","","","","","0","","","","","true"`,
         '',
       ].join('\r\n'),
     );
@@ -238,7 +242,7 @@ describe(`signups and outbox commands on ${databaseKind}`, () => {
       'Erased bob@example.COM: 1 sign-up, 3 outbox e-mails, 1 course account with 2 lesson progress records, 1 feedback answer and 1 reminder answer, and 2 .eml files.',
       'Recorded the erasure as a keyed hash: a restore of an older backup erases them again.',
     ]);
-    expect(result.stdout).toMatch(/Compacted 11 tables \(VACUUM FULL\)[\s\S]*Checkpointed/);
+    expect(result.stdout).toMatch(/Compacted 12 tables \(VACUUM FULL\)[\s\S]*Checkpointed/);
     expect(await db.query('select address_hash, key_id from public.erasures')).toEqual([
       {
         address_hash: erasureHasher(TEST_LOG_KEY).hash('bob@example.com'),

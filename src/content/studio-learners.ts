@@ -1,3 +1,8 @@
+import { studioOutboxCopy } from './studio-outbox';
+
+/** What became of an e-mail, in the Outbox's words: the same rule for the same e-mail everywhere. */
+const { outcome } = studioOutboxCopy.record;
+
 const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 /**
@@ -9,7 +14,7 @@ export const studioLearnersCopy = {
   /** How dates and times are written (day month year). */
   dateLocale: 'en-GB',
   intro:
-    'Everyone who signed up, newest first: whether their course e-mail arrived, when they were last active and how far they got.',
+    'Everyone who signed up, newest first: what became of their course e-mail, when they were last active and how far they got.',
   searchLabel: 'Search by address or name',
   searchButton: 'Search',
   loading: 'Loading the learners…',
@@ -32,11 +37,12 @@ export const studioLearnersCopy = {
     actions: 'Actions',
   },
   signedUpAgain: (last: string) => `again ${last}`,
+  /** Sent: as the Outbox says it, by the transport that took it (the file mailbox only writes a file). */
   courseEmail: {
-    sent: 'Delivered',
-    queued: 'Waiting to be sent',
-    dead: 'Failed: see Outbox',
-    none: 'None',
+    sent: (provider: string | null) => outcome('sent', provider, null),
+    queued: () => 'Waiting to be sent',
+    dead: () => 'Failed: see Outbox',
+    none: () => 'None',
   },
   neverActive: 'Not yet',
   progress: (watched: number, percent: number) =>
@@ -87,7 +93,9 @@ export const studioLearnersCopy = {
     notFinished: 'Not yet',
     reminders: 'Reminder e-mails',
     remindersNeverAsked: 'Never answered: no reminders',
-    remindersNow: (given: boolean, at: string) => `${given ? 'Yes' : 'No'}, since ${at}`,
+    answerSince: (given: boolean, at: string) => `${given ? 'Yes' : 'No'}, since ${at}`,
+    announcements: 'Announcement e-mails',
+    announcementsNeverAsked: 'Never answered: no announcements',
     rating: 'Rating',
     noRating: 'No rating yet',
     ratingOf: (rating: number) => `${rating} of 5`,
@@ -109,13 +117,15 @@ export const studioLearnersCopy = {
         ['course-access', 'Course e-mail'],
         ['sign-in-link', 'Sign-in link they asked for'],
         ['reminder', 'Reminder'],
+        ['announcement', 'Announcement'],
       ]).get(kind) ?? kind,
-    emailOutcome: {
-      sent: (at: string) => `Delivered ${at}`,
-      pending: 'Waiting to be sent',
-      sending: 'Being sent',
-      dead: (error: string) => `Failed: ${error}`,
-    },
+    /** The Outbox's outcome, and for a sent e-mail when it went. */
+    emailOutcome: (
+      status: string,
+      provider: string | null,
+      lastError: string | null,
+      sentAt: string | null,
+    ) => `${outcome(status, provider, lastError)}${status === 'sent' && sentAt ? ` (${sentAt})` : ''}`,
     remindersHeading: 'Reminder answers',
     remindersCaption: 'Every answer to “E-mail me if I pause for a week”, newest first',
     noReminderAnswers: 'They haven’t answered the question about reminders.',
@@ -123,6 +133,22 @@ export const studioLearnersCopy = {
     reminderAnswer: (given: boolean) => (given ? 'Yes, remind me' : 'No reminders'),
     reminderSource: (source: string) =>
       source === 'unsubscribe' ? 'Unsubscribe link in a reminder' : 'On the course page',
+    announcementsHeading: 'Announcement answers',
+    announcementsCaption: 'Every answer to “E-mail me when new lessons are added”, newest first',
+    noAnnouncementAnswers: 'They haven’t answered the question about announcements.',
+    announcementColumns: {
+      when: 'When',
+      answer: 'Answer',
+      where: 'Where',
+      words: 'Words they saw',
+      wording: 'Wording version',
+    },
+    announcementAnswer: (given: boolean) => (given ? 'Yes, e-mail me new lessons' : 'No announcements'),
+    /** Where she answered: the course page, or the unsubscribe link of an announcement, named while it is kept. */
+    announcementSource: (source: string, subject: string | null) => {
+      if (source !== 'unsubscribe') return 'On the course page';
+      return subject === null ? 'Unsubscribe link in an announcement' : `Unsubscribe link in “${subject}”`;
+    },
     changesHeading: 'Address changes',
     addressChange: (from: string, to: string, at: string, by: string) =>
       `${at}: ${from} → ${to}${by ? `, by ${by}` : ''}`,

@@ -20,6 +20,10 @@ const signupRow = z.object({
   /** When that answer was given or withdrawn, and the version of the words it was given under. */
   reminders_answered_at: z.nullable(z.coerce.date()),
   reminders_wording_version: z.nullable(z.string()),
+  /** Her latest answer to "E-mail me when new lessons are added" on /course, or an announcement's unsubscribe. */
+  announcements: z.boolean(),
+  announcements_answered_at: z.nullable(z.coerce.date()),
+  announcements_wording_version: z.nullable(z.string()),
   /**
    * Her answers and plan's notes, when she ticked "Keep my answers and plan with my account" on /course (as the
    * database keeps them: `kept_answers`), and when she last changed them; null for everyone else.
@@ -56,6 +60,9 @@ const EXPORT_COLUMNS = [
   'reminders',
   'reminders_answered_at',
   'reminders_wording_version',
+  'announcements',
+  'announcements_answered_at',
+  'announcements_wording_version',
   'kept_answers',
   'kept_answers_updated_at',
   'lessons_watched',

@@ -156,7 +156,7 @@ describe('DATA_DIR under a running server started with umask 022', () => {
 
     const erased = await runTool(['signups', 'erase', 'Bob@Example.com', '--yes']);
     expect(erased).toMatchObject({ code: 0, stdout: expect.stringContaining('1 .eml file') });
-    expect(erased.stdout).toMatch(/Compacted 11 tables \(VACUUM FULL\)[\s\S]*Checkpointed/);
+    expect(erased.stdout).toMatch(/Compacted 12 tables \(VACUUM FULL\)[\s\S]*Checkpointed/);
     expect(await emlFiles()).toEqual([]);
   });
 

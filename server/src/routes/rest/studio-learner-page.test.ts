@@ -22,10 +22,12 @@ beforeAll(async () => {
       (2, 'bob@example.com', 'Bob', 'v1', 'embedded', '2026-11-03T09:00:00Z', '2026-11-03T09:00:00Z', 1, null, '{}'),
       (9, 'coach@example.com', 'The coach', 'v1', 'owner', '2026-11-09T00:00:00Z', '2026-11-09T00:00:00Z', 1,
        null, '{}');
-    insert into public.email_outbox (id, signup_id, recipient, kind, status, last_error, created_at, sent_at) values
-      (1, 1, 'Ada@Exampel.com', 'course-access', 'dead', 'SMTP 550: no such mailbox', '2026-11-01T09:00:00Z', null),
-      (2, 1, 'Ada@Exampel.com', 'sign-in-link', 'sent', null, '2026-11-02T09:00:00Z', '2026-11-02T09:00:05Z'),
-      (3, 1, 'Ada@Exampel.com', 'sign-in-link', 'pending', null, '2026-11-02T10:00:00Z', null);
+    insert into public.email_outbox (id, signup_id, recipient, kind, status, last_error, provider, created_at,
+                                     sent_at) values
+      (1, 1, 'Ada@Exampel.com', 'course-access', 'dead', 'SMTP 550: no such mailbox', 'smtp', '2026-11-01T09:00:00Z',
+       null),
+      (2, 1, 'Ada@Exampel.com', 'sign-in-link', 'sent', null, 'file', '2026-11-02T09:00:00Z', '2026-11-02T09:00:05Z'),
+      (3, 1, 'Ada@Exampel.com', 'sign-in-link', 'pending', null, null, '2026-11-02T10:00:00Z', null);
     select setval(pg_get_serial_sequence('public.email_outbox', 'id'), 100);
     insert into public.lessons (id, slug, title, video_path, duration_seconds, order_index, is_published) values
       (1, 'one', 'One', 'one.mp4', 60, 1, true), (2, 'two', 'Two', 'two.mp4', 90, 2, true),
@@ -38,6 +40,13 @@ beforeAll(async () => {
     insert into public.reminder_consents (user_id, given, wording, wording_version, created_at) values
       ('${LEARNER}', true, 'Yes.', 'v-one', '2026-11-04T00:00:00Z'),
       ('${LEARNER}', false, 'No.', 'v-one', '2026-11-05T00:00:00Z');
+    insert into public.announcements (id, subject, body, recipients) values (1, 'Lesson four is out', 'Hello.', 1);
+    insert into public.announcement_consents (user_id, given, wording, wording_version, source, announcement_id,
+                                              created_at) values
+      ('${LEARNER}', true, 'E-mail me when new lessons are added.', 'announcements-2026-12', 'course-page', null,
+       '2026-11-04T01:00:00Z'),
+      ('${LEARNER}', false, 'E-mail me when new lessons are added.', 'announcements-2026-12', 'unsubscribe', 1,
+       '2026-11-06T00:00:00Z');
   `);
 });
 
@@ -65,7 +74,7 @@ describe(`one learner's page in the studio (${databaseKind})`, () => {
     expect(await rest.db.query('select count(*)::int as n from public.email_outbox')).toEqual([{ n: 3 }]);
   });
 
-  it('shows her sign-up, each published lesson, her finish, rating, e-mails and reminder answers', async () => {
+  it('shows her sign-up, each published lesson, her finish, rating, e-mails and her answers on reminders and announcements', async () => {
     const { data, error } = await as(OWNER).rpc('studio_learner', { learner_id: 1 });
     expect(error).toBeNull();
     expect(data).toEqual({
@@ -103,11 +112,12 @@ describe(`one learner's page in the studio (${databaseKind})`, () => {
       ],
       feedback: { rating: 4, comment: '=SUM(A1) was useful', created_at: expect.any(String) },
       emails: [
-        expect.objectContaining({ id: 3, kind: 'sign-in-link', status: 'pending' }),
+        expect.objectContaining({ id: 3, kind: 'sign-in-link', status: 'pending', provider: null }),
         expect.objectContaining({
           id: 2,
           kind: 'sign-in-link',
           status: 'sent',
+          provider: 'file',
           sent_at: '2026-11-02T09:00:05+00:00',
         }),
         expect.objectContaining({
@@ -133,6 +143,24 @@ describe(`one learner's page in the studio (${databaseKind})`, () => {
           created_at: '2026-11-04T00:00:00+00:00',
         },
       ],
+      announcement_answers: [
+        {
+          given: false,
+          wording: 'E-mail me when new lessons are added.',
+          wording_version: 'announcements-2026-12',
+          source: 'unsubscribe',
+          announcement_subject: 'Lesson four is out',
+          created_at: '2026-11-06T00:00:00+00:00',
+        },
+        {
+          given: true,
+          wording: 'E-mail me when new lessons are added.',
+          wording_version: 'announcements-2026-12',
+          source: 'course-page',
+          announcement_subject: null,
+          created_at: '2026-11-04T01:00:00+00:00',
+        },
+      ],
       address_changes: [],
     });
     // A learner who never opened the course: no account, so no lessons watched, no e-mails, no answers.
@@ -142,6 +170,7 @@ describe(`one learner's page in the studio (${databaseKind})`, () => {
       feedback: null,
       emails: [],
       reminder_answers: [],
+      announcement_answers: [],
     });
     expect(bob.data.lessons.map((lesson: { completed_at: null }) => lesson.completed_at)).toEqual([
       null,
@@ -274,7 +303,7 @@ describe(`one learner's page in the studio (${databaseKind})`, () => {
     });
   });
 
-  it('exports every learner with her progress and no owner; erasing an old address erases its record', async () => {
+  it('exports every learner with her progress and latest answers and no owner; erasing an old address erases its record', async () => {
     const { data } = await as(OWNER).rpc('studio_signup_rows');
     expect(data.map((row: { email: string }) => row.email)).toEqual(['Ada@example.com', 'bob@example.com']);
     expect(data[0]).toMatchObject({
@@ -282,9 +311,22 @@ describe(`one learner's page in the studio (${databaseKind})`, () => {
       finished_at: null,
       rating: 4,
       comment: '=SUM(A1) was useful',
+      reminders: false,
+      reminders_answered_at: '2026-11-05T00:00:00+00:00',
+      announcements: false,
+      announcements_answered_at: '2026-11-06T00:00:00+00:00',
+      announcements_wording_version: 'announcements-2026-12',
     });
     expect(Date.parse(data[0].last_active_at)).toBeGreaterThan(Date.parse('2026-11-04'));
-    expect(data[1]).toMatchObject({ lessons_watched: 0, last_active_at: null, rating: null, comment: null });
+    expect(data[1]).toMatchObject({
+      lessons_watched: 0,
+      last_active_at: null,
+      rating: null,
+      comment: null,
+      announcements: false,
+      announcements_answered_at: null,
+      announcements_wording_version: null,
+    });
 
     await as(OWNER).rpc('studio_erase_learner', { address: 'ada@exampel.com' });
     expect(await rest.db.query('select count(*)::int as n from public.learner_address_changes')).toEqual([

@@ -24,10 +24,11 @@ beforeAll(async () => {
       (9, 'Coach@example.com', 'The coach', 'v1', 'owner', '2026-11-09T00:00:00Z'),
       (2, 'bo''b@example.com', 'Bob', 'v1', 'embedded', '2026-11-02T00:00:00Z'),
       (3, 'cy@example.com', 'Cy', 'v1', 'embedded', '2026-11-03T00:00:00Z');
-    insert into public.email_outbox (id, signup_id, recipient, status, attempts, last_error, created_at) values
-      (1, 1, 'ada@example.com', 'sent', 1, null, '2026-11-01T00:00:00Z'),
-      (2, 2, 'bo''b@example.com', 'dead', 8, 'SMTP 550: mailbox unavailable', '2026-11-02T00:00:00Z'),
-      (3, 3, 'cy@example.com', 'dead', 8, 'Resend 422', '2026-11-03T00:00:00Z');
+    insert into public.email_outbox (id, signup_id, recipient, status, attempts, last_error, provider, created_at)
+      values
+      (1, 1, 'ada@example.com', 'sent', 1, null, 'file', '2026-11-01T00:00:00Z'),
+      (2, 2, 'bo''b@example.com', 'dead', 8, 'SMTP 550: mailbox unavailable', 'smtp', '2026-11-02T00:00:00Z'),
+      (3, 3, 'cy@example.com', 'dead', 8, 'Resend 422', null, '2026-11-03T00:00:00Z');
     insert into public.lessons (id, slug, title, video_path, duration_seconds, order_index, is_published) values
       (1, 'one', 'One', 'one.mp4', 60, 1, true), (2, 'two', 'Two', 'two.mp4', 60, 2, true),
       (3, 'draft', 'Draft', 'draft.mp4', 60, 3, false);
@@ -61,7 +62,7 @@ describe(`the studio's learners and outbox through REST (${databaseKind})`, () =
     ]);
   });
 
-  it('lists learners (owners aside) newest first with their course e-mail, activity and progress', async () => {
+  it('lists learners (owners aside) newest first with their course e-mail and the transport that took it, activity and progress', async () => {
     const { data, error } = await as(OWNER).rpc('studio_learners', { search: '' });
     expect(error).toBeNull();
     expect(data).toMatchObject({ total: 3, published_lessons: 2 });
@@ -73,6 +74,7 @@ describe(`the studio's learners and outbox through REST (${databaseKind})`, () =
     expect(data.learners[2]).toMatchObject({
       name: 'Ada 100% _sure_',
       course_email: 'sent',
+      course_email_provider: 'file',
       lessons_watched: 1,
       percent_complete: 50,
       reminders: true,
@@ -81,6 +83,7 @@ describe(`the studio's learners and outbox through REST (${databaseKind})`, () =
     expect(new Date(data.learners[2].last_active_at).getTime()).toBeGreaterThan(Date.parse('2026-11-04'));
     expect(data.learners[0]).toMatchObject({
       course_email: 'dead',
+      course_email_provider: null,
       last_active_at: null,
       lessons_watched: 0,
     });

@@ -2,13 +2,22 @@ import type { ReactNode } from 'react';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { studioLearnersCopy } from '@/content/studio-learners';
 import { formatTime } from '@/lib/format-time';
-import type { LearnerDetail, LearnerEmail, LearnerLesson, ReminderAnswer } from '../model/learners-backend';
+import type {
+  AnnouncementAnswer,
+  LearnerDetail,
+  LearnerEmail,
+  LearnerLesson,
+  ReminderAnswer,
+} from '../model/learners-backend';
 
 const copy = studioLearnersCopy.page;
 const when = (at: Date) => formatTime(at, studioLearnersCopy.dateLocale);
 const headingClass = 'mt-8 font-display text-xl font-semibold tracking-tight';
 
-/** What the course knows of one learner: her sign-up, lessons, e-mails, reminder answers and address changes. */
+/**
+ * What the course knows of one learner: her sign-up, lessons, e-mails, answers on reminders and announcements, and
+ * address changes.
+ */
 export function LearnerRecord({ learner }: { learner: LearnerDetail }) {
   return (
     <>
@@ -49,6 +58,18 @@ export function LearnerRecord({ learner }: { learner: LearnerDetail }) {
           className="mt-3"
         />
       )}
+      <h4 className={headingClass}>{copy.announcementsHeading}</h4>
+      {learner.announcementAnswers.length === 0 ? (
+        <p className="mt-2 text-ink-soft">{copy.noAnnouncementAnswers}</p>
+      ) : (
+        <DataTable
+          caption={copy.announcementsCaption}
+          columns={announcementColumns}
+          rows={learner.announcementAnswers}
+          rowKey={(answer) => answer.createdAt.toISOString()}
+          className="mt-3"
+        />
+      )}
       {learner.addressChanges.length > 0 && (
         <>
           <h4 className={headingClass}>{copy.changesHeading}</h4>
@@ -72,6 +93,7 @@ export function LearnerRecord({ learner }: { learner: LearnerDetail }) {
 
 function LearnerSummary({ learner }: { learner: LearnerDetail }) {
   const latestAnswer = learner.reminderAnswers[0];
+  const latestAnnouncementAnswer = learner.announcementAnswers[0];
   const facts: [string, ReactNode][] = [
     [
       copy.signedUp,
@@ -83,8 +105,14 @@ function LearnerSummary({ learner }: { learner: LearnerDetail }) {
     [
       copy.reminders,
       latestAnswer
-        ? copy.remindersNow(latestAnswer.given, when(latestAnswer.createdAt))
+        ? copy.answerSince(latestAnswer.given, when(latestAnswer.createdAt))
         : copy.remindersNeverAsked,
+    ],
+    [
+      copy.announcements,
+      latestAnnouncementAnswer
+        ? copy.answerSince(latestAnnouncementAnswer.given, when(latestAnnouncementAnswer.createdAt))
+        : copy.announcementsNeverAsked,
     ],
     [
       copy.rating,
@@ -134,11 +162,8 @@ const lessonColumns: Column<LearnerLesson>[] = [
   },
 ];
 
-function emailOutcome(email: LearnerEmail): string {
-  if (email.status === 'sent') return copy.emailOutcome.sent(email.sentAt ? when(email.sentAt) : '');
-  if (email.status === 'dead') return copy.emailOutcome.dead(email.lastError ?? '');
-  return copy.emailOutcome[email.status];
-}
+const emailOutcome = (email: LearnerEmail) =>
+  copy.emailOutcome(email.status, email.provider, email.lastError, email.sentAt && when(email.sentAt));
 
 const emailColumns: Column<LearnerEmail>[] = [
   { label: copy.emailColumns.kind, rowHeader: true, cell: (email) => copy.emailKind(email.kind) },
@@ -160,4 +185,16 @@ const reminderColumns: Column<ReminderAnswer>[] = [
   { label: copy.reminderColumns.answer, cell: (answer) => copy.reminderAnswer(answer.given) },
   { label: copy.reminderColumns.where, cell: (answer) => copy.reminderSource(answer.source) },
   { label: copy.reminderColumns.wording, cell: (answer) => answer.wordingVersion },
+];
+
+const announcementColumns: Column<AnnouncementAnswer>[] = [
+  { label: copy.announcementColumns.when, rowHeader: true, cell: (answer) => when(answer.createdAt) },
+  { label: copy.announcementColumns.answer, cell: (answer) => copy.announcementAnswer(answer.given) },
+  {
+    label: copy.announcementColumns.where,
+    className: 'break-words',
+    cell: (answer) => copy.announcementSource(answer.source, answer.announcementSubject),
+  },
+  { label: copy.announcementColumns.words, className: 'break-words', cell: (answer) => answer.wording },
+  { label: copy.announcementColumns.wording, cell: (answer) => answer.wordingVersion },
 ];

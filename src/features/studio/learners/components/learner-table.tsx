@@ -61,7 +61,9 @@ export function LearnerTable({
     {
       label: copy.columns.courseEmail,
       cell: (learner) => (
-        <span className={emailTone[learner.courseEmail]}>{copy.courseEmail[learner.courseEmail]}</span>
+        <span className={emailTone[learner.courseEmail]}>
+          {copy.courseEmail[learner.courseEmail](learner.courseEmailProvider)}
+        </span>
       ),
     },
     {

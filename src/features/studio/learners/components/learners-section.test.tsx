@@ -21,6 +21,7 @@ const learner = (
   firstSignedUpAt: new Date('2026-11-01T09:00:00Z'),
   lastSignedUpAt: new Date('2026-11-01T09:00:00Z'),
   courseEmail: 'sent',
+  courseEmailProvider: 'file',
   lastActiveAt: null,
   lessonsWatched: 0,
   percentComplete: 0,
@@ -29,7 +30,8 @@ const learner = (
 });
 
 const ada = learner(1, 'ada@example.com', 'Ada Lovelace', { lessonsWatched: 2, percentComplete: 50 });
-const bob = learner(2, 'bob@example.com', 'Bob', { courseEmail: 'dead' });
+const bob = learner(2, 'bob@example.com', 'Bob', { courseEmail: 'dead', courseEmailProvider: 'smtp' });
+const cy = learner(3, 'cy@example.com', 'Cy', { courseEmailProvider: 'resend' });
 
 const adaInDetail: LearnerDetail = {
   id: 1,
@@ -72,8 +74,19 @@ const adaInDetail: LearnerDetail = {
       recipient: 'ada@example.com',
       status: 'pending',
       lastError: null,
+      provider: null,
       createdAt: new Date('2026-11-13T09:00:00Z'),
       sentAt: null,
+    },
+    {
+      id: 5,
+      kind: 'announcement',
+      recipient: 'ada@example.com',
+      status: 'sent',
+      lastError: null,
+      provider: 'file',
+      createdAt: new Date('2026-11-08T09:00:00Z'),
+      sentAt: new Date('2026-11-08T09:00:05Z'),
     },
     {
       id: 3,
@@ -81,6 +94,7 @@ const adaInDetail: LearnerDetail = {
       recipient: 'ada@exampel.com',
       status: 'dead',
       lastError: 'SMTP 550: no such mailbox',
+      provider: 'smtp',
       createdAt: new Date('2026-11-01T09:00:00Z'),
       sentAt: null,
     },
@@ -91,6 +105,24 @@ const adaInDetail: LearnerDetail = {
       wordingVersion: 'pause-reminders-2026-11',
       source: 'course-page',
       createdAt: new Date('2026-11-04T09:30:00Z'),
+    },
+  ],
+  announcementAnswers: [
+    {
+      given: false,
+      wording: 'E-mail me when new lessons are added.',
+      wordingVersion: 'announcements-2026-12',
+      source: 'unsubscribe',
+      announcementSubject: 'Lesson four is out',
+      createdAt: new Date('2026-11-09T09:00:00Z'),
+    },
+    {
+      given: true,
+      wording: 'E-mail me when new lessons are added.',
+      wordingVersion: 'announcements-2026-12',
+      source: 'course-page',
+      announcementSubject: null,
+      createdAt: new Date('2026-11-04T09:40:00Z'),
     },
   ],
   addressChanges: [
@@ -116,6 +148,9 @@ const exportRow: SignupRow = {
   reminders: true,
   reminders_answered_at: null,
   reminders_wording_version: null,
+  announcements: true,
+  announcements_answered_at: new Date('2026-11-02T11:00:00Z'),
+  announcements_wording_version: 'announcements-2026-12',
   kept_answers: { answers: { ageGroup: '25-35' }, plan: { trends: 'AI' } },
   kept_answers_updated_at: new Date('2026-11-03T08:00:00Z'),
   lessons_watched: 2,
@@ -158,14 +193,19 @@ afterEach(() => {
 });
 
 describe('LearnersSection: the list', () => {
-  it('lists the learners with their course e-mail and progress', async () => {
-    renderSection(fakeBackend());
-    const adaRow = (await screen.findByText('Ada Lovelace')).closest('tr') as HTMLElement;
-    expect(within(adaRow).getByText('2 lessons watched, 50%')).toBeInTheDocument();
-    expect(within(adaRow).getByText('Delivered')).toBeInTheDocument();
-    const bobRow = screen.getByText('Bob').closest('tr') as HTMLElement;
-    expect(within(bobRow).getByText('Failed: see Outbox')).toBeInTheDocument();
-    expect(screen.getByText('2 learners')).toBeInTheDocument();
+  it('lists the learners with their course e-mail, in the Outbox’s words for the transport that took it, and progress', async () => {
+    renderSection(fakeBackend({ list: async () => ({ learners: [cy, bob, ada], total: 3 }) }));
+    const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+    await screen.findByText('Ada Lovelace');
+    expect(within(rowOf('Ada Lovelace')).getByText('2 lessons watched, 50%')).toBeInTheDocument();
+    // The file mailbox only wrote a file: nothing was delivered.
+    expect(
+      within(rowOf('Ada Lovelace')).getByText('Written to the mail folder: no mail server is set'),
+    ).toBeInTheDocument();
+    expect(within(rowOf('Cy')).getByText('Accepted by Resend')).toBeInTheDocument();
+    expect(within(rowOf('Bob')).getByText('Failed: see Outbox')).toBeInTheDocument();
+    expect(screen.queryByText('Delivered')).not.toBeInTheDocument();
+    expect(screen.getByText('3 learners')).toBeInTheDocument();
   });
 
   it('searches by what the owner types, and says when nobody matches', async () => {
@@ -195,8 +235,8 @@ describe('LearnersSection: the list', () => {
     expect(name).toBe('signups.csv');
     expect(type).toBe('text/csv;charset=utf-8');
     expect(text).toBe(
-      '"id","email","name","consent_version","source","first_signed_up_at","last_signed_up_at","signup_count","reminders","reminders_answered_at","reminders_wording_version","kept_answers","kept_answers_updated_at","lessons_watched","finished_at","last_active_at","rating","comment","unsubscribed"\r\n' +
-        '"1","ada@example.com","\'=HYPERLINK(""http://evil.example"")","v1","embedded","2026-11-01T09:00:00.000Z","2026-11-01T09:00:00.000Z","1","true","","","{""answers"":{""ageGroup"":""25-35""},""plan"":{""trends"":""AI""}}","2026-11-03T08:00:00.000Z","2","","2026-11-06T09:00:00.000Z","4","\'-1 star for the music","false"\r\n',
+      '"id","email","name","consent_version","source","first_signed_up_at","last_signed_up_at","signup_count","reminders","reminders_answered_at","reminders_wording_version","announcements","announcements_answered_at","announcements_wording_version","kept_answers","kept_answers_updated_at","lessons_watched","finished_at","last_active_at","rating","comment","unsubscribed"\r\n' +
+        '"1","ada@example.com","\'=HYPERLINK(""http://evil.example"")","v1","embedded","2026-11-01T09:00:00.000Z","2026-11-01T09:00:00.000Z","1","true","","","true","2026-11-02T11:00:00.000Z","announcements-2026-12","{""answers"":{""ageGroup"":""25-35""},""plan"":{""trends"":""AI""}}","2026-11-03T08:00:00.000Z","2","","2026-11-06T09:00:00.000Z","4","\'-1 star for the music","false"\r\n',
     );
   });
 
@@ -247,7 +287,7 @@ describe('LearnersSection: the list', () => {
 });
 
 describe('LearnersSection: one learner’s page', () => {
-  it('opens from her link, shows what the course knows of her, and Back returns to the list with the search kept', async () => {
+  it('opens from her link, shows what the course knows of her, her answers on reminders and announcements, and Back returns to the list with the search kept', async () => {
     const backend = fakeBackend();
     renderSection(backend);
     const search = await screen.findByLabelText('Search by address or name');
@@ -267,6 +307,7 @@ describe('LearnersSection: one learner’s page', () => {
     expect(summary).toHaveTextContent('Last sign-in4 Nov 2026, 09:00');
     expect(summary).toHaveTextContent('Finished the courseNot yet');
     expect(summary).toHaveTextContent('Reminder e-mailsYes, since 4 Nov 2026, 09:30');
+    expect(summary).toHaveTextContent('Announcement e-mailsNo, since 9 Nov 2026, 09:00');
     expect(summary).toHaveTextContent('Rating4 of 5Clear and short.');
 
     const lessons = screen.getByRole('table', { name: 'Each published lesson and how far they got' });
@@ -281,9 +322,20 @@ describe('LearnersSection: one learner’s page', () => {
       'ada@exampel.comFailed: SMTP 550: no such mailbox',
     );
     expect(row(emails, 'Reminder')).toHaveTextContent('Waiting to be sent');
+    expect(row(emails, 'Announcement')).toHaveTextContent(
+      'Written to the mail folder: no mail server is set (8 Nov 2026, 09:00)',
+    );
+    expect(screen.queryByText(/Delivered/)).not.toBeInTheDocument();
     const answers = screen.getByRole('table', { name: /E-mail me if I pause for a week/ });
     expect(within(answers).getByText('Yes, remind me')).toBeInTheDocument();
     expect(within(answers).getByText('On the course page')).toBeInTheDocument();
+    const announcementAnswers = screen.getByRole('table', { name: /E-mail me when new lessons are added/ });
+    expect(row(announcementAnswers, '9 Nov 2026, 09:00')).toHaveTextContent(
+      'No announcementsUnsubscribe link in “Lesson four is out”E-mail me when new lessons are added.announcements-2026-12',
+    );
+    expect(row(announcementAnswers, '4 Nov 2026, 09:40')).toHaveTextContent(
+      'Yes, e-mail me new lessonsOn the course page',
+    );
     expect(
       screen.getByText('3 Nov 2026, 09:00: ada@exampel.com → ada@example.com, by coach@example.com'),
     ).toBeInTheDocument();

@@ -12,6 +12,8 @@ export interface StudioLearner {
   firstSignedUpAt: Date;
   lastSignedUpAt: Date;
   courseEmail: CourseEmailState;
+  /** The transport that took it (`file`, `smtp`, `resend`), as the Outbox names it; null before one did. */
+  courseEmailProvider: string | null;
   /** The latest of their last sign-in and their last saved progress; null before either. */
   lastActiveAt: Date | null;
   lessonsWatched: number;
@@ -44,6 +46,8 @@ export interface LearnerEmail {
   recipient: string;
   status: 'pending' | 'sending' | 'sent' | 'dead';
   lastError: string | null;
+  /** The transport that last took it (`file`, `smtp`, `resend`); null before one did. */
+  provider: string | null;
   createdAt: Date;
   sentAt: Date | null;
 }
@@ -54,6 +58,19 @@ export interface ReminderAnswer {
   wordingVersion: string;
   /** 'course-page', or 'unsubscribe' for the link in a reminder. */
   source: string;
+  createdAt: Date;
+}
+
+/** One of her answers to "E-mail me when new lessons are added". */
+export interface AnnouncementAnswer {
+  given: boolean;
+  /** The words she saw, and their version. */
+  wording: string;
+  wordingVersion: string;
+  /** 'course-page', or 'unsubscribe' for the link in an announcement. */
+  source: string;
+  /** The subject of the announcement whose unsubscribe link she used, while it is kept. */
+  announcementSubject: string | null;
   createdAt: Date;
 }
 
@@ -82,6 +99,7 @@ export interface LearnerDetail {
   /** Newest first, as are the answers and the changes. */
   emails: LearnerEmail[];
   reminderAnswers: ReminderAnswer[];
+  announcementAnswers: AnnouncementAnswer[];
   addressChanges: AddressChange[];
 }
 
