@@ -85,9 +85,9 @@ async function fakeSignedInBackEnd(page: Page) {
       })),
     }),
   );
-  // No progress yet, no answer to the reminder question, no answers kept with the account; saves are taken and
-  // forgotten.
-  for (const table of ['lesson_progress', 'reminder_consents', 'kept_answers']) {
+  // No progress yet, no answer to the reminder or announcement question, no answers kept with the account; saves
+  // are taken and forgotten.
+  for (const table of ['lesson_progress', 'reminder_consents', 'announcement_consents', 'kept_answers']) {
     await page.route(`**/rest/v1/${table}**`, (route) =>
       route.fulfill(route.request().method() === 'GET' ? { json: [] } : { status: 201 }),
     );
