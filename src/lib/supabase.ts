@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { EMBEDDED_ANON_KEY } from '../../supabase/embedded-keys';
+import { fetchEndingRefusedSessions } from './refused-session';
 
 /**
  * Where the back end is. Unset → the embedded server: same origin, its public key.
@@ -17,12 +18,16 @@ let client: Promise<SupabaseClient> | undefined;
 /**
  * The one supabase client, loaded on first use with a dynamic import: supabase-js is about 57 KB gzipped
  * and must never delay the first paint. A failed load or a bad config rejects, and the next call tries again.
+ * A session the back end refuses is ended (./refused-session).
  */
 export function getSupabase(): Promise<SupabaseClient> {
   client ??= import('@supabase/supabase-js')
     .then(({ createClient }) => {
       const { url, key } = supabaseConfig();
-      return createClient(url, key);
+      const supabase: SupabaseClient = createClient(url, key, {
+        global: { fetch: fetchEndingRefusedSessions(() => supabase, key) },
+      });
+      return supabase;
     })
     .catch((error: unknown) => {
       client = undefined;
