@@ -14,7 +14,8 @@ import { FFMPEG_TEST_TIMEOUT } from '../server/test/ffmpeg-test-timeout.ts';
 
 // An adaptive lesson from the owner's upload to the learner's screen: `lessons add` converts a generated video
 // into an HLS ladder while the site runs, a learner plays it on /course through hls.js, with captions, and comes
-// back to where they left it, and once it is a free preview a visitor without a session plays it too. Its own server and data folder: the lesson it adds must not show up in the
+// back to where they left it, and once it is a free preview a visitor without a session plays it too, and on a
+// slow link plays its slow-link MP4. Its own server and data folder: the lesson it adds must not show up in the
 // other specs, which share the server scripts/e2e.mjs started.
 const root = fileURLToPath(new URL('../', import.meta.url));
 const run = promisify(execFile);
@@ -159,4 +160,27 @@ test('a visitor without a session plays the stream of a free preview, with capti
     .poll(async () => (await videoState(video)).currentTime, { timeout: 20_000 })
     .toBeGreaterThan(2);
   expect(await videoState(video)).toMatchObject({ captionsMode: 'showing' });
+});
+
+test('on a slow link the free preview plays its slow-link MP4, without the stream player', async ({
+  page,
+}) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  // 400 kbit/s each way: the browser estimates the link under 1 Mbit/s, where the stream could not climb.
+  const slow = { offline: false, latency: 40, downloadThroughput: 50_000, uploadThroughput: 50_000 };
+  await cdp.send('Network.emulateNetworkConditions', slow);
+  const streamPlayer: string[] = [];
+  page.on('request', (sent) => {
+    if (/play-stream|\.m3u8/.test(sent.url())) streamPlayer.push(sent.url());
+  });
+  await page.goto(`${server?.url ?? ''}/course`);
+  await page.getByRole('button', { name: 'Watch lesson 1 now, free' }).click();
+  const video = streamedVideo(page);
+  await expect
+    .poll(async () => (await videoState(video)).currentTime, { timeout: 60_000 })
+    .toBeGreaterThan(1);
+  expect((await videoState(video)).source).toMatch(/\/slow-link\.mp4\?token=/);
+  expect(await video.evaluate((player: HTMLVideoElement) => player.videoHeight)).toBe(240);
+  expect(streamPlayer).toEqual([]);
 });

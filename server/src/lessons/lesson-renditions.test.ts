@@ -103,6 +103,17 @@ describe('makeRenditions', { timeout: FFMPEG_TEST_TIMEOUT }, () => {
       const first = times[0] ?? 0;
       expect(times.map((time) => Math.round((time - first) * 100) / 100)).toEqual([0, 1, 2, 3]);
     }
+    // The lowest rung as one MP4 with its index first: a slow phone plays it from its first bytes.
+    expect(renditions.objectNames).toContain(`lessons/${hash}/slow-link.mp4`);
+    expect(renditions.objectNames.some((name) => name.includes('fragments'))).toBe(false);
+    const slowLink = await probe(inBucket('slow-link.mp4'));
+    expect(Math.abs(slowLink.format.duration - SECONDS)).toBeLessThanOrEqual(0.1);
+    expect(slowLink.streams.map((stream) => [stream.codec_type, stream.height])).toEqual([
+      ['video', 90],
+      ['audio', undefined],
+    ]);
+    expect((await readLessonVideo(inBucket('slow-link.mp4'))).streamable).toBe(true);
+
     const fallback = await probe(inBucket('video.mp4'));
     expect(Math.abs(fallback.format.duration - SECONDS)).toBeLessThanOrEqual(0.1);
     expect((await readLessonVideo(inBucket('video.mp4'))).streamable).toBe(true);
@@ -121,6 +132,10 @@ describe('makeRenditions', { timeout: FFMPEG_TEST_TIMEOUT }, () => {
     await renditions.discard();
     const rendition = await probe(path.join(bucket, renditions.playlist.replace('master', '90p/index')));
     expect(rendition.streams.map((stream) => stream.codec_type)).toEqual(['video']);
+    const slowLink = await probe(
+      path.join(bucket, renditions.playlist.replace('master.m3u8', 'slow-link.mp4')),
+    );
+    expect(slowLink.streams.map((stream) => stream.codec_type)).toEqual(['video']);
   });
 
   it('reads a WebM source as WebM', async () => {

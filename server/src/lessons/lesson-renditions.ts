@@ -1,9 +1,11 @@
-// A lesson's renditions, made once when it is added: an HLS ladder (H.264 + AAC in fMP4 segments) and a
-// faststart MP4 for players without HLS, written by ffmpeg into a folder of the course bucket.
+// A lesson's renditions, made once when it is added: an HLS ladder (H.264 + AAC in fMP4 segments), its lowest
+// rung as one faststart MP4 for a phone on a slow link, and a faststart MP4 for players without HLS, written by
+// ffmpeg into a folder of the course bucket.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { MASTER_PLAYLIST, SLOW_LINK_VIDEO } from '../../../supabase/stream-files.ts';
 import type { StorageBucket } from '../storage/storage-bucket.ts';
 import { type LessonVideo, LessonVideoRefusal } from './lesson-video.ts';
 
@@ -151,7 +153,7 @@ function ladderArgs(source: string, video: LessonVideo, rungs: Rung[], segmentSe
     '-hls_flags',
     'independent_segments',
     '-master_pl_name',
-    'master.m3u8',
+    MASTER_PLAYLIST,
     '-var_stream_map',
     streams,
     '-hls_segment_filename',
@@ -173,7 +175,7 @@ export function streamPaths(video: LessonVideo) {
   const folder = path.posix.join(path.posix.dirname(video.objectName), path.parse(video.objectName).name);
   return {
     folder,
-    playlist: path.posix.join(folder, 'master.m3u8'),
+    playlist: path.posix.join(folder, MASTER_PLAYLIST),
     fallback: path.posix.join(folder, 'video.mp4'),
   };
 }
@@ -194,7 +196,28 @@ export function renditionsInUse(video: LessonVideo): LessonRenditions {
 }
 
 /**
- * Makes the ladder and the faststart MP4 of a checked video in a temporary folder. They go to the bucket's
+ * The lowest rung as one faststart MP4 (`slow-link.mp4`): its init file and segments joined are a fragmented MP4,
+ * which ffmpeg remuxes (no new encode) into one with its index first, so that a player on a slow link starts
+ * from its first bytes without a stream player's script and playlists. The joined file is removed.
+ */
+async function makeSlowLinkVideo(ffmpeg: string, work: string, rung: Rung, duration: number) {
+  const folder = path.join(work, rung.name);
+  const names = (await readdir(folder)).sort();
+  const init = names.filter((name) => name.startsWith('init'));
+  const segments = names.filter((name) => name.endsWith('.m4s'));
+  const joined = path.join(work, 'slow-link-fragments.mp4');
+  try {
+    for (const name of [...init, ...segments])
+      await appendFile(joined, await readFile(path.join(folder, name)));
+    const args = ['-protocol_whitelist', 'file', '-f', 'mp4', '-i', joined, '-c', 'copy'];
+    await runFfmpeg(ffmpeg, [...args, '-movflags', '+faststart', path.join(work, SLOW_LINK_VIDEO)], duration);
+  } finally {
+    await rm(joined, { force: true });
+  }
+}
+
+/**
+ * Makes the ladder, its slow-link MP4 and the faststart MP4 of a checked video in a temporary folder. They go to the bucket's
  * folder named by the source's hash (`lessons/<hash>/`), so the same upload always makes the same names.
  */
 export async function makeRenditions(
@@ -209,6 +232,8 @@ export async function makeRenditions(
     await runFfmpeg(ffmpeg, ladderArgs(source, video, rungs, segmentSeconds, work), video.duration, (done) =>
       onProgress?.(done * 0.9),
     );
+    const [lowest] = rungs;
+    if (lowest) await makeSlowLinkVideo(ffmpeg, work, lowest, video.duration);
     const fallbackCodecs =
       video.contentType === 'video/mp4'
         ? // The picture and the sound only: data, timecode or cover-art streams could make the MP4 muxer refuse.

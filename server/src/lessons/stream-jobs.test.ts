@@ -202,15 +202,15 @@ describe(`the studio's stream jobs (${databaseKind})`, { timeout: FFMPEG_TEST_TI
     expect(await streamOf(other)).toMatchObject({ state: 'waiting' });
   });
 
-  it('remakes every stream once when the ladder changes: the lessons play the new one, the old goes 3 hours later', async () => {
+  it('remakes every stream once when the pipeline changes: the lessons play the new one, the old goes 3 hours later', async () => {
     const before = await db.query<{ id: string; stream_path: string }>(
       'select id::text, stream_path from public.lessons where stream_path is not null order by id',
     );
     expect(before.length).toBeGreaterThan(1);
-    // The one-time pass, as the migration that lowered the ladder queues it.
+    // The one-time pass, as the migration that added the slow-link MP4 queues it (as the lower ladder's did).
     await db.exec(
       await readFile(
-        path.join(supabaseFolder, 'migrations', '20261202000200_a_ladder_a_slow_phone_can_climb.sql'),
+        path.join(supabaseFolder, 'migrations', '20261205000100_a_slow_link_video_beside_each_stream.sql'),
         'utf8',
       ),
     );
@@ -241,7 +241,7 @@ describe(`the studio's stream jobs (${databaseKind})`, { timeout: FFMPEG_TEST_TI
         recursive: true,
       });
       expect(files).toEqual(
-        expect.arrayContaining(['60p/segment-000.m4s', '90p/segment-000.m4s', 'video.mp4']),
+        expect.arrayContaining(['60p/segment-000.m4s', '90p/segment-000.m4s', 'slow-link.mp4', 'video.mp4']),
       );
       // A learner in the middle of the old stream plays on.
       expect(await readdir(path.join(courseFolder, path.dirname(old)))).toContain('master.m3u8');

@@ -1,23 +1,25 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playStream } from './play-stream';
 import { CaptionedVideo } from './captioned-video';
+import type { LessonMedia } from './lesson-media';
 
 vi.mock('./play-stream', () => ({ playStream: vi.fn(() => () => undefined) }));
 
-const media = {
+const media: LessonMedia = {
   video: 'https://cdn.test/lessons/ab/video.mp4?token=1',
   captions: 'https://cdn.test/lessons/ab.vtt?token=1',
   poster: null,
+  slowLinkVideo: 'https://cdn.test/lessons/ab/slow-link.mp4?token=1',
 };
 const STREAM = 'lessons/0123456789abcdef0123456789abcdef/master.m3u8';
 
-function renderPlayer(stream: string | null) {
+function renderPlayer(stream: string | null, withMedia = media) {
   render(
     <>
       <h2 id="title">Welcome</h2>
-      <CaptionedVideo media={media} stream={stream} videoRef={createRef()} labelledBy="title" />
+      <CaptionedVideo media={withMedia} stream={stream} videoRef={createRef()} labelledBy="title" />
     </>,
   );
   return screen.getByLabelText('Welcome', { selector: 'video' });
@@ -66,5 +68,39 @@ describe('CaptionedVideo', () => {
     fireEvent.loadedMetadata(video);
     expect(video.currentTime).toBe(754);
     expect(play).toHaveBeenCalledOnce();
+  });
+
+  describe('on a slow link (the browser’s estimate under 1 Mbit/s, or less data asked for)', () => {
+    const onLink = (connection: { downlink?: number; saveData?: boolean }) => {
+      vi.stubGlobal('MediaSource', function MediaSource() {});
+      vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { connection }));
+    };
+
+    it('plays the stream’s slow-link MP4, without hls.js', () => {
+      onLink({ downlink: 0.4 });
+      expect(renderPlayer(STREAM)).toHaveAttribute('src', media.slowLinkVideo);
+      expect(playStream).not.toHaveBeenCalled();
+    });
+
+    it('plays the slow-link MP4 when less data is asked for, whatever the estimate', () => {
+      onLink({ downlink: 10, saveData: true });
+      expect(renderPlayer(STREAM)).toHaveAttribute('src', media.slowLinkVideo);
+    });
+
+    it('plays the stream made before there were slow-link MP4s, and a lesson without a stream as its MP4', async () => {
+      onLink({ downlink: 0.4 });
+      const streamed = renderPlayer(STREAM, { ...media, slowLinkVideo: null });
+      expect(streamed).not.toHaveAttribute('src');
+      await vi.waitFor(() => expect(playStream).toHaveBeenCalledWith(streamed, STREAM, expect.any(Function)));
+      cleanup();
+      expect(renderPlayer(null)).toHaveAttribute('src', media.video);
+    });
+
+    it('streams on a faster link', async () => {
+      onLink({ downlink: 1.5 });
+      const video = renderPlayer(STREAM);
+      expect(video).not.toHaveAttribute('src');
+      await vi.waitFor(() => expect(playStream).toHaveBeenCalled());
+    });
   });
 });

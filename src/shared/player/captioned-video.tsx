@@ -1,6 +1,8 @@
 import { type ComponentProps, type RefObject, useEffect, useRef, useState } from 'react';
 import { courseCopy } from '@/content/course-page';
+import { fileToPlay } from './file-to-play';
 import type { LessonMedia } from './lesson-media';
+import { onSlowLink } from './slow-link';
 
 const copy = courseCopy.player;
 
@@ -14,18 +16,10 @@ type VideoEvents = Pick<
 >;
 
 /**
- * Whether this browser plays a stream through hls.js: Media Source Extensions (or Safari's Managed Media
- * Source). Browsers with only native HLS (iPhones before iOS 17.1) get the MP4: their player could not sign the
- * stream's private segments (docs/decisions/0140).
- */
-const playsStreams = () =>
-  typeof window !== 'undefined' && ('MediaSource' in window || 'ManagedMediaSource' in window);
-
-/**
  * A lesson's native player: controls, inline on phones, no autoplay, its poster, and its captions showing.
  * `default` asks the browser to show the captions; setting the track's mode makes sure every browser does.
  * A lesson with an adaptive stream plays it through hls.js, loaded only then; should the stream fail, the
- * MP4 takes over.
+ * MP4 takes over. On a slow link the stream's slow-link MP4 plays instead, when it has one (./slow-link.ts).
  */
 export function CaptionedVideo({
   media,
@@ -44,13 +38,16 @@ export function CaptionedVideo({
   labelledBy: string;
 }) {
   const [streamFailed, setStreamFailed] = useState(false);
-  const streaming = stream !== null && !streamFailed && playsStreams();
+  // Judged once per player: a change of the link's estimate mid-lesson must not swap the file under her.
+  const [slowLink] = useState(onSlowLink);
+  const file = fileToPlay(media, stream, { slowLink, streamFailed });
+  const streaming = file === null;
   /** Where the stream was, and whether it played, when it failed: the MP4 takes over from there. */
   const takeOver = useRef<{ at: number; playing: boolean } | null>(null);
 
   useEffect(() => {
     const video = videoRef.current;
-    if (!streaming || !video) return;
+    if (!streaming || stream === null || !video) return;
     let stop: (() => void) | undefined;
     let current = true;
     const failed = () => {
@@ -81,7 +78,7 @@ export function CaptionedVideo({
       preload="metadata"
       crossOrigin="anonymous"
       poster={media.poster ?? undefined}
-      src={streaming ? undefined : media.video}
+      src={file ?? undefined}
       aria-labelledby={labelledBy}
       {...events}
       onLoadedMetadata={(event) => {

@@ -3,4 +3,6 @@ export interface LessonMedia {
   video: string;
   captions: string | null;
   poster: string | null;
+  /** A streamed lesson's lowest rung as one MP4, for a slow link (./slow-link.ts); null without one. */
+  slowLinkVideo: string | null;
 }

@@ -34,6 +34,7 @@ describe('signPreviewMedia', () => {
       video: urlOf(preview.videoPath),
       captions: urlOf(preview.captionsPath),
       poster: urlOf(preview.posterPath),
+      slowLinkVideo: null,
     });
     expect(requests).toHaveLength(1);
     const [sign] = requests;
@@ -52,6 +53,7 @@ describe('signPreviewMedia', () => {
       video: urlOf(preview.videoPath),
       captions: null,
       poster: null,
+      slowLinkVideo: null,
     });
     expect(await requests[0]?.json()).toMatchObject({ paths: [preview.videoPath] });
 
@@ -62,7 +64,23 @@ describe('signPreviewMedia', () => {
       video: urlOf(preview.videoPath),
       captions: null,
       poster: null,
+      slowLinkVideo: null,
     });
+  });
+
+  it("signs a streamed preview's slow-link MP4 in the same request, and leaves it out when its stream has none", async () => {
+    const streamed = { ...preview, streamPath: 'lessons/0a1b/master.m3u8' };
+    const slowLink = 'lessons/0a1b/slow-link.mp4';
+    const files = [preview.videoPath, preview.captionsPath, preview.posterPath];
+    answerWith(() => Response.json([...files, slowLink].map(signed)));
+    expect(await (await freshSign())(streamed)).toMatchObject({
+      video: urlOf(preview.videoPath),
+      slowLinkVideo: urlOf(slowLink),
+    });
+    expect(await requests[0]?.json()).toMatchObject({ paths: [...files, slowLink] });
+
+    answerWith(() => Response.json([...files.map(signed), refused(slowLink)]));
+    expect(await (await freshSign())(streamed)).toMatchObject({ slowLinkVideo: null });
   });
 
   it('rejects when the video cannot be signed, or Storage refuses the request', async () => {

@@ -1,4 +1,5 @@
 import { getSupabase } from '@/lib/supabase';
+import { slowLinkVideoPath } from '../../../supabase/stream-files';
 import type { LessonMedia } from './lesson-media';
 import type { SignMany } from './stream-signer';
 
@@ -38,18 +39,26 @@ export const signCourseFiles: SignMany = async (paths) => {
 };
 
 /**
- * A lesson's files signed in one request. Rejects when the video cannot be signed; captions or a poster that
- * cannot be signed are left out (null), since the video plays without them.
+ * A lesson's files signed in one request, with its stream's slow-link MP4 when it streams. Rejects when the video
+ * cannot be signed; captions, a poster or a slow-link MP4 that cannot be signed (a stream made before there was
+ * one) are left out (null), since the video plays without them.
  */
 export async function signLessonFiles(files: {
   video: string;
   captions: string | null;
   poster: string | null;
+  stream: string | null;
 }): Promise<LessonMedia> {
-  const { video, captions, poster } = files;
-  const signed = await signCourseFiles([video, captions, poster].filter((path) => path !== null));
+  const { video, captions, poster, stream } = files;
+  const slowLink = stream === null ? null : slowLinkVideoPath(stream);
+  const signed = await signCourseFiles([video, captions, poster, slowLink].filter((path) => path !== null));
   const videoAddress = signed.get(video);
   if (videoAddress === undefined) throw new Error(`Course: the video ${video} could not be signed.`);
   const optional = (path: string | null) => (path === null ? null : (signed.get(path) ?? null));
-  return { video: videoAddress, captions: optional(captions), poster: optional(poster) };
+  return {
+    video: videoAddress,
+    captions: optional(captions),
+    poster: optional(poster),
+    slowLinkVideo: optional(slowLink),
+  };
 }

@@ -11,5 +11,6 @@ export function signPreviewMedia(preview: NonNullable<OutlineLesson['preview']>)
     video: preview.videoPath,
     captions: preview.captionsPath,
     poster: preview.posterPath,
+    stream: preview.streamPath,
   });
 }

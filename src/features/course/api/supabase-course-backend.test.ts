@@ -153,6 +153,7 @@ describe('signLessonMedia', () => {
       video: urlOf('lessons/welcome.mp4'),
       captions: urlOf('lessons/welcome.vtt'),
       poster: urlOf('lessons/welcome.jpg'),
+      slowLinkVideo: null,
     });
     expect(requests).toHaveLength(1);
     expect(new URL(requests[0]?.url ?? '').pathname).toBe('/storage/v1/object/sign/course');

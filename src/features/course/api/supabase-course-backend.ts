@@ -27,6 +27,7 @@ function signLessonMedia(lesson: Lesson): Promise<LessonMedia> {
     video: lesson.video_path,
     captions: lesson.captions_path,
     poster: lesson.poster_path,
+    stream: lesson.stream_path,
   });
 }
 

@@ -22,6 +22,7 @@ export function fakeBackend(overrides: Partial<CourseBackend> = {}) {
       video: `https://cdn.test/${preview.videoPath}?token=anon`,
       captions: preview.captionsPath && `https://cdn.test/${preview.captionsPath}?token=anon`,
       poster: preview.posterPath && `https://cdn.test/${preview.posterPath}?token=anon`,
+      slowLinkVideo: null,
     })),
     loadCourseRecord: vi.fn<CourseBackend['loadCourseRecord']>(async () => ({
       name: 'Ada Lovelace',
@@ -90,6 +91,7 @@ export const mediaOf = (chosen: Lesson): LessonMedia => ({
   video: `https://cdn.test/${chosen.video_path}?token=1`,
   captions: `https://cdn.test/${chosen.captions_path ?? ''}?token=1`,
   poster: `https://cdn.test/${chosen.poster_path ?? ''}?token=1`,
+  slowLinkVideo: null,
 });
 
 export const T0 = '2026-11-23T10:00:00.000Z';

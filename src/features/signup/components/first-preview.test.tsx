@@ -35,6 +35,7 @@ describe('FirstPreview', () => {
       video: 'https://cdn.test/two.mp4',
       captions: 'https://cdn.test/two.vtt',
       poster: null,
+      slowLinkVideo: null,
     }));
     render(<FirstPreview outlineStore={store} sign={sign} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Start lesson 2 now' }));

@@ -35,6 +35,7 @@ export const supabaseLessonsBackend: LessonsBackend = {
       video: lesson.video_path,
       captions: lesson.captions_path,
       poster: lesson.poster_path,
+      stream: lesson.stream_path,
     });
   },
 };

@@ -77,6 +77,7 @@ function fakeBackend() {
       video: `https://cdn.test/${shown.video_path}?token=owner`,
       captions: null,
       poster: null,
+      slowLinkVideo: null,
     })),
   } satisfies LessonsBackend;
   return {

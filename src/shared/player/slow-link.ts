@@ -1,0 +1,25 @@
+/** What the Network Information API tells of the link (Chromium's browsers have it; the others do not). */
+interface NetworkInformation {
+  /** The browser's estimate of the link's speed, in Mbit/s. */
+  downlink?: number;
+  /** The person asked their browser to use less data. */
+  saveData?: boolean;
+}
+
+/**
+ * Below this estimate (Mbit/s) a lesson's stream could not climb past its lowest rung (228 kbit/s with its sound;
+ * the next needs 614), so its slow-link MP4 (that rung as one file) loses nothing.
+ */
+const SLOW_LINK_MBPS = 1;
+
+/**
+ * Whether a streamed lesson plays its slow-link MP4 rather than its stream: on a link the browser knows to be
+ * slow, or when the person asked for less data. The MP4 starts from its first bytes; the stream would first fetch
+ * its player's script (about 95 KB) and three playlists, each signed, which on such a link takes seconds.
+ */
+export function onSlowLink(): boolean {
+  if (typeof navigator === 'undefined') return false;
+  const { connection } = navigator as Navigator & { connection?: NetworkInformation };
+  if (connection?.saveData === true) return true;
+  return connection?.downlink !== undefined && connection.downlink < SLOW_LINK_MBPS;
+}
