@@ -1,12 +1,14 @@
 /**
- * The owner's funnel (`npm run admin -- stats`): per UTC day, from page views to finished learners, and the
- * learners' answers to the completion view's question, read from what the site already stores, so counting adds
- * nothing to a sign-up or a lesson (docs/owners-guide.md, "Stats"). The numbers come from the database's
- * `public.overview_stats`, which also feeds the studio's Overview, so both show the same counts; what each count
- * means is written there.
+ * The owner's funnel (`npm run admin -- stats`): per UTC day, from page views to finished learners, the period's
+ * sign-ups followed to today, and the learners' answers to the completion view's question, read from what the
+ * site already stores, so counting adds nothing to a sign-up or a lesson (docs/owners-guide.md, "Stats"). The
+ * numbers come from the database's `public.overview_stats` and `public.overview_funnel`, which also feed the
+ * studio's Overview, so both show the same counts in the same words; what each count means is written there.
  */
 import { z } from 'zod';
 import type { Sql } from '../server/src/db/index.ts';
+import { studioOverviewCopy } from '../src/content/studio-overview.ts';
+import { type Funnel, funnelRows } from '../src/lib/funnel.ts';
 
 const statsCounts = z.object({
   views_home: z.number(),
@@ -28,14 +30,14 @@ export const COUNT_NAMES = statsCounts.keyof().options;
 const dayRow = statsCounts.extend({ day: z.string() });
 type DayStats = z.output<typeof dayRow>;
 
-/** The funnel's steps, each a count of people (the first: of page views) within the period. */
-const FUNNEL_STEPS = [
-  { step: 'views of /', count: 'views_home' },
-  { step: 'new sign-ups', count: 'signups_new' },
-  { step: 'opened the course', count: 'opened_course' },
-  { step: 'started a lesson', count: 'learners_started' },
-  { step: 'finished the course', count: 'finished_course' },
-] as const satisfies readonly { step: string; count: keyof StatsCounts }[];
+const funnelCounts = z.object({
+  visits: z.number(),
+  signups_after_visit: z.number(),
+  signups_without_visit: z.number(),
+  opened_course: z.number(),
+  started_lesson: z.number(),
+  finished_course: z.number(),
+}) satisfies z.ZodType<Funnel>;
 
 /** How many comments the stats show; the rest stay in the database. */
 export const LATEST_COMMENT_COUNT = 5;
@@ -84,10 +86,13 @@ export const reminderSummary = (reminders: ReminderStats) =>
   `${reminders.unsubscribes} unsubscribe${reminders.unsubscribes === 1 ? '' : 's'}.`;
 
 interface FunnelStep {
-  step: (typeof FUNNEL_STEPS)[number]['step'];
+  /** The step as the studio's Overview names it. */
+  step: string;
   count: number;
-  /** This step's count over the previous step's; null for the first step and after a step of zero. */
-  rate_from_previous: number | null;
+  /** The count over the people it is a part of (src/lib/funnel.ts); null where it is a part of nothing. */
+  rate: number | null;
+  /** What the rate is of, in the Overview's words ("5.0% of the visits"); empty without a rate. */
+  rate_text: string;
 }
 
 export interface FunnelStats {
@@ -108,24 +113,32 @@ export interface FunnelStats {
 
 const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
+const { rows: STEP_WORDS, heading, intro } = studioOverviewCopy.funnel;
+/** The funnel's heading and what it follows, as the Overview says them. */
+export const FUNNEL_WORDS = { heading, intro };
+
+/** The funnel's rows in the studio's words, each rate said as what it is a share of. */
+function funnelSteps(funnel: Funnel): FunnelStep[] {
+  const signups = funnel.signups_after_visit + funnel.signups_without_visit;
+  return funnelRows(funnel).map(({ key, count, rate }) => {
+    const words = STEP_WORDS[key];
+    const rateText = 'rate' in words && rate !== null ? words.rate(rate, signups) : '';
+    return { step: words.name, count, rate, rate_text: rateText };
+  });
+}
+
 export async function readFunnelStats(
   db: Sql,
   period: { since: string; until: string },
 ): Promise<FunnelStats> {
-  const [row] = await db.query<{ stats: unknown }>(
-    'select public.overview_stats($1::date, $2::date, $3) as stats',
+  const [row] = await db.query<{ stats: unknown; funnel: unknown }>(
+    `select public.overview_stats($1::date, $2::date, $3) as stats,
+            public.overview_funnel($1::date, $2::date) as funnel`,
     [period.since, period.until, LATEST_COMMENT_COUNT],
   );
   const { days, total: sums, feedback, reminders } = overviewStats.parse(row?.stats);
   const queued = sums.signups_new + sums.signups_repeat;
-  const funnel = FUNNEL_STEPS.map(({ step, count }, index): FunnelStep => {
-    const previous = FUNNEL_STEPS[index - 1];
-    return {
-      step,
-      count: sums[count],
-      rate_from_previous: previous ? share(sums[count], sums[previous.count]) : null,
-    };
-  });
+  const funnel = funnelSteps(funnelCounts.parse(row?.funnel));
   return {
     ...period,
     days,

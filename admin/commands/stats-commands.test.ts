@@ -171,18 +171,24 @@ describe(`stats on ${databaseKind}`, () => {
     // Every column starts where its heading does.
     for (const heading of ['VIEWS /COURSE', 'REPEATS', 'FINISHED'])
       expect(lines[3]?.[(lines[2] ?? '').indexOf(heading) - 1]).toBe(' ');
-    expect(lines.slice(8, 14).map(cells)).toEqual([
-      ['FUNNEL', 'COUNT', 'FROM PREVIOUS STEP'],
-      ['views of /', '120'],
-      ['new sign-ups', '6', '5.0%'],
-      ['opened the course', '3', '50.0%'],
-      ['started a lesson', '2', '66.7%'],
-      ['finished the course', '2', '100.0%'],
+    // The funnel follows the period's six new sign-ups to today, as the studio's Overview does: hal opened the
+    // course on the 4th, eve (who finished) signed up before the period. No share passes 100 %.
+    expect(lines[8]).toBe(
+      'The people who signed up in this period, followed to today: each step counts some of the people of the step before.',
+    );
+    expect(lines.slice(9, 16).map(cells)).toEqual([
+      ['FROM VISIT TO FINISHED COURSE', 'PEOPLE', 'SHARE'],
+      ['Visits to the landing page', '120'],
+      ['Signed up after a counted visit', '6', '5% of the visits'],
+      ['Signed up without a counted visit', '0'],
+      ['Opened the course', '4', '66.7% of the 6 new sign-ups'],
+      ['Started a lesson', '2', '50% of the step before'],
+      ['Finished the course', '1', '50% of the step before'],
     ]);
-    expect(lines[15]).toBe(
+    expect(lines[17]).toBe(
       'Course e-mails: 5 of 8 queued delivered (62.5%); 1 failed and still being retried; 1 dead.',
     );
-    expect(lines.slice(17, 26)).toEqual([
+    expect(lines.slice(19, 28)).toEqual([
       'Feedback, "How useful was this course?" (1 to 5): 3 answers, average 4.0',
       'RATING   1  2  3  4  5',
       'ANSWERS  0  0  1  1  1',
@@ -206,11 +212,12 @@ describe(`stats on ${databaseKind}`, () => {
       days: EXPECTED_DAYS.map(([day, ...values]) => ({ day, ...counts(values) })),
       total: { ...counts(EXPECTED_TOTAL), emails_queued: 8, emails_delivered_rate: 0.625 },
       funnel: [
-        { step: 'views of /', count: 120, rate_from_previous: null },
-        { step: 'new sign-ups', count: 6, rate_from_previous: 0.05 },
-        { step: 'opened the course', count: 3, rate_from_previous: 0.5 },
-        { step: 'started a lesson', count: 2, rate_from_previous: 2 / 3 },
-        { step: 'finished the course', count: 2, rate_from_previous: 1 },
+        { step: 'Visits to the landing page', count: 120, rate: null, rate_text: '' },
+        { step: 'Signed up after a counted visit', count: 6, rate: 0.05, rate_text: '5% of the visits' },
+        { step: 'Signed up without a counted visit', count: 0, rate: null, rate_text: '' },
+        { step: 'Opened the course', count: 4, rate: 4 / 6, rate_text: '66.7% of the 6 new sign-ups' },
+        { step: 'Started a lesson', count: 2, rate: 0.5, rate_text: '50% of the step before' },
+        { step: 'Finished the course', count: 1, rate: 0.5, rate_text: '50% of the step before' },
       ],
       feedback: {
         answers: 3,
@@ -243,11 +250,12 @@ describe(`stats on ${databaseKind}`, () => {
       days: [{ day: '2026-12-01', views_home: 0, finished_course: 0 }],
       total: { emails_queued: 0, emails_delivered_rate: null },
       funnel: [
-        { rate_from_previous: null },
-        { rate_from_previous: null },
-        { rate_from_previous: null },
-        { rate_from_previous: null },
-        { rate_from_previous: null },
+        { rate: null },
+        { rate: null },
+        { rate: null },
+        { rate: null },
+        { rate: null },
+        { rate: null },
       ],
       feedback: {
         answers: 0,
@@ -313,16 +321,16 @@ describe(`stats on ${databaseKind}`, () => {
       expect(requested).toEqual([pathToFileURL(file).href]);
       await expect(page.title()).resolves.toBe('Course funnel, 2026-11-01 to 2026-11-03');
 
-      const funnel = page.getByRole('img', { name: 'Funnel from views of / to finished the course' });
+      const funnel = page.getByRole('img', { name: 'From visit to finished course' });
       expect(await funnel.isVisible()).toBe(true);
       expect(await funnel.getAttribute('aria-describedby')).toBe('funnel-desc');
       expect(await page.locator('#funnel-desc').textContent()).toBe(
-        'views of /: 120; new sign-ups: 6 (5.0%); opened the course: 3 (50.0%); started a lesson: 2 (66.7%); finished the course: 2 (100.0%)',
+        'Visits to the landing page: 120; Signed up after a counted visit: 6 (5% of the visits); Signed up without a counted visit: 0; Opened the course: 4 (66.7% of the 6 new sign-ups); Started a lesson: 2 (50% of the step before); Finished the course: 1 (50% of the step before)',
       );
       const funnelBars = await funnel
         .locator('rect')
         .evaluateAll((bars) => bars.map((bar) => Math.round(bar.getBoundingClientRect().width)));
-      expect(funnelBars).toHaveLength(5);
+      expect(funnelBars).toHaveLength(6);
       expect(funnelBars[0]).toBeGreaterThan(funnelBars[1] ?? Infinity);
 
       const signups = page.getByRole('img', { name: 'Sign-ups per day' });

@@ -9,6 +9,7 @@ import {
   FEEDBACK_RATINGS,
   type FeedbackStats,
   type FunnelStats,
+  FUNNEL_WORDS,
   LATEST_COMMENT_COUNT,
   percent,
   readFunnelStats,
@@ -76,17 +77,14 @@ function statsTable(stats: FunnelStats): string {
     ],
   );
   const funnel = textTable(
-    ['FUNNEL', 'COUNT', 'FROM PREVIOUS STEP'],
-    stats.funnel.map((step, index) => [
-      step.step,
-      String(step.count),
-      index === 0 ? '' : percent(step.rate_from_previous),
-    ]),
+    [FUNNEL_WORDS.heading.toUpperCase(), 'PEOPLE', 'SHARE'],
+    stats.funnel.map((step) => [step.step, String(step.count), step.rate_text]),
   );
   return [
     `Stats for ${stats.since} to ${stats.until} (UTC days)`,
     '',
     daily,
+    FUNNEL_WORDS.intro,
     funnel,
     `Course e-mails: ${total.emails_delivered} of ${total.emails_queued} queued delivered ` +
       `(${percent(total.emails_delivered_rate)}); ${total.emails_failed} failed and still being retried; ` +

@@ -11,6 +11,7 @@ import {
   FEEDBACK_RATINGS,
   type FeedbackStats,
   type FunnelStats,
+  FUNNEL_WORDS,
   percent,
   reminderSummary,
 } from '../funnel-stats.ts';
@@ -21,35 +22,28 @@ const CHART_WIDTH = 720;
 
 function funnelChart(stats: FunnelStats): string {
   const rowHeight = 44;
-  const labelWidth = 170;
-  const barSpace = CHART_WIDTH - labelWidth - 150;
+  const labelWidth = 250;
+  const barSpace = CHART_WIDTH - labelWidth - 190;
   const largest = Math.max(1, ...stats.funnel.map((step) => step.count));
+  const said = (step: FunnelStats['funnel'][number]) =>
+    `${step.step}: ${step.count}${step.rate_text ? ` (${step.rate_text})` : ''}`;
   const rows = stats.funnel.map((step, index) => {
     const y = index * rowHeight;
     const width = step.count > 0 ? Math.max(2, (step.count / largest) * barSpace) : 0;
-    const rate = index === 0 ? '' : ` (${percent(step.rate_from_previous)} of the step before)`;
     return [
       `<g>`,
-      `<title>${escapeHtml(`${step.step}: ${step.count}${rate}`)}</title>`,
+      `<title>${escapeHtml(said(step))}</title>`,
       `<text x="0" y="${y + 26}" class="label">${escapeHtml(step.step)}</text>`,
       `<rect x="${labelWidth}" y="${y + 8}" width="${width.toFixed(1)}" height="28" rx="3" class="bar-main"/>`,
-      `<text x="${(labelWidth + width + 8).toFixed(1)}" y="${y + 26}" class="value">${step.count}${index === 0 ? '' : ` · ${percent(step.rate_from_previous)}`}</text>`,
+      `<text x="${(labelWidth + width + 8).toFixed(1)}" y="${y + 26}" class="value">${step.count}${step.rate === null ? '' : ` · ${escapeHtml(percent(step.rate))}`}</text>`,
       `</g>`,
     ].join('');
   });
   const height = stats.funnel.length * rowHeight;
   return [
     `<svg role="img" aria-labelledby="funnel-title" aria-describedby="funnel-desc" viewBox="0 0 ${CHART_WIDTH} ${height}" width="${CHART_WIDTH}" height="${height}">`,
-    `<title id="funnel-title">Funnel from views of / to finished the course</title>`,
-    `<desc id="funnel-desc">${escapeHtml(
-      stats.funnel
-        .map((step, index) =>
-          index === 0
-            ? `${step.step}: ${step.count}`
-            : `${step.step}: ${step.count} (${percent(step.rate_from_previous)})`,
-        )
-        .join('; '),
-    )}</desc>`,
+    `<title id="funnel-title">${escapeHtml(FUNNEL_WORDS.heading)}</title>`,
+    `<desc id="funnel-desc">${escapeHtml(stats.funnel.map(said).join('; '))}</desc>`,
     ...rows,
     `</svg>`,
   ].join('\n');
@@ -214,7 +208,8 @@ export function funnelReportHtml(stats: FunnelStats): string {
 <main>
 <h1>Course funnel, ${period}</h1>
 <p>UTC days. Made by <code>npm run admin -- stats</code>.</p>
-<h2>From a view of the page to a finished course</h2>
+<h2>${escapeHtml(FUNNEL_WORDS.heading)}</h2>
+<p>${escapeHtml(FUNNEL_WORDS.intro)}</p>
 ${funnelChart(stats)}
 <p>Course e-mails: ${total.emails_delivered} of ${total.emails_queued} queued delivered (${percent(total.emails_delivered_rate)}); ${total.emails_failed} failed and still being retried; ${total.emails_dead} dead.</p>
 <h2>Sign-ups per day</h2>

@@ -70,8 +70,9 @@ export const studioAnnouncementsCopy = {
   sentCaption: 'Announcements sent, newest first',
   columns: {
     subject: 'Subject',
-    sentAt: 'Sent',
-    delivered: 'Delivered',
+    sentAt: 'Sent on',
+    // Handed to the mail service (or written to the mail folder), as the Outbox counts them: not "delivered".
+    delivered: 'E-mails sent',
     opened: 'Opened the course within 3 days',
     unsubscribed: 'Unsubscribed',
   },

@@ -61,6 +61,12 @@ describe('AnnouncementsView', () => {
     expect(preview.srcdoc).toContain('Join us &lt;live&gt;.');
     expect(preview).toHaveAttribute('sandbox', '');
     const table = screen.getByRole('table', { name: 'Announcements sent, newest first' });
+    // What the Outbox can know: handed over (or written to the mail folder), never "delivered".
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((heading) => heading.textContent),
+    ).toEqual(['Subject', 'Sent on', 'E-mails sent', 'Opened the course within 3 days', 'Unsubscribed']);
     const row = within(table).getByRole('row', { name: /Lens three/ });
     expect(within(row).getByText('New lesson')).toBeInTheDocument();
     expect(within(row).getByText('2 of 3, 1 waiting')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { studioOverviewCopy } from '@/content/studio-overview';
-import { type Funnel, funnelRows } from '../model/overview';
+import { type Funnel, funnelRows } from '@/lib/funnel';
 import { OverviewCard } from './overview-card';
 
 const copy = studioOverviewCopy.funnel;

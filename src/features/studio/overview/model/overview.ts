@@ -2,6 +2,7 @@
  * The studio's Overview as the database's `studio_overview` gives it (the same numbers as `npm run admin --
  * stats`), and the pure sums and shares the panel shows from it.
  */
+import { type Funnel, share } from '@/lib/funnel';
 
 /** The counts of one UTC day, or of the whole period. */
 export interface FunnelCounts {
@@ -44,20 +45,6 @@ interface FeedbackAnswer {
 
 export type Rating = '1' | '2' | '3' | '4' | '5';
 
-/**
- * The period's new sign-ups followed to today (the database's `overview_funnel`): each step counts some of the
- * people of the step before it. Visits are anonymous, so the sign-ups are split per day into those the day's
- * counted visits can account for and the rest.
- */
-export interface Funnel {
-  visits: number;
-  signups_after_visit: number;
-  signups_without_visit: number;
-  opened_course: number;
-  started_lesson: number;
-  finished_course: number;
-}
-
 export interface Overview {
   since: string;
   until: string;
@@ -86,43 +73,6 @@ export const FUNNEL_STEPS = [
 ] as const satisfies readonly (keyof FunnelCounts)[];
 
 export type FunnelStepKey = (typeof FUNNEL_STEPS)[number];
-
-export interface FunnelRow {
-  key: keyof Funnel;
-  count: number;
-  /**
-   * The count over the people it is a part of: the visits, everyone who signed up, or the step before. Null for
-   * the visits, for the sign-ups without a counted visit (a part of nothing above) and when that whole is zero.
-   */
-  rate: number | null;
-}
-
-const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
-
-/** The funnel's rows in order; no rate is above 1, as each step is a part of the one it is measured against. */
-export function funnelRows(funnel: Funnel): FunnelRow[] {
-  const signups = funnel.signups_after_visit + funnel.signups_without_visit;
-  return [
-    { key: 'visits', count: funnel.visits, rate: null },
-    {
-      key: 'signups_after_visit',
-      count: funnel.signups_after_visit,
-      rate: share(funnel.signups_after_visit, funnel.visits),
-    },
-    { key: 'signups_without_visit', count: funnel.signups_without_visit, rate: null },
-    { key: 'opened_course', count: funnel.opened_course, rate: share(funnel.opened_course, signups) },
-    {
-      key: 'started_lesson',
-      count: funnel.started_lesson,
-      rate: share(funnel.started_lesson, funnel.opened_course),
-    },
-    {
-      key: 'finished_course',
-      count: funnel.finished_course,
-      rate: share(funnel.finished_course, funnel.started_lesson),
-    },
-  ];
-}
 
 /** Nothing to show yet: no page view and no sign-up in the whole period. */
 export const isEmptyOverview = (overview: Overview) =>
