@@ -252,7 +252,7 @@ export function slowLinkStreamTable(
     range(runs.map(pick)),
   ];
   return {
-    title: `The same ${source.seconds} s lesson's adaptive stream at 400 kbps each way, 400 ms RTT and 4× CPU, the ${windowSeconds} s after Play, median of ${runs.length} plays`,
+    title: `The same ${source.seconds} s lesson, streamed, at 400 kbps each way, 400 ms RTT and 4× CPU (where it plays its slow-link MP4), the ${windowSeconds} s after Play, median of ${runs.length} plays`,
     header: ['metric', 'median', 'range', 'target', 'met'],
     rows: [
       [

@@ -61,7 +61,7 @@ export interface LessonStreamResult {
   source: { seconds: number; height: number; videoKbps: number; bytes: number };
   runs: Record<Variant, PlaybackMetrics[]>;
   median: Record<Variant, PlaybackMetrics>;
-  /** The adaptive stream at 400 kbps each way, 400 ms RTT and 4× CPU, over the first `windowSeconds` after Play. */
+  /** The streamed lesson at 400 kbps each way, 400 ms RTT and 4× CPU (its slow-link MP4 there), over the first `windowSeconds` after Play. */
   slowLink?: { windowSeconds: number; runs: PlaybackMetrics[]; median: PlaybackMetrics };
 }
 

@@ -257,7 +257,7 @@ describe('renderReport', () => {
         });
       const shown = slow(0, 500, 700);
       expect(shown).toContain(
-        "### The same 60 s lesson's adaptive stream at 400 kbps each way, 400 ms RTT and 4× CPU, the 30 s after Play, median of 3 plays",
+        '### The same 60 s lesson, streamed, at 400 kbps each way, 400 ms RTT and 4× CPU (where it plays its slow-link MP4), the 30 s after Play, median of 3 plays',
       );
       expect(cells(shown, 'longest stall in the 30 s after Play')).toEqual([
         'longest stall in the 30 s after Play',

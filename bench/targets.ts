@@ -90,6 +90,6 @@ export const TARGETS = {
   crowdSegmentTtfbP99Ms: 200,
   /** ...and the server process's peak resident memory at most this. */
   crowdServerRssMb: 300,
-  /** Its adaptive stream at 400 kbps each way, 400 ms RTT and 4× CPU: no stall longer than this in the 30 s after Play. */
+  /** The streamed lesson at 400 kbps each way, 400 ms RTT and 4× CPU (its slow-link MP4 there): no stall longer than this in the 30 s after Play. */
   lessonSlowLinkLongestStallMs: 500,
 };
