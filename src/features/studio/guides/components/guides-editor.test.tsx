@@ -161,6 +161,8 @@ describe('GuidesEditor', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Daniel' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete the guide' }));
     await statusSays('Deleted Daniel. The landing page no longer shows them.');
+    // Her row and its button are gone: the focus is on what became of the deletion, not lost to the page.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
     expect(backend.remove).toHaveBeenCalledWith(2);
     expect(listedNames()).toEqual(['1 of 2: Amara', '2 of 2: Helen']);
     expect(screen.getByRole('form', { name: 'Add a guide' })).toBeInTheDocument();

@@ -31,6 +31,7 @@ export function GuidesEditor({ backend }: { backend: GuidesBackend }) {
   /** The guide the owner asked to delete, while she is asked to confirm. */
   const [deleting, setDeleting] = useState<StudioGuide | null>(null);
   const formHeading = useRef<HTMLHeadingElement>(null);
+  const status = useRef<HTMLParagraphElement>(null);
   const focusForm = useRef(false);
 
   // After Edit, Cancel or a save, the focus goes to the form's heading, so the next step starts there.
@@ -114,13 +115,18 @@ export function GuidesEditor({ backend }: { backend: GuidesBackend }) {
     void change(
       () => backend.remove(guide.id),
       () => copy.status.deleted(guide.name),
-    );
+    ).then(() => {
+      // The guide's row went with the button that had the focus: it goes to what became of her deletion.
+      status.current?.focus();
+    });
   }
 
   return (
     <div className="mt-2">
       <p className="max-w-prose text-ink-soft">{copy.intro}</p>
       <p
+        ref={status}
+        tabIndex={-1}
         role="status"
         aria-live="polite"
         aria-atomic="true"
