@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextareaField, TextField } from '@/components/ui/text-field';
 import { studioAnnouncementsCopy as copy } from '@/content/studio-announcements';
@@ -9,6 +9,7 @@ import {
   AnnouncementRefusal,
   type AnnouncementsBackend,
 } from '../model/announcements-backend';
+import { keepDraft, readKeptDraft } from '../model/kept-draft';
 import { AnnouncementPreview } from './announcement-preview';
 
 type Problems = Partial<Record<keyof AnnouncementDraft, string>>;
@@ -24,12 +25,11 @@ function problemsOf(draft: AnnouncementDraft): Problems {
   return problems;
 }
 
-const empty: AnnouncementDraft = { subject: '', text: '' };
-
 /**
  * Writing an announcement: subject and text, a preview beside them, a test to herself, and Send, which says how
  * many it goes to and asks first. Each draft has its own key, so a send repeated (a double click, a retry after
- * a lost answer) sends it once; a sent one leaves an empty form with a new key.
+ * a lost answer) sends it once; a sent one leaves an empty form with a new key. The draft and its key are kept
+ * on this device as she writes (../model/kept-draft.ts).
  */
 export function AnnouncementComposer({
   backend,
@@ -41,8 +41,10 @@ export function AnnouncementComposer({
   onSent: () => void;
 }) {
   const id = useId();
-  const [draft, setDraft] = useState(empty);
-  const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
+  const [kept] = useState(() => readKeptDraft());
+  const [draft, setDraft] = useState(kept.draft);
+  const [requestKey, setRequestKey] = useState(kept.requestKey);
+  useEffect(() => keepDraft({ draft, requestKey }), [draft, requestKey]);
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState<'testing' | 'sending' | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -80,7 +82,7 @@ export function AnnouncementComposer({
   const send = () =>
     void act('sending', async () => {
       const recipients = await backend.send(draft, requestKey);
-      setDraft(empty);
+      setDraft({ subject: '', text: '' });
       setChecked(false);
       setRequestKey(crypto.randomUUID());
       onSent();

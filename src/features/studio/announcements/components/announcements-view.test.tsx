@@ -1,5 +1,5 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type Announcements,
   AnnouncementRefusal,
@@ -48,6 +48,9 @@ async function write(words: { subject: string; text: string }) {
   fireEvent.change(subject(), { target: { value: words.subject } });
   fireEvent.change(text(), { target: { value: words.text } });
 }
+
+// Each test opens the studio on a device with no draft kept.
+beforeEach(() => window.localStorage.clear());
 
 describe('AnnouncementsView', () => {
   it('says how many will get it, previews what she writes, and shows what each sent one did', async () => {
@@ -132,6 +135,36 @@ describe('AnnouncementsView', () => {
     expect(second?.[1]).toBe(first?.[1]);
     expect(subject()).toHaveValue('');
     expect(backend.load).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the draft and its key on this device across a reload, and forgets it once sent', async () => {
+    const send = vi
+      .fn<AnnouncementsBackend['send']>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue(2);
+    const backend = fakeBackend({ send });
+    const first = render(<AnnouncementsView backend={backend} />);
+    await write({ subject: 'Live on Thursday', text: 'Join us.' });
+    fireEvent.click(screen.getByRole('button', { name: 'Send to 2 learners' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send it' }));
+    await screen.findByText('Nothing was sent: we couldn’t reach the server. Please try again.');
+    first.unmount();
+
+    // The page reloaded: the words are there, and a second try is the same send (one key).
+    render(<AnnouncementsView backend={backend} />);
+    await screen.findByRole('form', { name: 'New announcement' });
+    expect(subject()).toHaveValue('Live on Thursday');
+    expect(text()).toHaveValue('Join us.');
+    fireEvent.click(screen.getByRole('button', { name: 'Send to 2 learners' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send it' }));
+    await waitFor(() => expect(status()).toHaveTextContent(/^Sent\./));
+    expect(send.mock.calls[1]?.[1]).toBe(send.mock.calls[0]?.[1]);
+    cleanup();
+
+    render(<AnnouncementsView backend={backend} />);
+    await screen.findByRole('form', { name: 'New announcement' });
+    expect(subject()).toHaveValue('');
+    expect(text()).toHaveValue('');
   });
 
   it('says why the studio refused, in its words', async () => {
