@@ -93,13 +93,16 @@ describe("the byte budget of the site's build", () => {
     expect(report.lazy.some(({ file }) => holdsSupabase(file))).toBe(true);
   });
 
-  it('has a course page fetch its chunks and supabase-js with its HTML, side by side; the landing page none', () => {
+  it('has a course page fetch its chunks and supabase-js with its HTML, side by side, after its text and pictures; the landing page none', () => {
+    const html = (page: string) => readFileSync(path.join(dist, page), 'utf8');
     const preloaded = (page: string) =>
       [
-        ...readFileSync(path.join(dist, page), 'utf8').matchAll(
-          /<link rel="modulepreload" crossorigin href="\/([^"]+)">/g,
+        ...html(page).matchAll(
+          /<link rel="modulepreload" fetchpriority="low" crossorigin href="\/([^"]+)">/g,
         ),
       ].map(([, file]) => file ?? '');
+    // Every preload is at low priority: the page's fonts and first picture come first.
+    expect(html('course.html').match(/rel="modulepreload"/g)?.length).toBe(preloaded('course.html').length);
     const course = preloaded('course.html');
     const coursePages = report.lazy.find(({ name }) => name === 'course-pages')?.file;
     expect(coursePages).toBeDefined();

@@ -24,7 +24,7 @@ const manifestKey = (module) =>
 /**
  * `<link rel="modulepreload">`s for the chunks of `modules` and every chunk they import, the entry's aside (the
  * page loads it anyway): a lazily loaded page's chunks then arrive side by side with the HTML's, not one round
- * trip after another.
+ * trip after another. At low priority, as the entry itself: the page's fonts and first picture go first.
  */
 function modulePreloads(manifest, modules) {
   const files = new Set();
@@ -37,7 +37,7 @@ function modulePreloads(manifest, modules) {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const module of modules) visit(manifestKey(module));
-  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  return [...files].map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`);
 }
 
 /**
