@@ -10,7 +10,9 @@ async function openOnSlowPhone(page: Page, held: HeldScripts) {
   await throttleLikeASlowPhone(page);
   const release = await holdScripts(page, held);
   await page.goto('/', { waitUntil: 'commit' });
-  if (held === 'hydration') await page.waitForFunction(() => document.readyState !== 'loading');
+  // The first script has run once the document is parsed and its module scripts executed (DOMContentLoaded);
+  // "interactive" comes before them, and a quick machine's tap could land there, ahead of the first script.
+  if (held === 'hydration') await page.waitForLoadState('domcontentloaded');
   return release;
 }
 
