@@ -175,6 +175,57 @@ test('a visitor without a session is asked for the address once and offered the 
   expect(problems).toEqual([]);
 });
 
+test('on a phone the first view does not move: the sign-in form or the link takes the place of the poster cover', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const moved = () =>
+    page.evaluate(() =>
+      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0),
+    );
+
+  await test.step("as prerendered, the first lesson's poster stands dimmed in the player's place", async () => {
+    const prerendered = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 375, height: 812 },
+    });
+    const shell = await prerendered.newPage();
+    await shell.goto(`${baseURL ?? ''}/course`);
+    await expect(shell.getByText(copy.checking)).toBeVisible();
+    const poster = shell.locator('img').first();
+    await expect(poster).toBeVisible();
+    expect(await poster.getAttribute('src')).toMatch(/^\/assets\/why-three-lenses-[\w-]+\.webp$/);
+    // The lessons wait below on a phone: whatever answer comes takes the player's place at its own height.
+    await expect(shell.getByRole('region', { name: 'Lessons' })).toBeHidden();
+    await prerendered.close();
+  });
+
+  await test.step('a visitor without a session: the sign-in form comes, nothing already shown moves', async () => {
+    await page.goto('/course');
+    await expect(page.getByRole('heading', { name: copy.noSession })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Lessons' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Watch lesson 1 now, free' })).toBeVisible();
+    expect(await moved()).toBe(0);
+  });
+
+  await test.step('a visit with the e-mail\'s link: "Continue to your course" over the poster, nothing moves', async () => {
+    await page.goto('/course?token_hash=unspent&type=magiclink');
+    await expect(page.getByRole('button', { name: copy.continueButton })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Lessons' })).toBeVisible();
+    expect(await moved()).toBe(0);
+  });
+});
+
 test('"Send me a code" asks GoTrue for an existing user only, and answers the same for any address', async ({
   page,
 }) => {

@@ -76,7 +76,7 @@ export function CourseOutlineList({
                   </span>
                   <LessonBadges forYou={picked.has(lesson.slug)} preview={lesson.isPreview} />
                 </p>
-                {lesson.preview && onWatchPreview && (
+                {lesson.isPreview && onWatchPreview && (
                   <button
                     type="button"
                     aria-describedby={titleId}

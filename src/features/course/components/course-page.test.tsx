@@ -442,6 +442,24 @@ describe('the course tailored by the answers on this device', () => {
     expect(screen.getByRole('textbox', { name: 'Your email' })).toHaveValue('ada@example.com');
   });
 
+  it('offers the free preview from the first paint, and plays it once the live outline names its files', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const live = deferred<CourseOutline>();
+    const { backend } = fakeBackend({ loadOutline: vi.fn(() => live.promise) });
+    render(<CoursePage backend={backend} />);
+    await screen.findByRole('heading', { name: 'Sign in to watch' });
+    // The prerendered outline knows which lesson is free: its buttons are there before the live outline.
+    expect(
+      within(screen.getByRole('region', { name: 'Lessons' })).getAllByRole('button', { name: /free/i })
+        .length,
+    ).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Watch lesson 1 now, free' }));
+    expect(backend.signPreviewMedia).not.toHaveBeenCalled();
+    await act(async () => live.resolve(tagged));
+    expect(await screen.findByText('Free preview · Lesson 1 of 3')).toBeVisible();
+    expect(backend.signPreviewMedia).toHaveBeenCalledWith(tagged.lessons[0]?.preview);
+  });
+
   it('plays the free preview for a visitor who is not signed in, signed under no session', async () => {
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     const { backend } = fakeBackend({ loadOutline: vi.fn(async () => tagged) });

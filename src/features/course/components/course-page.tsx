@@ -2,7 +2,6 @@ import { type ReactNode, useRef, useState } from 'react';
 import { RetryNotice } from '@/components/retry-notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { courseCopy } from '@/content/course-page';
-import type { OutlineLesson } from '@/shared/course-outline/outline';
 import { PreviewVideo } from '@/shared/player/preview-video';
 import { useQuestionnaireState } from '@/shared/questionnaire/questionnaire-store';
 import type { SignInState } from '@/shared/sign-in/sign-in-state';
@@ -54,8 +53,17 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
   const signedOutHeading = useRef<HTMLHeadingElement>(null);
   /** Signed in by the form on this page: the lesson to continue then takes the top of the screen. */
   const [signedInHere, setSignedInHere] = useState(false);
-  const [previewing, setPreviewing] = useState<OutlineLesson | null>(null);
-  const firstPreview = outline.lessons.find((lesson) => lesson.preview !== null);
+  /**
+   * The free preview she chose: the first one (the sign-in panel's button), or a lesson of the list by its slug.
+   * The prerendered outline already knows which lessons are free, so their buttons are there from the first
+   * paint; a preview plays once the live outline names its files.
+   */
+  const [previewChoice, setPreviewChoice] = useState<'first' | { slug: string } | null>(null);
+  const firstPreview = outline.lessons.find((lesson) => lesson.isPreview);
+  const previewing =
+    previewChoice === 'first'
+      ? (firstPreview ?? null)
+      : (outline.lessons.find((lesson) => lesson.slug === previewChoice?.slug) ?? null);
   const canPreview = access.status === 'signed-out';
 
   const planLink: ReactNode = <PlanLink className="mt-4" />;
@@ -72,7 +80,7 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
       preview={
         firstPreview && {
           position: outline.lessons.indexOf(firstPreview) + 1,
-          watch: () => setPreviewing(firstPreview),
+          watch: () => setPreviewChoice('first'),
         }
       }
     />
@@ -96,7 +104,7 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
         <div className="mx-auto max-w-6xl">
           <h1 className="font-display text-title font-semibold tracking-tight">{courseCopy.title}</h1>
           {/* Room for the answer while the page finds out, so the footer does not jump when it comes. */}
-          <div className="min-h-[32rem]">
+          <div className="min-h-dvh">
             {access.status === 'signed-in' ? (
               <CourseLessons
                 backend={backend}
@@ -180,12 +188,13 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
                     <CourseOutlineList
                       outline={outline}
                       picked={tailoring.picked}
-                      onWatchPreview={canPreview ? setPreviewing : undefined}
+                      onWatchPreview={canPreview ? ({ slug }) => setPreviewChoice({ slug }) : undefined}
                     />
                     {planLink}
                   </>
                 }
                 below={access.status === 'signed-out' && tailoringPanel}
+                asideWaits={access.status === 'checking'}
               />
             )}
           </div>
