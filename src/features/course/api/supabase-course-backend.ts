@@ -13,6 +13,7 @@ import { loadOwnFeedback, sendFeedback } from './course-feedback';
 import { loadCourseRecord } from './course-record';
 import { forgetKeptAnswers, keepAnswers, loadKeptAnswers } from './kept-answers';
 import { announcementConsent, reminderConsent } from './email-consents';
+import { seededPosterCopy } from '../seeded-outline';
 
 async function listLessons(): Promise<Lesson[]> {
   const supabase = await getSupabase();
@@ -89,7 +90,7 @@ async function saveProgress(save: ProgressSave, { leaving }: { leaving: boolean 
  */
 export const supabaseCourseBackend: CourseBackend = {
   ...supabaseSignIn,
-  loadOutline: () => fetchCourseOutline(),
+  loadOutline: () => fetchCourseOutline({ smallCopy: seededPosterCopy ?? undefined }),
   listLessons,
   signLessonMedia,
   signPreviewMedia,
