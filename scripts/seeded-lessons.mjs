@@ -68,12 +68,6 @@ export function seededLessonSeconds(lessons = readSeededLessons()) {
   return lessons.map((lesson) => lesson.durationSeconds);
 }
 
-/** The first seeded lesson's poster in the bucket `course`, which its small copy below stands for; null without one. */
-export function seededFirstPosterPath(lessons = readSeededLessons()) {
-  const [first] = lessons;
-  return first === undefined ? null : lessonFilePaths(first).posterPath;
-}
-
 /** Where the seeded lessons' small posters are: the course's outline shows the first at 160 px wide. */
 export const thumbnailFolder = path.join(root, 'supabase', 'seeds', 'thumbnails');
 

@@ -8,7 +8,4 @@ declare global {
 
   /** The seeded placeholder lessons' outline, in order. */
   const __SEEDED_OUTLINE__: readonly SeededOutlineLesson[];
-
-  /** The first seeded lesson's poster in the bucket `course`, which the build's small copy stands for. */
-  const __SEEDED_FIRST_POSTER__: string | null;
 }

@@ -1,8 +1,19 @@
 import { useCallback } from 'react';
+import seededFirstThumbnailUrl from '@seeded-first-thumbnail?url';
 import { useLoad } from '@/lib/use-load';
 import type { CourseOutline } from '@/shared/course-outline/outline';
 import type { CourseContentBackend } from './model/course-backend';
-import { seededOutline } from './seeded-outline';
+
+/**
+ * The outline the page is prerendered with: the seeded lessons (supabase/seeds/lessons.json, read at build
+ * time) and their first poster, small, so a visitor on a slow line sees the course at once. The live outline replaces it as soon as it comes,
+ * the same in the usual case (docs/decisions/0120-*).
+ */
+const seededOutline: CourseOutline = {
+  // A preview plays once the live outline names its files: the seed's may not be the published ones.
+  lessons: __SEEDED_OUTLINE__.map((lesson) => ({ ...lesson, preview: null })),
+  firstPosterUrl: seededFirstThumbnailUrl,
+};
 
 /**
  * The public outline, asked for as soon as the page runs, whoever is visiting. A failure keeps the seeded

@@ -94,25 +94,6 @@ describe('fetchCourseOutline', () => {
     expect(await sign?.json()).toEqual({ expiresIn: 3600, paths: ['lessons/why-three-lenses.webp'] });
   });
 
-  it('shows the small copy the page has when the first poster is the one it copies, and signs the poster still', async () => {
-    const signed = {
-      error: null,
-      path: 'lessons/why-three-lenses.webp',
-      signedURL: '/object/sign/course/lessons/why-three-lenses.webp?token=t',
-    };
-    answerWith((request) => (isOutlineRead(request) ? Response.json(rows) : Response.json([signed])));
-    const smallCopy = { path: 'lessons/why-three-lenses.webp', url: '/assets/why-three-lenses-1a2b.webp' };
-    expect(await (await freshFetch())({ smallCopy })).toMatchObject({ firstPosterUrl: smallCopy.url });
-    // Signed all the same: the player opens the full poster with the lesson, without asking again.
-    expect(requests).toHaveLength(2);
-
-    answerWith((request) => (isOutlineRead(request) ? Response.json(rows) : Response.json([signed])));
-    const another = { path: 'lessons/an-older-poster.webp', url: '/assets/an-older-poster-3c4d.webp' };
-    expect(await (await freshFetch())({ smallCopy: another })).toMatchObject({
-      firstPosterUrl: `${window.location.origin}/storage/v1/object/sign/course/lessons/why-three-lenses.webp?token=t`,
-    });
-  });
-
   it('keeps the outline when the poster cannot be signed, and signs nothing without a poster', async () => {
     answerWith((request) =>
       isOutlineRead(request)

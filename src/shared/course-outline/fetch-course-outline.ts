@@ -38,25 +38,14 @@ function previewOf(row: OutlineRow): OutlineLesson['preview'] {
   };
 }
 
-/** A small copy of a poster that the page already has (the build's, of the first seeded lesson's). */
-export interface PosterCopy {
-  /** The poster it copies, in the bucket `course`. */
-  path: string;
-  url: string;
-}
-
 /**
  * The published lessons' outline, readable before any sign-in, with the first lesson's poster signed unless the
  * page shows none (`withPoster: false`). A free first lesson's video and captions are signed with that poster:
  * sign-course-files gives the player the same addresses when it opens the lesson a moment later, so its first
- * play waits for nothing but the video. The outline shows `smallCopy` when the first poster is the one it
- * copies: the page keeps the picture it has, and a phone fetches no bigger one for a thumbnail. Rejects when the
- * outline cannot be read or a row is malformed; a poster that cannot be signed only leaves `firstPosterUrl` null.
+ * play waits for nothing but the video. Rejects when the outline cannot be read or a row is malformed; a poster
+ * that cannot be signed only leaves `firstPosterUrl` null.
  */
-export async function fetchCourseOutline({
-  withPoster = true,
-  smallCopy,
-}: { withPoster?: boolean; smallCopy?: PosterCopy } = {}): Promise<CourseOutline> {
+export async function fetchCourseOutline({ withPoster = true } = {}): Promise<CourseOutline> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('course_outline')
@@ -74,7 +63,7 @@ export async function fetchCourseOutline({
     const withPreview = firstPreview ? [firstPreview.videoPath, firstPreview.captionsPath] : [];
     try {
       const signed = await signCourseFiles([posterPath, ...withPreview].filter((path) => path !== null));
-      firstPosterUrl = posterPath === smallCopy?.path ? smallCopy.url : (signed.get(posterPath) ?? null);
+      firstPosterUrl = signed.get(posterPath) ?? null;
     } catch (error) {
       console.error('Course outline: could not sign the first poster.', error);
     }

@@ -13,7 +13,6 @@ import { loadOwnFeedback, sendFeedback } from './course-feedback';
 import { loadCourseRecord } from './course-record';
 import { forgetKeptAnswers, keepAnswers, loadKeptAnswers } from './kept-answers';
 import { announcementConsent, reminderConsent } from './email-consents';
-import { seededPosterCopy } from '../seeded-outline';
 
 async function listLessons(): Promise<Lesson[]> {
   const supabase = await getSupabase();
@@ -90,7 +89,7 @@ async function saveProgress(save: ProgressSave, { leaving }: { leaving: boolean 
  */
 export const supabaseCourseBackend: CourseBackend = {
   ...supabaseSignIn,
-  loadOutline: () => fetchCourseOutline({ smallCopy: seededPosterCopy ?? undefined }),
+  loadOutline: () => fetchCourseOutline(),
   listLessons,
   signLessonMedia,
   signPreviewMedia,
