@@ -37,7 +37,9 @@ function modulePreloads(manifest, modules) {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const module of modules) visit(manifestKey(module));
-  return [...files].map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`);
+  return [...files].map(
+    (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`,
+  );
 }
 
 /**
