@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { Sql } from '../server/src/db/index.ts';
 import { studioOverviewCopy } from '../src/content/studio-overview.ts';
-import { type Funnel, funnelRows } from '../src/lib/funnel.ts';
+import { type Funnel, funnelRows, share } from '../src/lib/funnel.ts';
 
 const statsCounts = z.object({
   views_home: z.number(),
@@ -110,8 +110,6 @@ export interface FunnelStats {
   feedback: FeedbackStats;
   reminders: ReminderStats;
 }
-
-const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
 const { rows: STEP_WORDS, heading, intro } = studioOverviewCopy.funnel;
 /** The funnel's heading and what it follows, as the Overview says them. */

@@ -15,6 +15,7 @@ import type {
   OutgoingMail,
 } from '../../../supabase/functions/_shared/transports/mail-transport.ts';
 import { createUnsubscribeLinks } from '../../../supabase/functions/_shared/unsubscribe.ts';
+import { recordingTransport } from '../../test/recording-transport.ts';
 import { embeddedSignInLinks } from './embedded-sign-in-links.ts';
 
 const SITE = 'https://lenses.example';
@@ -24,16 +25,7 @@ const BEN = '00000000-0000-4000-8000-0000000000f3';
 const quiet: Log = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** Every e-mail handed to the mail provider. */
-const sent: OutgoingMail[] = [];
-const recording: MailTransport = {
-  name: 'recording',
-  ratePerSecond: Number.POSITIVE_INFINITY,
-  maxBatchSize: 1,
-  send: (mail) => {
-    sent.push(mail);
-    return Promise.resolve({ providerId: `sent-${sent.length}` });
-  },
-};
+const { transport: recording, sent } = recordingTransport();
 
 const rest = restCallers(
   { [OWNER]: 'coach@example.com', [ADA]: 'ada@example.com', [BEN]: 'ben@example.com' },

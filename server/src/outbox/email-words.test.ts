@@ -11,12 +11,10 @@ import type { DeliveryContext } from '../../../supabase/functions/_shared/outbox
 import { DEFAULT_LIMITS } from '../../../supabase/functions/_shared/send-email-handler.ts';
 import { queueSignInLinkEmail } from '../../../supabase/functions/_shared/sign-in-link.ts';
 import { recordSignup } from '../../../supabase/functions/_shared/signup-store.ts';
-import type {
-  MailTransport,
-  OutgoingMail,
-} from '../../../supabase/functions/_shared/transports/mail-transport.ts';
+import type { OutgoingMail } from '../../../supabase/functions/_shared/transports/mail-transport.ts';
 import { createUnsubscribeLinks } from '../../../supabase/functions/_shared/unsubscribe.ts';
 import { queuePauseReminders } from '../jobs/reminder-scheduler.ts';
+import { recordingTransport } from '../../test/recording-transport.ts';
 import { embeddedSignInLinks } from './embedded-sign-in-links.ts';
 
 const SITE = 'https://lenses.example';
@@ -25,16 +23,7 @@ const LEARNER = '00000000-0000-4000-8000-0000000000e2';
 const quiet: Log = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** Every e-mail handed to the mail provider, the outbox's and the studio's tests alike. */
-const sent: OutgoingMail[] = [];
-const recording: MailTransport = {
-  name: 'recording',
-  ratePerSecond: Number.POSITIVE_INFINITY,
-  maxBatchSize: 1,
-  send: (mail) => {
-    sent.push(mail);
-    return Promise.resolve({ providerId: `sent-${sent.length}` });
-  },
-};
+const { transport: recording, sent } = recordingTransport();
 
 const rest = restCallers({ [OWNER]: 'Coach@Example.com', [LEARNER]: 'learner@example.com' }, async () => ({
   testMail: recording,
