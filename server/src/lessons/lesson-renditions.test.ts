@@ -46,6 +46,20 @@ async function keyframeTimes(file: string) {
   return keyframes.parse(JSON.parse(stdout)).frames.map((frame) => frame.pts_time);
 }
 
+const packets = z.object({
+  packets: z.array(z.object({ stream_index: z.number(), pos: z.coerce.number() })),
+});
+
+/** How many runs of one stream's packets the file holds, in the order they lie in it: its chunks. */
+async function chunkCount(file: string) {
+  const { stdout } = await run(ffprobe, [
+    ...['-v', 'error', '-show_entries', 'packet=stream_index,pos', '-print_format', 'json', file],
+  ]);
+  const inFileOrder = packets.parse(JSON.parse(stdout)).packets.sort((a, b) => a.pos - b.pos);
+  return inFileOrder.filter((packet, index) => packet.stream_index !== inFileOrder[index - 1]?.stream_index)
+    .length;
+}
+
 /** The video as the owner's tool and the stream jobs read it. */
 const readLessonVideo = async (file: string) => describeLessonVideo(file, (await stat(file)).size);
 
@@ -113,10 +127,14 @@ describe('makeRenditions', { timeout: FFMPEG_TEST_TIMEOUT }, () => {
       ['audio', undefined],
     ]);
     expect((await readLessonVideo(inBucket('slow-link.mp4'))).streamable).toBe(true);
+    // Sound and picture in half-second chunks, not frame by frame: its index stays small.
+    const halfSeconds = Math.ceil(SECONDS / 0.5);
+    expect(await chunkCount(inBucket('slow-link.mp4'))).toBeLessThanOrEqual(2 * halfSeconds + 2);
 
     const fallback = await probe(inBucket('video.mp4'));
     expect(Math.abs(fallback.format.duration - SECONDS)).toBeLessThanOrEqual(0.1);
     expect((await readLessonVideo(inBucket('video.mp4'))).streamable).toBe(true);
+    expect(await chunkCount(inBucket('video.mp4'))).toBeLessThanOrEqual(2 * halfSeconds + 2);
   });
 
   it('makes a silent ladder from a source without sound', async () => {
