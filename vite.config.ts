@@ -3,19 +3,26 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { type Rolldown, defineConfig } from 'vite';
 import { buildYear } from './scripts/build-stamp.mjs';
-import { seededFirstThumbnailFile, seededLessonSeconds, seededOutline } from './scripts/seeded-lessons.mjs';
+import {
+  seededFirstPosterPath,
+  seededFirstThumbnailFile,
+  seededLessonSeconds,
+  seededOutline,
+} from './scripts/seeded-lessons.mjs';
 
 /** In `npm run dev`, the embedded server answers the Supabase paths; Vite serves the app with hot reload. */
 const backEnd = `http://localhost:${process.env.API_PORT ?? '8787'}`;
 
 /**
  * Compile-time constants, shared with the web tests: the footer hydrates from the build's year, the landing
- * page from the seeded lessons' lengths and /course from their outline, until the live outline is known.
+ * page from the seeded lessons' lengths and /course from their outline and first poster, until the live outline is
+ * known.
  */
 export const define = {
   __BUILD_YEAR__: JSON.stringify(buildYear()),
   __SEEDED_LESSON_SECONDS__: JSON.stringify(seededLessonSeconds()),
   __SEEDED_OUTLINE__: JSON.stringify(seededOutline()),
+  __SEEDED_FIRST_POSTER_PATH__: JSON.stringify(seededFirstPosterPath()),
 };
 
 const seededFirstThumbnail = seededFirstThumbnailFile();

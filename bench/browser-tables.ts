@@ -322,7 +322,7 @@ export function courseArrivalTable(
         seededOnly(TARGETS.courseTitlesMs),
       ),
       row(
-        "first lesson's poster visible",
+        "first lesson's picture visible (its poster, or the video's first frame)",
         medians.posterMs,
         runs.map((run) => run.posterMs),
         seededOnly(TARGETS.coursePosterMs),

@@ -1,5 +1,5 @@
 // /course opened from the e-mail's sign-in link on a slow phone, "Continue to your course" and then the first
-// lesson's Play tapped the moment each appears: when the lesson titles and the first lesson's poster are on
+// lesson's Play tapped the moment each appears: when the lesson titles and the first lesson's picture are on
 // screen, and when that lesson plays, timed from the navigation's start.
 import { type Browser, type BrowserContext, type Locator, type Page, chromium } from '@playwright/test';
 import { SignJWT } from 'jose';
@@ -11,7 +11,10 @@ import { SLOW_LINK, throttleLikeASlowPhone } from './slow-phone.ts';
 interface ArrivalMetrics {
   /** The first frame in which a published lesson's title is visible in the viewport. */
   titlesMs: number;
-  /** The first frame in which the first lesson's poster (an <img>, or a <video>'s poster) has loaded and is visible. */
+  /**
+   * The first frame in which the first lesson's picture is visible: its poster (an <img>, or a <video>'s poster),
+   * loaded, or, where the page fetches no poster (a slow link), the video's own first frame.
+   */
   posterMs: number;
   /** The first frame in which a <video> of the page is playing (its currentTime past 0, not paused). */
   playingMs: number;
@@ -54,8 +57,9 @@ const seen = z.object({ what: z.enum(['titles', 'poster', 'playing']), atMs: z.n
 
 /**
  * Installed before any page script, in every document of the visit: on each animation frame, looks for a visible
- * lesson title, a loaded, visible poster of the first lesson (an address that names one of `posterMarks`: its slug,
- * which the prerendered copy's name holds, or its poster's path in the bucket) and a playing video,
+ * lesson title, the first lesson's picture (a loaded, visible poster: an address that names one of `posterMarks`,
+ * its slug, which the prerendered copy's name holds, or its poster's path in the bucket; or a visible video showing
+ * its first frame) and a playing video,
  * and reports each the first time it is seen, in ms since the first document's navigation began. It runs in the
  * browser, so it is kept as source text: the bench's TypeScript has no DOM types.
  */
@@ -93,7 +97,9 @@ function probe(titles: string[], posterMarks: string[]): string {
       if (isPoster(video.poster) && performance.getEntriesByName(video.poster).length > 0 && onScreen(video))
         return true;
     }
-    return false;
+    return [...document.querySelectorAll('video')].some(
+      (video) => video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && onScreen(video),
+    );
   };
   const playing = () =>
     [...document.querySelectorAll('video')].some((video) => video.currentTime > 0 && !video.paused);

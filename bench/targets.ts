@@ -68,7 +68,7 @@ export const TARGETS = {
   phoneTeaserStill: 'teaser-still-960.webp',
   /** /course opened from the e-mail's link at 400 kbps, 400 ms RTT and 4× CPU: lesson titles visible. */
   courseTitlesMs: 3000,
-  /** ...and the first lesson's poster visible. */
+  /** ...and the first lesson's picture visible (its poster, or the video's first frame). */
   coursePosterMs: 4000,
   /**
    * ...and the first lesson playing, "Continue to your course" and its Play tapped the moment each appears: the

@@ -39,10 +39,16 @@ test.beforeAll(async () => {
     ...['-f', 'lavfi', '-i', 'sine=duration=8', '-c:v', 'libx264', '-preset', 'ultrafast'],
     ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', source],
   ]);
-  const captions = path.join(root, 'supabase/storage/course/lessons/why-three-lenses.vtt');
+  const seeded = path.join(root, 'supabase/storage/course/lessons');
   await admin(
     ...['lessons', 'add', '--title', TITLE, '--summary', 'Streamed.', '--video', source],
-    ...['--captions', captions, '--order', '1', '--publish'],
+    ...[
+      '--captions',
+      path.join(seeded, 'why-three-lenses.vtt'),
+      '--poster',
+      path.join(seeded, 'why-three-lenses.webp'),
+    ],
+    ...['--order', '1', '--publish'],
   );
 });
 
@@ -160,9 +166,10 @@ test('a visitor without a session plays the stream of a free preview, with capti
     .poll(async () => (await videoState(video)).currentTime, { timeout: 20_000 })
     .toBeGreaterThan(2);
   expect(await videoState(video)).toMatchObject({ captionsMode: 'showing' });
+  await expect(video).toHaveAttribute('poster', /\/storage\/v1\/object\/sign\/course\/lessons\/.+\?token=/);
 });
 
-test('on a slow link the free preview plays its slow-link MP4, without the stream player', async ({
+test('on a slow link the free preview plays its slow-link MP4, without the stream player or a poster', async ({
   page,
 }) => {
   const cdp = await page.context().newCDPSession(page);
@@ -174,6 +181,12 @@ test('on a slow link the free preview plays its slow-link MP4, without the strea
   page.on('request', (sent) => {
     if (/play-stream|\.m3u8/.test(sent.url())) streamPlayer.push(sent.url());
   });
+  // Pictures from the bucket: the lesson's poster, in the player or over the outline.
+  const pictures: string[] = [];
+  page.on('request', (sent) => {
+    if (/\/storage\/v1\/object\/sign\/course\/.+\.(webp|jpg|png)\?/.test(sent.url()))
+      pictures.push(sent.url());
+  });
   await page.goto(`${server?.url ?? ''}/course`);
   await page.getByRole('button', { name: 'Watch lesson 1 now, free' }).click();
   const video = streamedVideo(page);
@@ -183,4 +196,6 @@ test('on a slow link the free preview plays its slow-link MP4, without the strea
   expect((await videoState(video)).source).toMatch(/\/slow-link\.mp4\?token=/);
   expect(await video.evaluate((player: HTMLVideoElement) => player.videoHeight)).toBe(240);
   expect(streamPlayer).toEqual([]);
+  expect(await video.getAttribute('poster')).toBeNull();
+  expect(pictures).toEqual([]);
 });

@@ -36,5 +36,6 @@ export function lessonFilePaths(lesson: Pick<SeededLesson, 'slug'>): {
 export function seededOutline(lessons?: readonly SeededLesson[]): SeededOutlineLesson[];
 export function seededLessonSeconds(lessons?: readonly SeededLesson[]): number[];
 export const thumbnailFolder: string;
+export function seededFirstPosterPath(lessons?: readonly SeededLesson[]): string | null;
 export function seededFirstThumbnailFile(lessons?: readonly SeededLesson[]): string | null;
 export function seedSql(lessons?: readonly SeededLesson[]): string;

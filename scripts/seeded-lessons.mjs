@@ -71,6 +71,12 @@ export function seededLessonSeconds(lessons = readSeededLessons()) {
 /** Where the seeded lessons' small posters are: the course's outline shows the first at 160 px wide. */
 export const thumbnailFolder = path.join(root, 'supabase', 'seeds', 'thumbnails');
 
+/** The bucket path of the first seeded lesson's poster, which its small copy (below) is made from. */
+export function seededFirstPosterPath(lessons = readSeededLessons()) {
+  const [first] = lessons;
+  return first ? lessonFilePaths(first).posterPath : null;
+}
+
 /**
  * The first seeded lesson's poster at 480 px wide (`make-placeholder-lessons.mjs` makes it), which /course is
  * prerendered with; null when it has none.

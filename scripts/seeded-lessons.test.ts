@@ -7,6 +7,7 @@ import {
   courseBucket,
   lessonFilePaths,
   readSeededLessons,
+  seededFirstPosterPath,
   seededFirstThumbnailFile,
   seededLessonSeconds,
   seededOutline,
@@ -123,6 +124,13 @@ describe('seededOutline: previews and tags', () => {
       expect(lesson.speaksTo.length, lesson.slug).toBeGreaterThan(0);
       for (const tag of lesson.speaksTo) expect(known, `${lesson.slug}: ${tag}`).toContain(tag);
     }
+  });
+});
+
+describe('seededFirstPosterPath', () => {
+  it("names the first lesson's poster in the bucket, and none without lessons", () => {
+    expect(seededFirstPosterPath([lesson('first'), lesson('second')])).toBe('lessons/first.webp');
+    expect(seededFirstPosterPath([])).toBeNull();
   });
 });
 

@@ -8,4 +8,7 @@ declare global {
 
   /** The seeded placeholder lessons' outline, in order. */
   const __SEEDED_OUTLINE__: readonly SeededOutlineLesson[];
+
+  /** The bucket path of the first seeded lesson's poster, whose small copy /course is prerendered with. */
+  const __SEEDED_FIRST_POSTER_PATH__: string | null;
 }

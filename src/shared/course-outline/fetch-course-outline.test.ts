@@ -141,6 +141,25 @@ describe('fetchCourseOutline', () => {
     });
   });
 
+  it('keeps the address of a copy the page already shows of the first poster, and signs the poster for the player', async () => {
+    answerWith(async (request) => {
+      if (isOutlineRead(request)) return Response.json(rows);
+      const { paths } = (await request.json()) as { paths: string[] };
+      return Response.json(
+        paths.map((path) => ({ error: null, path, signedURL: `/object/sign/course/${path}?token=t` })),
+      );
+    });
+    const fetchOutline = await freshFetch();
+    const shown = { path: 'lessons/why-three-lenses.webp', url: '/assets/why-three-lenses-small.webp' };
+    expect((await fetchOutline({ shown })).firstPosterUrl).toBe(shown.url);
+    expect(await requests[1]?.json()).toMatchObject({ paths: ['lessons/why-three-lenses.webp'] });
+
+    const another = { path: 'lessons/an-older-poster.webp', url: '/assets/an-older-poster-small.webp' };
+    expect((await fetchOutline({ shown: another })).firstPosterUrl).toBe(
+      `${window.location.origin}/storage/v1/object/sign/course/lessons/why-three-lenses.webp?token=t`,
+    );
+  });
+
   it('signs no poster for a page that shows none', async () => {
     answerWith(() => Response.json(rows));
     expect(await (await freshFetch())({ withPoster: false })).toEqual({ lessons, firstPosterUrl: null });

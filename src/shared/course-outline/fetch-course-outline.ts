@@ -1,7 +1,7 @@
 import { z } from '@/lib/zod';
 import { getSupabase } from '@/lib/supabase';
 import { signCourseFiles } from '@/shared/player/sign-course-files';
-import type { CourseOutline, OutlineLesson } from './outline';
+import type { CourseOutline, OutlineLesson, ShownPoster } from './outline';
 
 const OUTLINE_COLUMNS =
   'slug,title,summary,duration_seconds,order_index,poster_path,is_preview,speaks_to,video_path,captions_path,stream_path,streams';
@@ -43,9 +43,13 @@ function previewOf(row: OutlineRow): OutlineLesson['preview'] {
  * page shows none (`withPoster: false`). A free first lesson's video and captions are signed with that poster:
  * sign-course-files gives the player the same addresses when it opens the lesson a moment later, so its first
  * play waits for nothing but the video. Rejects when the outline cannot be read or a row is malformed; a poster
- * that cannot be signed only leaves `firstPosterUrl` null.
+ * that cannot be signed only leaves `firstPosterUrl` null. When the first lesson's poster is one the page already
+ * shows (`shown`: the prerendered page's small copy), that copy stays its address: the picture is not fetched twice.
  */
-export async function fetchCourseOutline({ withPoster = true } = {}): Promise<CourseOutline> {
+export async function fetchCourseOutline({
+  withPoster = true,
+  shown,
+}: { withPoster?: boolean; shown?: ShownPoster } = {}): Promise<CourseOutline> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('course_outline')
@@ -67,6 +71,7 @@ export async function fetchCourseOutline({ withPoster = true } = {}): Promise<Co
     } catch (error) {
       console.error('Course outline: could not sign the first poster.', error);
     }
+    if (shown?.path === posterPath) firstPosterUrl = shown.url;
   }
   return {
     lessons: rows.map((row) => ({

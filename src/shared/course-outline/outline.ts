@@ -26,6 +26,12 @@ export interface OutlineLesson {
   } | null;
 }
 
+/** A poster the page already shows: its path in the bucket `course`, and the address it is shown from. */
+export interface ShownPoster {
+  path: string;
+  url: string;
+}
+
 export interface CourseOutline {
   lessons: OutlineLesson[];
   /** The first lesson's poster, signed for an hour; null when it has none or signing it failed. */

@@ -102,5 +102,14 @@ describe('CaptionedVideo', () => {
       expect(video).not.toHaveAttribute('src');
       await vi.waitFor(() => expect(playStream).toHaveBeenCalled());
     });
+
+    it('shows the video’s first frame instead of fetching its poster; a faster link shows the poster', () => {
+      const withPoster = { ...media, poster: 'https://cdn.test/lessons/ab.jpg?token=1' };
+      onLink({ downlink: 0.4 });
+      expect(renderPlayer(null, withPoster)).not.toHaveAttribute('poster');
+      cleanup();
+      onLink({ downlink: 1.5 });
+      expect(renderPlayer(null, withPoster)).toHaveAttribute('poster', withPoster.poster);
+    });
   });
 });

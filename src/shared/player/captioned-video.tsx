@@ -19,7 +19,8 @@ type VideoEvents = Pick<
  * A lesson's native player: controls, inline on phones, no autoplay, its poster, and its captions showing.
  * `default` asks the browser to show the captions; setting the track's mode makes sure every browser does.
  * A lesson with an adaptive stream plays it through hls.js, loaded only then; should the stream fail, the
- * MP4 takes over. On a slow link the stream's slow-link MP4 plays instead, when it has one (./slow-link.ts).
+ * MP4 takes over. On a slow link the stream's slow-link MP4 plays instead, when it has one, and the video's first
+ * frame stands for its poster (./slow-link.ts).
  */
 export function CaptionedVideo({
   media,
@@ -77,7 +78,7 @@ export function CaptionedVideo({
       playsInline
       preload="metadata"
       crossOrigin="anonymous"
-      poster={media.poster ?? undefined}
+      poster={(!slowLink && media.poster) || undefined}
       src={file ?? undefined}
       aria-labelledby={labelledBy}
       {...events}

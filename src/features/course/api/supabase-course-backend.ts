@@ -89,7 +89,7 @@ async function saveProgress(save: ProgressSave, { leaving }: { leaving: boolean 
  */
 export const supabaseCourseBackend: CourseBackend = {
   ...supabaseSignIn,
-  loadOutline: () => fetchCourseOutline(),
+  loadOutline: (shown) => fetchCourseOutline({ shown }),
   listLessons,
   signLessonMedia,
   signPreviewMedia,

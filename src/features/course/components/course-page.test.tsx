@@ -58,6 +58,28 @@ describe('finding out who is visiting', () => {
     expect(backend.verifySignInLink).not.toHaveBeenCalled();
   });
 
+  it('on a slow link, fetches no first poster but the small one it was prerendered with', async () => {
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator) as Navigator, { connection: { downlink: 0.4 } }),
+    );
+    const { backend } = fakeBackend();
+    render(<CoursePage backend={backend} />);
+    const outlineList = screen.getByRole('region', { name: 'Lessons' });
+    const prerendered = outlineList.querySelector('img')?.getAttribute('src');
+    expect(prerendered).toMatch(/why-three-lenses/);
+    expect(backend.loadOutline).toHaveBeenCalledWith({
+      path: 'lessons/why-three-lenses.webp',
+      url: prerendered,
+    });
+    // The live outline's first poster is another file: it is left out.
+    await waitFor(() =>
+      expect(within(outlineList).getByRole('heading', { name: 'Welcome' })).toBeInTheDocument(),
+    );
+    expect(outlineList.querySelector('img')).toBeNull();
+    vi.unstubAllGlobals();
+  });
+
   it('spends a link only when the visitor taps "Continue to your course", then cleans the address', async () => {
     openAt('/course?token_hash=hash-1&type=magiclink&lesson=three-lenses');
     const verified = deferred<'signed-in'>();

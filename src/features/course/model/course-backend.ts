@@ -1,4 +1,4 @@
-import type { CourseOutline, OutlineLesson } from '@/shared/course-outline/outline';
+import type { CourseOutline, OutlineLesson, ShownPoster } from '@/shared/course-outline/outline';
 import type { LessonMedia } from '@/shared/player/lesson-media';
 import type { PlanAnswers } from '@/shared/plan-notes/plan-store';
 import type { Answers } from '@/shared/questionnaire/questionnaire';
@@ -49,8 +49,11 @@ export type FeedbackOutcome = 'saved' | 'already-sent' | 'failed';
 
 /** The lessons and the addresses of their files: the public outline for anyone, the lessons for a learner. */
 export interface CourseContentBackend {
-  /** The published lessons as anyone may see them, before any sign-in; rejects on any failure. */
-  loadOutline(): Promise<CourseOutline>;
+  /**
+   * The published lessons as anyone may see them, before any sign-in; rejects on any failure. `shown`: a poster
+   * the page already shows, which stays the first poster's address when it is the first lesson's.
+   */
+  loadOutline(shown?: ShownPoster): Promise<CourseOutline>;
   /** The published lessons in order; rejects on any failure, a malformed row included. */
   listLessons(): Promise<Lesson[]>;
   /** Rejects when any of the lesson's files cannot be signed. */
