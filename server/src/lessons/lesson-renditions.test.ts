@@ -27,7 +27,9 @@ const SECONDS = 3.2;
 
 const probed = z.object({
   format: z.object({ duration: z.coerce.number() }),
-  streams: z.array(z.object({ codec_type: z.string(), height: z.number().optional() })),
+  streams: z.array(
+    z.object({ codec_type: z.string(), height: z.number().optional(), has_b_frames: z.number().optional() }),
+  ),
 });
 const keyframes = z.object({ frames: z.array(z.object({ pts_time: z.coerce.number() })) });
 
@@ -126,6 +128,10 @@ describe('makeRenditions', { timeout: FFMPEG_TEST_TIMEOUT }, () => {
       ['video', 90],
       ['audio', undefined],
     ]);
+    // No B-frames at the lowest rung, so no table of their timing in its index; the next rung has them.
+    expect(slowLink.streams[0]?.has_b_frames).toBe(0);
+    const next = await probe(inBucket('144p/index.m3u8'));
+    expect(next.streams.find((stream) => stream.codec_type === 'video')?.has_b_frames).toBeGreaterThan(0);
     expect((await readLessonVideo(inBucket('slow-link.mp4'))).streamable).toBe(true);
     // Sound and picture in half-second chunks, not frame by frame: its index stays small.
     const halfSeconds = Math.ceil(SECONDS / 0.5);
