@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { BenchResult } from './bench-result.ts';
 import type { FirstViewLog } from './first-view-loads.ts';
 import { summariseArrivals } from './course-arrival.ts';
 import { readCpuTimes, summariseJourneys } from './interaction.ts';
 import { median } from './median.ts';
-import { renderReport } from './report.ts';
+import { renderReport, renderSummary } from './report.ts';
 import { asBuilt, cells, edited, met, result, visit } from './report-test-kit.ts';
 
 describe('renderReport', () => {
@@ -17,6 +18,47 @@ describe('renderReport', () => {
     expect(report).toContain('(ours: /course, reference: hand-written static page)');
     expect(met(report, 'TBT', 0)).toBe('yes');
     expect(met(report, 'TBT', 1)).toBe('NO');
+  });
+
+  it('holds /course, kept out of search engines, to 100 in every score but SEO, which it shows', () => {
+    const base = result({});
+    const withSeo = (path: string, seo: number) => ({
+      ...base,
+      pages: base.pages?.map((page) =>
+        page.path === path ? { ...page, ours: { ...page.ours, median: { ...page.ours.median, seo } } } : page,
+      ),
+    });
+    const course = withSeo('/course', 66);
+    expect(cells(renderReport(course), 'SEO (noindex: not judged)')).toEqual([
+      'SEO (noindex: not judged)',
+      '66',
+      '100',
+      '',
+      '',
+      '',
+    ]);
+    /** The summary's row of a page's scores: what it judged, the scores, and whether they are met. */
+    const scoresRow = (whole: BenchResult, group: string) => {
+      const line = renderSummary(whole, 'bench/results/x.md')
+        .split('\n')
+        .find((row) => row.startsWith(`| ${group} `) && row.includes('scores: '));
+      return line
+        ?.split('|')
+        .map((cell) => cell.trim())
+        .filter((cell) => cell !== '' && cell !== group);
+    };
+    expect(scoresRow(course, 'page /course')).toEqual([
+      'scores: performance, accessibility, best practices',
+      '100, 100, 100',
+      '100 each',
+      'yes',
+    ]);
+    expect(scoresRow(withSeo('/', 66), 'page /')).toEqual([
+      'scores: performance, accessibility, best practices, SEO',
+      '100, 100, 100, 66',
+      '100 each',
+      'NO',
+    ]);
   });
 
   it("judges / after the owner's edit against the same reference and targets as /, its scripts against / as shipped, beside the time each publish took to be served", () => {

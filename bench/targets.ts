@@ -31,6 +31,9 @@ export const TARGET_SETTINGS = {
   lessonStreamRuns: 3,
 };
 
+/** Pages kept out of search engines (`noindex`, the learner's): their SEO score is shown, not judged. */
+export const NOT_INDEXED: readonly string[] = ['/course'];
+
 export const TARGETS = {
   /** Each of Lighthouse's four category scores, mobile, median of the runs. */
   lighthouseScore: 100,

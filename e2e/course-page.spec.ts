@@ -153,6 +153,29 @@ test('the prerendered page says it is checking, with its own title, noindex and 
   }
 });
 
+test('the page fetches its scripts once it has painted, its chunks and supabase-js side by side', async ({
+  page,
+}) => {
+  await page.goto('/course');
+  await expect(page.getByRole('heading', { name: copy.noSession })).toBeVisible();
+  const { firstPaint, scripts } = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.js'))
+      .map((entry) => ({ name: new URL(entry.name).pathname, startTime: entry.startTime })),
+  }));
+  // The entry script is the page's only one before its first paint.
+  expect(scripts.filter(({ startTime }) => startTime < firstPaint).map(({ name }) => name)).toEqual([
+    expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/),
+  ]);
+  const preloaded = await page
+    .locator('head link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(preloaded).toContainEqual(expect.stringMatching(/^\/assets\/course-pages-[\w-]+\.js$/));
+  expect(preloaded.every((file) => scripts.some(({ name }) => name === file))).toBe(true);
+});
+
 test('a visitor without a session is asked for the address once and offered the sign-up, and the page is axe clean', async ({
   page,
 }) => {

@@ -12,6 +12,16 @@ const LATEST_HYDRATION_MS = 1000;
 
 const prerendered = Boolean(document.getElementById('root')?.firstElementChild);
 
+/**
+ * A course page's chunks, and supabase-js, wait in the HTML as inert `modulepreload`s
+ * (server/src/site/render-pages.mjs): put in the head once the page has painted, they are fetched side by side,
+ * after everything the first paint needs and before the route asks for them one after another.
+ */
+function fetchPageModules() {
+  const modules = document.getElementById('page-modules');
+  if (modules instanceof HTMLTemplateElement) document.head.append(modules.content);
+}
+
 let hydrating = false;
 /**
  * Evaluating React and starting to hydrate are two tasks, so that neither is a long one on a slow phone. The
@@ -20,6 +30,7 @@ let hydrating = false;
 function hydrate() {
   if (hydrating) return;
   hydrating = true;
+  fetchPageModules();
   (prerendered && isLandingPath(window.location.pathname) ? import('./hydrate-landing') : import('./hydrate'))
     .then((module) => setTimeout(module.hydrate))
     .catch((error: unknown) => {

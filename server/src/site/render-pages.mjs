@@ -23,8 +23,7 @@ const manifestKey = (module) =>
 
 /**
  * `<link rel="modulepreload">`s for the chunks of `modules` and every chunk they import, the entry's aside (the
- * page loads it anyway): a lazily loaded page's chunks then arrive side by side with the HTML's, not one round
- * trip after another. At low priority, as the entry itself: the page's fonts and first picture go first.
+ * page loads it anyway): a lazily loaded page's chunks then arrive side by side, not one round trip after another.
  */
 function modulePreloads(manifest, modules) {
   const files = new Set();
@@ -37,9 +36,7 @@ function modulePreloads(manifest, modules) {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const module of modules) visit(manifestKey(module));
-  return [...files].map(
-    (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`,
-  );
+  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
 }
 
 /**
@@ -112,7 +109,12 @@ export function renderPages({ ssr, template, pages, siteUrl, words }) {
       .replace(/(<meta property="og:url" content=")[^"]*"/, `$1${siteUrl}${page.path}"`)
       // The Course's structured data describes the landing page only.
       .replace(/\s*<script type="application\/ld\+json">[\s\S]*?<\/script>/, '')
-      .replace('</head>', () => `  ${page.preloads.join('\n    ')}\n  </head>`)
+      // Inert until the page's first script puts them in the head, once the first paint is on screen (src/main.tsx).
+      .replace(
+        '</head>',
+        () =>
+          `  <template id="page-modules">\n      ${page.preloads.join('\n      ')}\n    </template>\n  </head>`,
+      )
       .replace('<!--app-html-->', () => ssr.render(page.path, words));
     rendered.push([page.file, html]);
   }
