@@ -14,9 +14,11 @@
 //   under real Deno on it.
 // Everything else runs on the Node.js that runs this: the project is tested on the machine's Node and on the LTS.
 // The other suites' output and the checks' are printed whole at the end (the reliability suite's with its
-// table), then how long each step took.
+// table), then how long each step took. Everything runs with a temporary folder of its own (TMPDIR), removed at
+// the end, so that what tests, servers and browsers leave there does not pile up on a shared machine.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { isBuildCurrent, root } from './build-stamp.mjs';
 import { runE2e } from './e2e.mjs';
@@ -25,6 +27,13 @@ import { startEmbeddedAuth } from './with-embedded-auth.mjs';
 import { findNodeLts } from './find-node-lts.mjs';
 import { makeDataTemplate } from './server-process.mjs';
 import { startPostgres } from './with-postgres.mjs';
+
+const temporary = mkdtempSync(path.join(os.tmpdir(), 'three-lenses-test-'));
+// Others may pass through, not list it: a PostgreSQL started as its own user keeps its data folder in it.
+chmodSync(temporary, 0o711);
+process.env.TMPDIR = temporary;
+process.on('exit', () => rmSync(temporary, { recursive: true, force: true }));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 
 const reports = path.join(root, 'test-results');
 rmSync(reports, { recursive: true, force: true });
