@@ -85,8 +85,10 @@ export const studioLessonsCopy = {
     files: {
       video: 'New video (MP4 or WebM)',
       videoNone: 'Leave empty to keep the current video.',
+      videoClear: 'Keep the current video',
       captions: 'New captions (WebVTT .vtt or SubRip .srt)',
       captionsNone: 'Leave empty to keep the current captions.',
+      captionsClear: 'Keep the current captions',
       poster: 'New poster',
       posterHint:
         'Leave it to keep the current poster, or pick a frame of the new video, or upload a picture.',
@@ -126,8 +128,10 @@ export const studioLessonsCopy = {
     files: {
       video: 'Video (MP4 or WebM)',
       videoNone: '',
+      videoClear: 'Remove this video',
       captions: 'Captions (WebVTT .vtt or SubRip .srt)',
       captionsNone: 'Optional, but learners who cannot hear the sound need them.',
+      captionsClear: 'Remove these captions',
       poster: 'Poster',
       posterHint: 'The picture shown before the video plays: pick one of its frames, or upload a picture.',
     },

@@ -1,3 +1,5 @@
+import { useRef } from 'react';
+import { Button } from '@/components/ui/button';
 import { FileField } from '@/components/ui/file-picker';
 import { studioLessonsCopy } from '@/content/studio-lessons';
 import type { LessonFiles } from './use-lesson-files';
@@ -10,8 +12,11 @@ export interface LessonFileWords {
   video: string;
   /** Said under the video field while none is picked. */
   videoNone: string;
+  /** The button that takes a picked video back out of the form. */
+  videoClear: string;
   captions: string;
   captionsNone: string;
+  captionsClear: string;
   poster: string;
   posterHint: string;
 }
@@ -30,6 +35,14 @@ export function LessonFileFields({
   videoError?: string | undefined;
 }) {
   const { video, captions } = files;
+  const videoInput = useRef<HTMLInputElement>(null);
+  const captionsInput = useRef<HTMLInputElement>(null);
+  /** Empties a file field and gives it the keyboard, as the button that did it goes away. */
+  const clear = (input: HTMLInputElement | null, picked: () => void) => {
+    if (input) input.value = '';
+    picked();
+    input?.focus();
+  };
   return (
     <>
       <FileField
@@ -39,9 +52,8 @@ export function LessonFileFields({
         describedBy={`${id}-video-state`}
         accept="video/mp4,video/webm"
         aria-invalid={videoError || video.status === 'unreadable' ? true : undefined}
-        onFile={(file) => {
-          if (file) void files.pickVideo(file);
-        }}
+        ref={videoInput}
+        onFile={(file) => void files.pickVideo(file)}
       >
         <p id={`${id}-video-state`} className="mt-1 text-sm text-ink-soft" aria-live="polite">
           {video.status === 'none' && words.videoNone}
@@ -51,6 +63,11 @@ export function LessonFileFields({
             <span className="font-semibold text-red-700">{copy.videoUnreadable}</span>
           )}
         </p>
+        {video.status !== 'none' && (
+          <ClearButton onClick={() => clear(videoInput.current, () => void files.pickVideo(null))}>
+            {words.videoClear}
+          </ClearButton>
+        )}
       </FileField>
       <FileField
         id={`${id}-captions`}
@@ -58,6 +75,7 @@ export function LessonFileFields({
         describedBy={`${id}-captions-state`}
         accept=".vtt,.srt,text/vtt,application/x-subrip"
         aria-invalid={captions.status === 'refused' || undefined}
+        ref={captionsInput}
         onFile={(file) => void files.pickCaptions(file)}
       >
         <p id={`${id}-captions-state`} className="mt-1 text-sm text-ink-soft" aria-live="polite">
@@ -67,6 +85,11 @@ export function LessonFileFields({
             <span className="font-semibold text-red-700">{captions.message}</span>
           )}
         </p>
+        {captions.status !== 'none' && (
+          <ClearButton onClick={() => clear(captionsInput.current, () => void files.pickCaptions(null))}>
+            {words.captionsClear}
+          </ClearButton>
+        )}
       </FileField>
       <PosterPicker
         legend={words.poster}
@@ -78,5 +101,13 @@ export function LessonFileFields({
         onPicture={(file) => void files.pickPicture(file)}
       />
     </>
+  );
+}
+
+function ClearButton({ onClick, children }: { onClick: () => void; children: string }) {
+  return (
+    <Button variant="outline" size="sm" className="mt-2" onClick={onClick}>
+      {children}
+    </Button>
   );
 }

@@ -317,6 +317,37 @@ describe("replacing a lesson's files", () => {
     expect(within(item('Trends') as HTMLElement).getByText('Lesson 2 of 3 · 1:35')).toBeInTheDocument();
   });
 
+  it('takes a picked video and captions back out ("Keep the current video"), and saves without them', async () => {
+    const { backend } = fakeBackend();
+    render(<LessonsStudio backend={backend} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit “Trends”' }));
+    const trends = item('Trends') as HTMLElement;
+    const videoField = within(trends).getByLabelText('New video (MP4 or WebM)');
+    const video = new File([new Uint8Array(MB)], 'trends.mp4', { type: 'video/mp4', lastModified: 36 });
+    fireEvent.change(videoField, { target: { files: [video] } });
+    expect(await within(trends).findByText('Length: 1:35')).toBeInTheDocument();
+    fireEvent.click(within(trends).getByRole('radio', { name: 'Frame 2' }));
+    const srt = new File(['1\r\n00:00:01,000 --> 00:00:02,500\r\nHello\r\n'], 'trends.srt');
+    fireEvent.change(within(trends).getByLabelText(/^New captions/), { target: { files: [srt] } });
+    expect(await within(trends).findByText('SubRip captions converted to WebVTT.')).toBeInTheDocument();
+
+    fireEvent.click(within(trends).getByRole('button', { name: 'Keep the current video' }));
+    expect(videoField).toHaveFocus();
+    expect(videoField).toHaveAccessibleDescription('Leave empty to keep the current video.');
+    // The frame she chose went with the video: the current poster stays.
+    expect(within(trends).queryByRole('radio', { name: 'Frame 2' })).not.toBeInTheDocument();
+    fireEvent.click(within(trends).getByRole('button', { name: 'Keep the current captions' }));
+    expect(within(trends).getByLabelText(/^New captions/)).toHaveAccessibleDescription(
+      'Leave empty to keep the current captions.',
+    );
+    expect(within(trends).queryByRole('button', { name: /^Keep the current/ })).not.toBeInTheDocument();
+
+    fireEvent.click(within(trends).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(status()).toHaveTextContent('Saved “Trends”.'));
+    expect(backend.uploadVideo).not.toHaveBeenCalled();
+    expect(backend.uploadFile).not.toHaveBeenCalled();
+  });
+
   it('stores new captions and a picture as the poster, each under a new name', async () => {
     const { backend } = fakeBackend();
     render(<LessonsStudio backend={backend} />);

@@ -60,12 +60,22 @@ export function useLessonFiles(
   const [captions, setCaptions] = useState<CaptionsState>({ status: 'none' });
   const [poster, setPoster] = useState<PosterChoice | null>(null);
   const [pictureProblem, setPictureProblem] = useState(false);
+  /** The latest video picked: a reading that a later pick (or clearing it) overtook is dropped. */
+  const videoPicks = useRef(0);
 
-  async function pickVideo(file: File) {
+  /** Reads the video picked; null clears the pick, and a poster chosen among its frames with it. */
+  async function pickVideo(file: File | null) {
+    const pick = ++videoPicks.current;
     if (video.status === 'ready') objectUrls.drop(...video.frameUrls);
+    if (!file) {
+      setVideo({ status: 'none' });
+      if (poster?.kind === 'frame') setPoster(null);
+      return;
+    }
     setVideo({ status: 'reading' });
     try {
       const facts = await backend.inspectVideo(file);
+      if (pick !== videoPicks.current) return;
       const frameUrls = facts.frames.map((frame) => objectUrls.make(frame));
       setVideo({ status: 'ready', file, facts, frameUrls });
       if (poster?.kind === 'frame' || (framePosterFirst && poster === null)) {
@@ -73,7 +83,7 @@ export function useLessonFiles(
       }
     } catch (error) {
       console.error('Studio: the video could not be read.', error);
-      setVideo({ status: 'unreadable' });
+      if (pick === videoPicks.current) setVideo({ status: 'unreadable' });
     }
   }
 
