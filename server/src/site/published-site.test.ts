@@ -26,9 +26,10 @@ beforeAll(async () => {
 afterAll(() => db?.close());
 
 const publish = (words: Record<string, string>) =>
-  db.query("insert into public.site_words_versions (words, published_by) values ($1, 'coach@example.com')", [
-    JSON.stringify(words),
-  ]);
+  db.query(
+    "insert into public.site_words_versions (words, published_by) values ($1, 'coach@example.com') returning id",
+    [JSON.stringify(words)],
+  );
 const text = (bytes: Uint8Array | undefined) => Buffer.from(bytes ?? new Uint8Array()).toString('utf8');
 
 describe(`the published site words (${databaseKind})`, () => {
@@ -134,6 +135,21 @@ describe(`the published site words (${databaseKind})`, () => {
           version: expect.any(Number),
         }),
       );
+
+      // A version that changes only an e-mail's words leaves the pages and the static host as they are.
+      await vi.waitFor(() => expect(text(site.files.get('/index.html')?.identity)).toContain('Sam, again'), {
+        timeout: 60_000,
+      });
+      const served = site.files.get('/index.html');
+      const [{ id }] = (await publish({
+        'about.founderName': 'Sam, again',
+        'email.course.subject': 'Your course, from Sam',
+      })) as [{ id: number }];
+      await vi.waitFor(() =>
+        expect(log.info).toHaveBeenCalledWith({ event: 'site.pages_unchanged', version: Number(id) }),
+      );
+      expect(site.files.get('/index.html')).toBe(served);
+      expect(calls).toEqual(['POST /build_hooks/abc']);
     } finally {
       await publisher.stop();
       hook.close();

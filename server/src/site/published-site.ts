@@ -82,8 +82,10 @@ async function callDeployHook(url: string, log: Log, version: number) {
 /**
  * Checks every `intervalSeconds` for a newer published version, and serves the pages in its words once they are
  * rendered (the site as built until the first publish); a version published while it runs also calls the static
- * host's build hook, when there is one, whether or not this server renders pages. Each version is tried once: a
- * failure is logged (and the site stays as it was), and the next version is tried when it comes.
+ * host's build hook, when there is one, whether or not this server renders pages. A version whose pages' words are
+ * those already served (it changed only the e-mails') leaves the pages, and the static host, as they are. Each
+ * version is tried once: a failure is logged (and the site stays as it was), and the next version is tried when it
+ * comes.
  */
 export function startSitePublisher(
   db: Database,
@@ -93,6 +95,8 @@ export function startSitePublisher(
 ): { stop(): Promise<void> } {
   let tried: number | undefined;
   let checked = false;
+  /** The pages' words served, as JSON: the build's pages carry none changed. */
+  let served = '{}';
   const pass = async () => {
     let latest: Awaited<ReturnType<typeof latestSiteWords>>;
     try {
@@ -105,9 +109,15 @@ export function startSitePublisher(
     checked = true;
     if (latest === undefined || latest.id === tried) return;
     tried = latest.id;
+    const words = JSON.stringify(latest.words);
+    if (words === served) {
+      log.info({ event: 'site.pages_unchanged', version: latest.id });
+      return;
+    }
     if (isNew && options.deployHookUrl) void callDeployHook(options.deployHookUrl, log, latest.id);
     try {
       Object.assign(site, await renderSite(options.distDir, site, latest.words));
+      served = words;
       log.info({ event: 'site.published', version: latest.id });
     } catch (error) {
       log.error({ event: 'site.publish_failed', version: latest.id, message: messageOf(error) });
