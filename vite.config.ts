@@ -63,8 +63,6 @@ export default defineConfig({
   resolve: { alias },
   build: {
     manifest: true,
-    // Every browser the site supports preloads modules itself; one without it only fetches them a little later.
-    modulePreload: { polyfill: false },
     // One stylesheet, inlined in every prerendered page (scripts/inline-critical-css.mjs): a lazily loaded chunk
     // never fetches it a second time.
     cssCodeSplit: false,

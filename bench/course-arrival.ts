@@ -97,7 +97,7 @@ function probe(titles: string[], posterMarks: string[]): string {
       if (isPoster(video.poster) && performance.getEntriesByName(video.poster).length > 0 && onScreen(video))
         return true;
     }
-    return [...document.querySelectorAll('video')].some(
+    return [...document.querySelectorAll('video:not([poster])')].some(
       (video) => video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && onScreen(video),
     );
   };

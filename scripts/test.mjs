@@ -14,8 +14,9 @@
 //   under real Deno on it.
 // Everything else runs on the Node.js that runs this: the project is tested on the machine's Node and on the LTS.
 // The other suites' output and the checks' are printed whole at the end (the reliability suite's with its
-// table), then how long each step took. Everything runs with a temporary folder of its own (TMPDIR), removed at
-// the end, so that what tests, servers and browsers leave there does not pile up on a shared machine.
+// table), then how long each step took. Everything runs with a temporary folder of its own (TMPDIR), removed once
+// every suite is done, so that what tests, servers and browsers leave there does not pile up on a shared machine
+// (an interrupted run leaves it, as it leaves its servers).
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -32,8 +33,6 @@ const temporary = mkdtempSync(path.join(os.tmpdir(), 'three-lenses-test-'));
 // Others may pass through, not list it: a PostgreSQL started as its own user keeps its data folder in it.
 chmodSync(temporary, 0o711);
 process.env.TMPDIR = temporary;
-process.on('exit', () => rmSync(temporary, { recursive: true, force: true }));
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 
 const reports = path.join(root, 'test-results');
 rmSync(reports, { recursive: true, force: true });
@@ -333,5 +332,10 @@ for (const test of failedTests) console.log(`  ✗ ${test}`);
 const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
 // A failed check or a suite that could not start counts as a failure even when no single test failed.
 const failed = Math.max(totals.failed, new Set(failures).size);
+try {
+  rmSync(temporary, { recursive: true, force: true, maxRetries: 3 });
+} catch (error) {
+  console.warn(`\nThe suites' temporary folder ${temporary} stays: ${String(error)}`);
+}
 console.log(`\n${totals.passed} passed, ${failed} failed${skipped}`);
 process.exit(failed > 0 ? 1 : 0);

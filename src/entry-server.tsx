@@ -62,8 +62,9 @@ export function landingHead(words: SiteWordChanges) {
 }
 
 /**
- * The modules a course page needs before its first control works, which its HTML fetches at once, side by side,
- * instead of one after another as each is imported: the course's chunk and supabase-js (see scripts/build.mjs).
+ * The modules a course page needs before its first control works, which it fetches side by side once it has painted
+ * (its HTML holds their preloads, src/main.tsx), instead of one after another as each is imported: the course's
+ * chunk and supabase-js (see scripts/build.mjs).
  */
 const COURSE_MODULES = ['src/app/routes/course-pages.ts', '@supabase/supabase-js'];
 

@@ -13,9 +13,10 @@ const LATEST_HYDRATION_MS = 1000;
 const prerendered = Boolean(document.getElementById('root')?.firstElementChild);
 
 /**
- * A course page's chunks, and supabase-js, wait in the HTML as inert `modulepreload`s
- * (server/src/site/render-pages.mjs): put in the head once the page has painted, they are fetched side by side,
- * after everything the first paint needs and before the route asks for them one after another.
+ * Every page but the landing page holds the preloads of its chunks (a course page's, supabase-js too) in an inert
+ * template (server/src/site/render-pages.mjs): put in the head when it hydrates, once it has painted (or at the
+ * deadline below), they are fetched side by side, after what the first paint needs, and not one after another as
+ * the route imports them.
  */
 function fetchPageModules() {
   const modules = document.getElementById('page-modules');

@@ -95,8 +95,8 @@ export function startSitePublisher(
 ): { stop(): Promise<void> } {
   let tried: number | undefined;
   let checked = false;
-  /** The pages' words served, as JSON: the build's pages carry none changed. */
-  let served = '{}';
+  /** The pages' words rendered last, as JSON; the build's may be any (`SITE_WORDS_FROM`), so the first is rendered. */
+  let served: string | undefined;
   const pass = async () => {
     let latest: Awaited<ReturnType<typeof latestSiteWords>>;
     try {

@@ -44,7 +44,8 @@ function previewOf(row: OutlineRow): OutlineLesson['preview'] {
  * sign-course-files gives the player the same addresses when it opens the lesson a moment later, so its first
  * play waits for nothing but the video. Rejects when the outline cannot be read or a row is malformed; a poster
  * that cannot be signed only leaves `firstPosterUrl` null. When the first lesson's poster is one the page already
- * shows (`shown`: the prerendered page's small copy), that copy stays its address: the picture is not fetched twice.
+ * shows (`shown`: the prerendered page's small copy), that copy stays its address, signed or not: the picture is
+ * not fetched twice.
  */
 export async function fetchCourseOutline({
   withPoster = true,

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { CourseOutline } from '@/shared/course-outline/outline';
 import { questionnaireStore } from '@/shared/questionnaire/questionnaire-store';
 import type { CourseBackend } from '../model/course-backend';
@@ -63,6 +63,9 @@ describe('finding out who is visiting', () => {
       'navigator',
       Object.assign(Object.create(navigator) as Navigator, { connection: { downlink: 0.4 } }),
     );
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
     const { backend } = fakeBackend();
     render(<CoursePage backend={backend} />);
     const outlineList = screen.getByRole('region', { name: 'Lessons' });
@@ -77,7 +80,6 @@ describe('finding out who is visiting', () => {
       expect(within(outlineList).getByRole('heading', { name: 'Welcome' })).toBeInTheDocument(),
     );
     expect(outlineList.querySelector('img')).toBeNull();
-    vi.unstubAllGlobals();
   });
 
   it('spends a link only when the visitor taps "Continue to your course", then cleans the address', async () => {

@@ -87,9 +87,15 @@ export function useLessonFiles(
     }
   }
 
+  /** The latest captions picked, as for the video. */
+  const captionsPicks = useRef(0);
+
   async function pickCaptions(file: File | null) {
+    const pick = ++captionsPicks.current;
     if (!file) return setCaptions({ status: 'none' });
-    const result = captionsAsWebVtt(new Uint8Array(await file.arrayBuffer()));
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (pick !== captionsPicks.current) return;
+    const result = captionsAsWebVtt(bytes);
     setCaptions(
       result.ok
         ? { status: 'ready', vtt: result.vtt, converted: result.format === 'srt' }
