@@ -1,7 +1,7 @@
 // /course opened from the e-mail's sign-in link on a slow phone, "Continue to your course" and then the first
 // lesson's Play tapped the moment each appears: when the lesson titles and the first lesson's picture are on
 // screen, and when that lesson plays, timed from the navigation's start.
-import { type Browser, type BrowserContext, type Locator, type Page, chromium } from '@playwright/test';
+import { type Browser, type BrowserContext, type Page, chromium } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { z } from 'zod';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
@@ -32,7 +32,7 @@ export interface CourseArrivalResult {
 
 const PHONE = { width: 375, height: 667 };
 /** The button a person presses before the link's token is spent. */
-const CONTINUE = 'Continue to your course';
+const CONTINUE = /^Continue to your course$/;
 /** The lesson's Play control, laid over the player until it first plays ("Play: <the lesson's title>"). */
 const PLAY = /^Play: /;
 /** A run that has not shown the titles and the poster and played the lesson by then has failed. */
@@ -177,16 +177,39 @@ function sighting() {
 }
 
 /**
- * Clicks the first of `controls` to be visible the moment it is; answers when it clicked, in ms since the
- * navigation began.
+ * A page expression: a promise that resolves, in ms since the navigation began, in the first animation frame in
+ * which a visible button's accessible name (its `aria-label`, else its text) matches `name`, or, with `orVideo`, a
+ * video is visible. Playwright's own waiting (`locator.waitFor`) looks after 0, 20, 50, 100 and 100 ms, then every
+ * 500 ms: a bench that waited with it tapped up to half a second after the control appeared.
  */
-async function clickOnSight(page: Page, controls: Locator[]) {
-  const control = await Promise.race(
-    controls.map((locator) => locator.waitFor({ timeout: DEADLINE_MS }).then(() => locator)),
-  );
-  const clickedMs = z.number().parse(await page.evaluate(SINCE_START));
-  await control.click();
-  return clickedMs;
+function firstFrameShowing(name: RegExp, orVideo: boolean): string {
+  return `new Promise((resolve) => {
+  const name = new RegExp(${JSON.stringify(name.source)}, ${JSON.stringify(name.flags)});
+  const seen = (element) => {
+    if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.height > 0;
+  };
+  const named = (button) => (button.getAttribute('aria-label') ?? button.textContent ?? '').trim();
+  const look = () => {
+    const shown = [...document.querySelectorAll('button')].some((button) => name.test(named(button)) && seen(button)) ||
+      (${orVideo} && [...document.querySelectorAll('video')].some(seen));
+    if (shown) resolve(${SINCE_START});
+    else requestAnimationFrame(look);
+  };
+  look();
+})`;
+}
+
+/**
+ * Clicks the button named `name` (or, with `orVideo` and no such button, the page's first video) as soon as it is
+ * visible; answers when it was first seen, in ms since the navigation began.
+ */
+async function clickOnSight(page: Page, name: RegExp, { orVideo = false } = {}) {
+  const seenMs = z.number().parse(await page.evaluate(firstFrameShowing(name, orVideo)));
+  const button = page.getByRole('button', { name });
+  await ((await button.count()) > 0 ? button : page.locator('video').first()).click();
+  return seenMs;
 }
 
 async function runOnce(
@@ -216,14 +239,8 @@ async function runOnce(
     });
     try {
       await Promise.race([page.goto(link, { waitUntil: 'commit', timeout: DEADLINE_MS }), deadline]);
-      const clickedMs = await Promise.race([
-        clickOnSight(page, [page.getByRole('button', { name: CONTINUE })]),
-        deadline,
-      ]);
-      const playTappedMs = await Promise.race([
-        clickOnSight(page, [page.getByRole('button', { name: PLAY }), page.locator('video').first()]),
-        deadline,
-      ]);
+      const clickedMs = await Promise.race([clickOnSight(page, CONTINUE), deadline]);
+      const playTappedMs = await Promise.race([clickOnSight(page, PLAY, { orVideo: true }), deadline]);
       const [titlesMs, posterMs, playingMs] = await Promise.race([
         Promise.all([sightings.titles.promise, sightings.poster.promise, sightings.playing.promise]),
         deadline,
