@@ -53,3 +53,36 @@ test('a single tap on Play while the lesson is still loading ends in playback', 
   // The Play control went with the cover: the focus went on to the player it started.
   await expect(video).toBeFocused();
 });
+
+test('on a slow link the free first lesson\'s file travels while "Continue" shows, and the player reads on from it', async ({
+  page,
+  request,
+}) => {
+  const address = `phone-ahead-${Date.now()}@example.com`;
+  await signUpByRequest(request, 'Tess', address);
+  const [courseEmail] = await waitForMail(address, 1);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  // 400 kbit/s each way: the browser estimates the link under 1 Mbit/s.
+  const slow = { offline: false, latency: 40, downloadThroughput: 50_000, uploadThroughput: 50_000 };
+  await cdp.send('Network.emulateNetworkConditions', slow);
+  // Each download of the lesson's MP4 from its first byte. (Not intercepted: Chromium shares no media data of
+  // an intercepted request.)
+  const lessonFile = /\/lessons\/why-three-lenses\.mp4\?token=/;
+  const fromTheStart: string[] = [];
+  page.on('request', (sent) => {
+    if (lessonFile.test(sent.url()) && sent.headers()['range'] === 'bytes=0-') fromTheStart.push(sent.url());
+  });
+  await page.goto(watchLinkOf(courseEmail));
+  const continueButton = page.getByRole('button', { name: 'Continue to your course' });
+  await expect(continueButton).toBeVisible();
+  await expect.poll(() => fromTheStart.length, { timeout: 15_000 }).toBe(1);
+  await continueButton.click();
+
+  await page.getByRole('button', { name: 'Play: Why plan with three lenses' }).click();
+  const video = page.locator('video');
+  await expect
+    .poll(async () => (await videoState(video)).currentTime, { timeout: 30_000 })
+    .toBeGreaterThan(0.5);
+  expect(fromTheStart).toHaveLength(1);
+});

@@ -1,6 +1,6 @@
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CourseOutline } from '@/shared/course-outline/outline';
+import type { CourseOutline, OutlineLesson } from '@/shared/course-outline/outline';
 
 const lesson = {
   slug: 'welcome',
@@ -42,7 +42,51 @@ async function openWithLink(downlink: number) {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.doUnmock('@/shared/player/play-stream');
+  vi.doUnmock('@/shared/player/load-ahead');
+  vi.doUnmock('@/shared/player/sign-preview-media');
 });
+
+const freePreview: NonNullable<OutlineLesson['preview']> = {
+  videoPath: 'lessons/welcome.mp4',
+  captionsPath: 'lessons/welcome.vtt',
+  posterPath: 'lessons/welcome.webp',
+  streamPath: null,
+};
+const signed = (path: string) => `/storage/v1/object/sign/course/${path}?token=t`;
+
+/**
+ * A fresh page on a link of the browser's estimate `connection`, with a free first lesson (`preview`), that came
+ * with the e-mail's link or not; answers spies told what is loaded ahead, and when it stops.
+ */
+async function openFreeFirstLesson(
+  connection: { downlink: number; saveData?: boolean },
+  { preview = freePreview, cameWithLink = true } = {},
+) {
+  vi.resetModules();
+  const stop = vi.fn();
+  const loadAhead = vi.fn<(video: string, captions: string | null) => () => void>(() => stop);
+  vi.doMock('@/shared/player/load-ahead', () => ({ loadAhead }));
+  vi.doMock('@/shared/player/sign-preview-media', () => ({
+    signPreviewMedia: vi.fn(async (files: NonNullable<OutlineLesson['preview']>) => ({
+      video: signed(files.videoPath),
+      captions: files.captionsPath && signed(files.captionsPath),
+      poster: null,
+      slowLinkVideo: files.streamPath && signed('lessons/welcome/slow-link.mp4'),
+    })),
+  }));
+  vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { connection }));
+  const { useFirstPlayWarmup } = await import('./first-play-warmup');
+  const outline: CourseOutline = {
+    lessons: [{ ...lesson, streams: preview.streamPath !== null, isPreview: true, preview }],
+    firstPosterUrl: null,
+  };
+  function Page() {
+    useFirstPlayWarmup(outline, cameWithLink);
+    return null;
+  }
+  const { unmount } = render(<Page />);
+  return { loadAhead, stop, unmount };
+}
 
 describe('useFirstPlayWarmup', () => {
   it('fetches the stream player while "Continue" shows when the first lesson streams on this link', async () => {
@@ -54,5 +98,34 @@ describe('useFirstPlayWarmup', () => {
     const streamPlayerLoaded = await openWithLink(0.4);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(streamPlayerLoaded).not.toHaveBeenCalled();
+  });
+
+  it("loads a free first lesson's file and captions ahead on a slow link, and stops when the page goes", async () => {
+    const { loadAhead, stop, unmount } = await openFreeFirstLesson({ downlink: 0.4 });
+    await waitFor(() =>
+      expect(loadAhead).toHaveBeenCalledWith(signed('lessons/welcome.mp4'), signed('lessons/welcome.vtt')),
+    );
+    unmount();
+    expect(stop).toHaveBeenCalledOnce();
+  });
+
+  it("loads a streamed free lesson's slow-link MP4 ahead, the file a slow link plays", async () => {
+    const { loadAhead } = await openFreeFirstLesson(
+      { downlink: 0.4 },
+      { preview: { ...freePreview, captionsPath: null, streamPath: 'lessons/welcome/master.m3u8' } },
+    );
+    await waitFor(() =>
+      expect(loadAhead).toHaveBeenCalledWith(signed('lessons/welcome/slow-link.mp4'), null),
+    );
+  });
+
+  it('loads nothing ahead on a fast link, for a visitor who asked for less data, or without the link', async () => {
+    const visits = [
+      await openFreeFirstLesson({ downlink: 10 }),
+      await openFreeFirstLesson({ downlink: 0.4, saveData: true }),
+      await openFreeFirstLesson({ downlink: 0.4 }, { cameWithLink: false }),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const { loadAhead } of visits) expect(loadAhead).not.toHaveBeenCalled();
   });
 });

@@ -1,13 +1,28 @@
 import { useEffect } from 'react';
-import type { CourseOutline } from '@/shared/course-outline/outline';
-import { onSlowLink } from '@/shared/player/slow-link';
+import type { CourseOutline, OutlineLesson } from '@/shared/course-outline/outline';
+import { fileToPlay } from '@/shared/player/file-to-play';
+import { loadAhead } from '@/shared/player/load-ahead';
+import { signPreviewMedia } from '@/shared/player/sign-preview-media';
+import { onSlowLink, wantsLessData } from '@/shared/player/slow-link';
 import { lessonSlugIn } from './model/lesson';
 
+/** The files the player will open on a slow link for a free lesson, signed now (the outline signed most of them). */
+async function firstFiles(preview: NonNullable<OutlineLesson['preview']>) {
+  const media = await signPreviewMedia(preview);
+  return {
+    video: fileToPlay(media, preview.streamPath, { slowLink: true, streamFailed: false }),
+    captions: media.captions,
+  };
+}
+
 /**
- * On a visit that came with the e-mail's link, the stream player's script is fetched while "Continue to your
- * course" shows, when the lesson the page will open (the address's `?lesson=`, else the first) streams on this
- * link (a slow one plays the stream's slow-link MP4, without that script): a tap on Play then waits for the
- * stream alone. (A free first lesson's files are signed with the outline's poster.)
+ * On a visit that came with the e-mail's link, what the first play needs is fetched while "Continue to your
+ * course" shows, for the lesson the page will open (the address's `?lesson=`, else the first):
+ * - when it streams on this link, the stream player's script (a slow link plays the stream's slow-link MP4,
+ *   without that script), so a tap on Play waits for the stream alone;
+ * - on a slow link, when it is a free preview (whose files anyone may sign), the start of the file it plays
+ *   (../../shared/player/load-ahead.ts): that file then travels while the tap signs her in and the page reads her
+ *   lessons, rather than after. A visitor who asked her browser for less data is spared it.
  */
 export function useFirstPlayWarmup(outline: CourseOutline, cameWithLink: boolean) {
   const named = cameWithLink ? lessonSlugIn(window.location.search) : null;
@@ -17,4 +32,24 @@ export function useFirstPlayWarmup(outline: CourseOutline, cameWithLink: boolean
     // Only a head start: the player loads it for itself if this could not.
     if (streams) import('@/shared/player/play-stream').catch(() => undefined);
   }, [streams]);
+
+  const preview = cameWithLink && onSlowLink() && !wantsLessData() ? (lesson?.preview ?? null) : null;
+  const { videoPath, captionsPath, posterPath, streamPath } = preview ?? {};
+  useEffect(() => {
+    if (videoPath === undefined) return;
+    let stop: (() => void) | undefined;
+    let current = true;
+    const files = { videoPath, captionsPath: captionsPath ?? null, posterPath: posterPath ?? null };
+    firstFiles({ ...files, streamPath: streamPath ?? null }).then(
+      ({ video, captions }) => {
+        if (current && video !== null) stop = loadAhead(video, captions);
+      },
+      // Only a head start: the player signs its files for itself.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+      stop?.();
+    };
+  }, [videoPath, captionsPath, posterPath, streamPath]);
 }

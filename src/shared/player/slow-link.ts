@@ -20,8 +20,17 @@ const SLOW_LINK_MBPS = 1;
  * video's own first frame shows instead, and a poster of 20 to 70 KB would share the link with it.
  */
 export function onSlowLink(): boolean {
-  if (typeof navigator === 'undefined') return false;
-  const { connection } = navigator as Navigator & { connection?: NetworkInformation };
-  if (connection?.saveData === true) return true;
-  return connection?.downlink !== undefined && connection.downlink < SLOW_LINK_MBPS;
+  if (wantsLessData()) return true;
+  const downlink = connection()?.downlink;
+  return downlink !== undefined && downlink < SLOW_LINK_MBPS;
+}
+
+/** Whether the person asked their browser to use less data: nothing is fetched ahead of her asking. */
+export function wantsLessData(): boolean {
+  return connection()?.saveData === true;
+}
+
+function connection(): NetworkInformation | undefined {
+  if (typeof navigator === 'undefined') return undefined;
+  return (navigator as Navigator & { connection?: NetworkInformation }).connection;
 }

@@ -2,7 +2,9 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { describe, expect, it, vi } from 'vitest';
 import type { CourseBackend } from '../model/course-backend';
 import { CoursePage } from './course-page';
+import { loadAhead } from '@/shared/player/load-ahead';
 import type { LessonMedia } from '@/shared/player/lesson-media';
+import type { Lesson } from '../model/lesson';
 import {
   currentAddress,
   deferred,
@@ -42,6 +44,25 @@ describe('the lessons', () => {
     expect(lessonLink('Welcome')).toHaveAttribute('aria-current', 'page');
     expect(lessonLink('Welcome')).toHaveAttribute('href', '?lesson=welcome');
     expect(lessonLink('Your first step')).not.toHaveAttribute('aria-current');
+  });
+
+  it('opens a file the page is loading ahead once its first bytes have come, not beside it', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+    const created = vi.spyOn(document, 'createElement');
+    const stop = loadAhead(mediaOf(lessons[0] as Lesson).video, null);
+    const ahead = created.mock.results[0]?.value as HTMLVideoElement;
+    created.mockRestore();
+    const { backend } = fakeBackend();
+    await signedIn(backend);
+    await waitFor(() => expect(backend.signLessonMedia).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByLabelText('Welcome', { selector: 'video' })).not.toBeInTheDocument();
+    ahead.dispatchEvent(new Event('progress'));
+    expect(await screen.findByLabelText('Welcome', { selector: 'video' })).toHaveAttribute(
+      'src',
+      'https://cdn.test/lessons/welcome.mp4?token=1',
+    );
+    stop();
   });
 
   it('plays the lesson in a native player: signed addresses, poster, captions on by default, no autoplay', async () => {

@@ -2,6 +2,7 @@ import { type RefObject, useCallback, useEffect, useId, useRef, useState } from 
 import { courseCopy } from '@/content/course-page';
 import { useLoad } from '@/lib/use-load';
 import { CaptionedVideo } from '@/shared/player/captioned-video';
+import { loadedAhead } from '@/shared/player/load-ahead';
 import { PlayCover } from '@/shared/player/play-cover';
 import { PlayerFrame } from '@/shared/player/player-frame';
 import type { CourseContentBackend } from '../model/course-backend';
@@ -61,8 +62,10 @@ export function LessonPlayer({
   const media = useLoad(
     useCallback(
       () =>
-        backend.signLessonMedia(lesson).then((signed) => {
+        backend.signLessonMedia(lesson).then(async (signed) => {
           signedAt.current = Date.now();
+          // A file the page is loading ahead (../first-play-warmup.ts) is opened once its first bytes have come.
+          await loadedAhead([signed.video, signed.slowLinkVideo]);
           return signed;
         }),
       [backend, lesson],

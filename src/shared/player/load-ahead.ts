@@ -1,0 +1,67 @@
+/** Files being loaded ahead of their player, by address: each settles once its first bytes have come. */
+const loading = new Map<string, Promise<void>>();
+
+/** No player waits longer than this for a file loaded ahead: it then opens the file itself. */
+const LONGEST_WAIT_MS = 15_000;
+
+/**
+ * Starts loading a video file as a player would (its index and first frames, `preload=metadata`), in an element of
+ * its own, outside the page, and its captions into the browser's cache. Chromium keeps a page's media data by
+ * address, so a player that opens the same address once the first bytes have come reads on from that same
+ * download (`loadedAhead`); opened before, it would fetch the file a second time beside it. The element stops when
+ * a video of the page opens a file of its own: at once when that file is another (the link is left to it), else
+ * once that video has its own metadata. Answers a function that stops it early.
+ */
+export function loadAhead(address: string, captions: string | null): () => void {
+  const element = document.createElement('video');
+  element.preload = 'metadata';
+  element.crossOrigin = 'anonymous';
+  element.muted = true;
+  let settle = () => {};
+  const settled = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  loading.set(address, settled);
+  const stop = () => {
+    settle();
+    if (loading.get(address) === settled) loading.delete(address);
+    document.removeEventListener('loadstart', onPlayerLoading, true);
+    element.removeAttribute('src');
+    element.load();
+  };
+  const onPlayerLoading = (event: Event) => {
+    const player = event.target;
+    if (player === element || !(player instanceof HTMLMediaElement)) return;
+    document.removeEventListener('loadstart', onPlayerLoading, true);
+    if (player.currentSrc !== address) {
+      stop();
+      return;
+    }
+    for (const done of ['loadedmetadata', 'error', 'emptied'])
+      player.addEventListener(done, stop, { once: true });
+  };
+  for (const started of ['progress', 'loadedmetadata'])
+    element.addEventListener(started, settle, { once: true });
+  element.addEventListener('error', stop, { once: true });
+  document.addEventListener('loadstart', onPlayerLoading, true);
+  element.src = address;
+  // A video with captions showing waits for them before it plays: the player's track then finds them cached.
+  if (captions !== null) fetch(captions).catch(() => undefined);
+  return stop;
+}
+
+/**
+ * Resolves once none of `addresses` is still being loaded ahead without its first bytes (at once when none is),
+ * or after the longest wait.
+ */
+export function loadedAhead(addresses: readonly (string | null)[]): Promise<void> {
+  const pending = addresses.flatMap((address) => {
+    const settled = address === null ? undefined : loading.get(address);
+    return settled === undefined ? [] : [settled];
+  });
+  if (pending.length === 0) return Promise.resolve();
+  return Promise.race([
+    Promise.all(pending).then(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, LONGEST_WAIT_MS)),
+  ]);
+}
