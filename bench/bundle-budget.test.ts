@@ -113,4 +113,21 @@ describe("the byte budget of the site's build", () => {
     expect(course.filter(holdsSupabase)).toHaveLength(1);
     expect(html('index.html')).not.toMatch(/rel="modulepreload"/);
   });
+
+  it("inlines in every page the site's stylesheet, without the studio's own classes; the studio's page links the whole one after it", () => {
+    const html = (page: string) => readFileSync(path.join(dist, page), 'utf8');
+    const [site] = report.initialCss.files;
+    const whole = report.lazy.find(({ name }) => name === 'style.css')?.file ?? '';
+    const css = (file: string) => readFileSync(path.join(dist, file), 'utf8');
+    expect(report.initialCss.files).toHaveLength(1);
+    expect(css(whole).length).toBeGreaterThan(css(site?.file ?? '').length);
+    for (const page of ['index.html', '404.html', 'course.html', 'privacy.html', 'studio.html']) {
+      expect(html(page)).toContain(`<style>${css(site?.file ?? '')}</style>`);
+    }
+    expect(html('index.html')).not.toMatch(/rel="stylesheet"/);
+    const studio = html('studio.html');
+    expect(studio.indexOf(`<link rel="stylesheet" crossorigin href="/${whole}">`)).toBeGreaterThan(
+      studio.indexOf('</style>'),
+    );
+  });
 });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { z } from 'zod';
+import { SITE_CSS_MANIFEST } from '../scripts/build.mjs';
 
 const chunkSchema = z.object({
   file: z.string(),
@@ -30,15 +31,14 @@ interface FileSizes extends Sizes {
 export interface BundleReport {
   /** JavaScript the entry loads before any interaction: the entry chunk and its static imports. */
   initialJs: Sizes & { files: FileSizes[] };
-  /** CSS of the entry and of its static imports. */
+  /** The stylesheet every page inlines (src/site.css). */
   initialCss: Sizes & { files: FileSizes[] };
   /** Every other JavaScript or CSS file of the build: loaded only on demand. */
   lazy: (FileSizes & { name: string })[];
 }
 
-export function readManifest(distDir: string): Manifest {
-  const file = path.join(distDir, '.vite', 'manifest.json');
-  return manifestSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+export function readManifest(distDir: string, file = path.join('.vite', 'manifest.json')): Manifest {
+  return manifestSchema.parse(JSON.parse(readFileSync(path.join(distDir, file), 'utf8')));
 }
 
 /** Gzip level 9 and brotli quality 11: what the build precompresses with and the server sends. */
@@ -95,12 +95,11 @@ export function measureBundle(distDir: string, manifest: Manifest = readManifest
     .map((key) => manifest[key])
     .filter((chunk) => chunk !== undefined);
   const initialJsFiles = [...new Set(initial.map((chunk) => chunk.file))];
-  // The site's one stylesheet is its own entry of the manifest (vite.config.ts: cssCodeSplit off), inlined in
-  // every page: it is before interaction wherever it is listed.
-  const stylesheets = Object.values(manifest)
+  // Every page inlines the site's stylesheet, built on its own (scripts/build.mjs); the app's whole one, which the
+  // studio's page links, is listed with the files loaded on demand.
+  const initialCssFiles = Object.values(readManifest(distDir, SITE_CSS_MANIFEST))
     .map((chunk) => chunk.file)
     .filter((file) => file.endsWith('.css'));
-  const initialCssFiles = [...new Set([...initial.flatMap((chunk) => chunk.css ?? []), ...stylesheets])];
   const eager = new Set([...initialJsFiles, ...initialCssFiles]);
 
   const lazy = new Map<string, string>();

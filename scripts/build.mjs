@@ -18,6 +18,8 @@ import {
 } from '../server/src/site/render-pages.mjs';
 
 const defaultDist = path.join(root, 'dist');
+/** Where the build of src/site.css, the stylesheet every page inlines, names its file (in the build's folder). */
+export const SITE_CSS_MANIFEST = '.vite/site-css-manifest.json';
 const COMPRESSIBLE = /\.(html|js|css|svg|json|webmanifest|vtt|txt|xml)$/;
 
 /** The files served from `folder`: not the server bundle and template kept in its dot names. */
@@ -65,12 +67,16 @@ async function prerender(dist) {
   const ssr = await import(pathToFileURL(path.join(ssrOut, 'entry-server.js')).href);
   // SITE_URL may list several addresses; the first is the site's public one.
   const siteUrl = (process.env.SITE_URL || 'http://localhost:8080').split(',')[0].trim().replace(/\/$/, '');
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+  const siteCss = JSON.parse(readFileSync(path.join(dist, SITE_CSS_MANIFEST), 'utf8'))['src/site.css'].file;
+  // Every page inlines the site's stylesheet in place of the whole one, which the studio's page links (extraPagesOf).
   const template = inlineCriticalCss(
-    readFileSync(path.join(dist, 'index.html'), 'utf8').replaceAll('__SITE_URL__', siteUrl),
+    readFileSync(path.join(dist, 'index.html'), 'utf8')
+      .replaceAll('__SITE_URL__', siteUrl)
+      .replace(`/${manifest['style.css'].file}"`, `/${siteCss}"`),
     (href) => readFileSync(path.join(dist, href), 'utf8'),
   );
   writeFileSync(path.join(ssrOut, TEMPLATE_FILE), template);
-  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
   const pages = extraPagesOf(ssr, manifest);
   writeFileSync(path.join(ssrOut, PAGES_FILE), JSON.stringify(pages));
   for (const [file, html] of renderPages({ ssr, template, pages, siteUrl, words: await publishedWords() })) {
@@ -96,6 +102,19 @@ function precompress(dist) {
 export async function buildSite({ outDir = defaultDist } = {}) {
   const stamp = computeStamp();
   await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  // src/site.css on its own: the app's one stylesheet (cssCodeSplit off) is src/styles.css, whole.
+  await build({
+    root,
+    logLevel: 'warn',
+    build: {
+      outDir,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      cssCodeSplit: true,
+      manifest: SITE_CSS_MANIFEST,
+      rolldownOptions: { input: 'src/site.css' },
+    },
+  });
   await prerender(outDir);
   precompress(outDir);
   if (outDir === defaultDist) writeFileSync(stampFile, stamp);

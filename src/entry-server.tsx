@@ -115,5 +115,7 @@ export const extraPages = [
     modules: [...COURSE_MODULES, 'src/app/routes/studio.tsx'],
     // The owner's pages.
     noindex: true,
+    // Its own classes are not in the stylesheet every page inlines (src/site.css).
+    wholeStylesheet: true,
   },
 ];

@@ -69,11 +69,19 @@ function withShareImage(html, picture, siteUrl) {
 }
 
 /**
- * The server bundle's extra pages, each with the preloads of its modules: made at build time, where the modules
- * resolve as Vite's manifest names them, and kept in dist/ (PAGES_FILE) for the renders after it.
+ * The server bundle's extra pages, each with the preloads of its modules and, for a page that asks for the whole
+ * stylesheet (`wholeStylesheet`: the studio's), its link: every page inlines the site's stylesheet, which lacks the
+ * classes only the studio uses (src/site.css). Made at build time, where the modules resolve as Vite's manifest
+ * names them, and kept in dist/ (PAGES_FILE) for the renders after it.
  */
 export function extraPagesOf(ssr, manifest) {
-  return ssr.extraPages.map((page) => ({ ...page, preloads: modulePreloads(manifest, page.modules) }));
+  return ssr.extraPages.map((page) => ({
+    ...page,
+    preloads: modulePreloads(manifest, page.modules),
+    stylesheets: page.wholeStylesheet
+      ? [`<link rel="stylesheet" crossorigin href="/${manifest['style.css'].file}">`]
+      : [],
+  }));
 }
 
 /**
@@ -113,7 +121,7 @@ export function renderPages({ ssr, template, pages, siteUrl, words }) {
       .replace(
         '</head>',
         () =>
-          `  <template id="page-modules">\n      ${page.preloads.join('\n      ')}\n    </template>\n  </head>`,
+          `  ${page.stylesheets.map((link) => `${link}\n    `).join('')}<template id="page-modules">\n      ${page.preloads.join('\n      ')}\n    </template>\n  </head>`,
       )
       .replace('<!--app-html-->', () => ssr.render(page.path, words));
     rendered.push([page.file, html]);
