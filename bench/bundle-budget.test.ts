@@ -85,6 +85,12 @@ describe("the byte budget of the site's build", () => {
     );
   });
 
+  it(`keeps the landing page's HTML within ${BUDGET.landingHtmlBrotli / 1000} KB as it is sent (brotli)`, () => {
+    expect(readFileSync(path.join(dist, 'index.html.br')).byteLength).toBeLessThanOrEqual(
+      BUDGET.landingHtmlBrotli,
+    );
+  });
+
   // supabase-js names itself in its X-Client-Info header; the marker tells its code apart in any chunk.
   const holdsSupabase = (file: string) => readFileSync(path.join(dist, file), 'utf8').includes('supabase-js');
 
