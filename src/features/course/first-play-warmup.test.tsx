@@ -64,7 +64,7 @@ async function openFreeFirstLesson(
 ) {
   vi.resetModules();
   const stop = vi.fn();
-  const loadAhead = vi.fn<(video: string, captions: string | null) => () => void>(() => stop);
+  const loadAhead = vi.fn<(video: string) => () => void>(() => stop);
   vi.doMock('@/shared/player/load-ahead', () => ({ loadAhead }));
   vi.doMock('@/shared/player/sign-preview-media', () => ({
     signPreviewMedia: vi.fn(async (files: NonNullable<OutlineLesson['preview']>) => ({
@@ -100,11 +100,9 @@ describe('useFirstPlayWarmup', () => {
     expect(streamPlayerLoaded).not.toHaveBeenCalled();
   });
 
-  it("loads a free first lesson's file and captions ahead on a slow link, and stops when the page goes", async () => {
+  it("loads a free first lesson's file ahead on a slow link, and stops when the page goes", async () => {
     const { loadAhead, stop, unmount } = await openFreeFirstLesson({ downlink: 0.4 });
-    await waitFor(() =>
-      expect(loadAhead).toHaveBeenCalledWith(signed('lessons/welcome.mp4'), signed('lessons/welcome.vtt')),
-    );
+    await waitFor(() => expect(loadAhead).toHaveBeenCalledWith(signed('lessons/welcome.mp4')));
     unmount();
     expect(stop).toHaveBeenCalledOnce();
   });
@@ -114,9 +112,7 @@ describe('useFirstPlayWarmup', () => {
       { downlink: 0.4 },
       { preview: { ...freePreview, captionsPath: null, streamPath: 'lessons/welcome/master.m3u8' } },
     );
-    await waitFor(() =>
-      expect(loadAhead).toHaveBeenCalledWith(signed('lessons/welcome/slow-link.mp4'), null),
-    );
+    await waitFor(() => expect(loadAhead).toHaveBeenCalledWith(signed('lessons/welcome/slow-link.mp4')));
   });
 
   it('loads nothing ahead on a fast link, for a visitor who asked for less data, or without the link', async () => {

@@ -6,13 +6,10 @@ import { signPreviewMedia } from '@/shared/player/sign-preview-media';
 import { onSlowLink, wantsLessData } from '@/shared/player/slow-link';
 import { lessonSlugIn } from './model/lesson';
 
-/** The files the player will open on a slow link for a free lesson, signed now (the outline signed most of them). */
-async function firstFiles(preview: NonNullable<OutlineLesson['preview']>) {
+/** The file the player will open on a slow link for a free lesson, signed now (the outline signed most of it). */
+async function firstFile(preview: NonNullable<OutlineLesson['preview']>) {
   const media = await signPreviewMedia(preview);
-  return {
-    video: fileToPlay(media, preview.streamPath, { slowLink: true, streamFailed: false }),
-    captions: media.captions,
-  };
+  return fileToPlay(media, preview.streamPath, { slowLink: true, streamFailed: false });
 }
 
 /**
@@ -40,9 +37,9 @@ export function useFirstPlayWarmup(outline: CourseOutline, cameWithLink: boolean
     let stop: (() => void) | undefined;
     let current = true;
     const files = { videoPath, captionsPath: captionsPath ?? null, posterPath: posterPath ?? null };
-    firstFiles({ ...files, streamPath: streamPath ?? null }).then(
-      ({ video, captions }) => {
-        if (current && video !== null) stop = loadAhead(video, captions);
+    firstFile({ ...files, streamPath: streamPath ?? null }).then(
+      (file) => {
+        if (current && file !== null) stop = loadAhead(file);
       },
       // Only a head start: the player signs its files for itself.
       () => undefined,

@@ -2,12 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadAhead, loadedAhead } from './load-ahead';
 
 const FILE = '/storage/v1/object/sign/course/lessons/welcome.mp4?token=t';
-const CAPTIONS = '/storage/v1/object/sign/course/lessons/welcome.vtt?token=t';
 
 /** Starts loading `FILE` ahead; answers the element doing it, and a spy told when the element lets go of it. */
-function startLoadingAhead(captions: string | null = CAPTIONS) {
+function startLoadingAhead() {
   const created = vi.spyOn(document, 'createElement');
-  const stop = loadAhead(FILE, captions);
+  const stop = loadAhead(FILE);
   const element = created.mock.results[0]?.value as HTMLVideoElement;
   created.mockRestore();
   const letGo = vi.spyOn(element, 'load');
@@ -35,38 +34,31 @@ async function settled(promise: Promise<void>) {
 
 beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('WEBVTT')),
-  );
 });
 
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
   vi.useRealTimers();
   document.body.replaceChildren();
 });
 
 describe('loadAhead', () => {
-  it('loads the file as a player would, outside the page, and its captions into the cache', () => {
+  it('loads the file as a player would, outside the page', () => {
     const { element, stop } = startLoadingAhead();
     expect(element).toBeInstanceOf(HTMLVideoElement);
     expect(element.isConnected).toBe(false);
     expect(element.preload).toBe('metadata');
     expect(element.crossOrigin).toBe('anonymous');
     expect(element.getAttribute('src')).toBe(FILE);
-    expect(fetch).toHaveBeenCalledWith(CAPTIONS);
     stop();
   });
 
   it('keeps a player of the same file waiting until its first bytes have come', async () => {
-    const { element, stop } = startLoadingAhead(null);
+    const { element, stop } = startLoadingAhead();
     const waiting = loadedAhead([FILE, null]);
     expect(await settled(waiting)).toBe(false);
     element.dispatchEvent(new Event('progress'));
     expect(await settled(waiting)).toBe(true);
-    expect(fetch).not.toHaveBeenCalled();
     stop();
   });
 

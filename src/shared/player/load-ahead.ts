@@ -6,13 +6,14 @@ const LONGEST_WAIT_MS = 15_000;
 
 /**
  * Starts loading a video file as a player would (its index and first frames, `preload=metadata`), in an element of
- * its own, outside the page, and its captions into the browser's cache. Chromium keeps a page's media data by
- * address, so a player that opens the same address once the first bytes have come reads on from that same
- * download (`loadedAhead`); opened before, it would fetch the file a second time beside it. The element stops when
+ * its own, outside the page. Chromium keeps a page's media data by address, so a player that opens the same address
+ * once the first bytes have come reads on from that same download (`loadedAhead`); opened before, it would fetch
+ * the file a second time beside it. (Its captions, which it waits for before it plays, then come well before the
+ * file's first frames: a few hundred bytes against tens of KB.) The element stops when
  * a video of the page opens a file of its own: at once when that file is another (the link is left to it), else
  * once that video has its own metadata. Answers a function that stops it early.
  */
-export function loadAhead(address: string, captions: string | null): () => void {
+export function loadAhead(address: string): () => void {
   const element = document.createElement('video');
   element.preload = 'metadata';
   element.crossOrigin = 'anonymous';
@@ -45,8 +46,6 @@ export function loadAhead(address: string, captions: string | null): () => void 
   element.addEventListener('error', stop, { once: true });
   document.addEventListener('loadstart', onPlayerLoading, true);
   element.src = address;
-  // A video with captions showing waits for them before it plays: the player's track then finds them cached.
-  if (captions !== null) fetch(captions).catch(() => undefined);
   return stop;
 }
 

@@ -185,7 +185,8 @@ export function CourseLessons({
         }
         aside={
           <AsideWithChoices
-            choices={asideEnd}
+            // Her choices read answers of their own: on a browser's six connections to a server, after the lessons'.
+            choices={state.status === 'failed' && asideEnd}
             list={<CourseOutlineList outline={outline} picked={picked} />}
           />
         }

@@ -46,10 +46,28 @@ describe('the lessons', () => {
     expect(lessonLink('Your first step')).not.toHaveAttribute('aria-current');
   });
 
+  it("reads her e-mail choices once her lessons are there: the first play's reads go first", async () => {
+    const { backend } = fakeBackend();
+    const lessonsRead = deferred<typeof lessons>();
+    vi.mocked(backend.listLessons).mockReturnValue(lessonsRead.promise);
+    vi.mocked(backend.sessionStatus).mockResolvedValue('signed-in');
+    render(<CoursePage backend={backend} />);
+    await waitFor(() => expect(backend.listLessons).toHaveBeenCalled());
+    expect(backend.loadReminderConsent).not.toHaveBeenCalled();
+    expect(
+      screen.queryByRole('checkbox', { name: /E-mail me if I pause for a week/ }),
+    ).not.toBeInTheDocument();
+    lessonsRead.resolve(lessons);
+    expect(
+      await screen.findByRole('checkbox', { name: /E-mail me if I pause for a week/ }),
+    ).toBeInTheDocument();
+    expect(backend.loadReminderConsent).toHaveBeenCalledOnce();
+  });
+
   it('opens a file the page is loading ahead once its first bytes have come, not beside it', async () => {
     vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
     const created = vi.spyOn(document, 'createElement');
-    const stop = loadAhead(mediaOf(lessons[0] as Lesson).video, null);
+    const stop = loadAhead(mediaOf(lessons[0] as Lesson).video);
     const ahead = created.mock.results[0]?.value as HTMLVideoElement;
     created.mockRestore();
     const { backend } = fakeBackend();
