@@ -168,6 +168,32 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...importZones, noScriptsZone] }] },
   },
   {
+    // Every page but the studio's is styled by src/site.css, which leaves out the classes of the studio's files: a
+    // page that rendered a studio component would show it unstyled (in production only: dev has the whole sheet).
+    // The prerender reads the studio's title and description alone.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [
+      'src/features/studio/**',
+      'src/content/studio*.ts',
+      'src/app/routes/studio.tsx',
+      'src/entry-server.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/studio', '@/features/studio/*', '@/content/studio*', '**/routes/studio'],
+              message:
+                "The studio's own files are styled on /studio only (src/site.css): share the part from outside them.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -63,8 +63,8 @@ export default defineConfig({
   resolve: { alias },
   build: {
     manifest: true,
-    // One stylesheet, inlined in every prerendered page (scripts/inline-critical-css.mjs): a lazily loaded chunk
-    // never fetches it a second time.
+    // One stylesheet, the whole one (src/styles.css): a lazily loaded chunk never fetches one of its own. The pages
+    // inline src/site.css, built on its own (scripts/build.mjs); the studio's page links this one after it.
     cssCodeSplit: false,
   },
   environments: { client: { build: { rolldownOptions: { output: { codeSplitting: landingPageChunks } } } } },

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { SITE_CSS_MANIFEST } from '../scripts/build.mjs';
+import { SITE_CSS_MANIFEST } from '../server/src/site/render-pages.mjs';
 
 const chunkSchema = z.object({
   file: z.string(),

@@ -18,9 +18,9 @@ interface ArrivalMetrics {
   posterMs: number;
   /** The first frame in which a <video> of the page is playing (its currentTime past 0, not paused). */
   playingMs: number;
-  /** When the bench clicked "Continue to your course", the moment it was visible. */
+  /** The frame "Continue to your course" was first visible in; the bench clicks it then. */
   clickedMs: number;
-  /** When the bench clicked the first lesson's Play control (or, on a build without one, its <video>) on sight. */
+  /** The frame the first lesson's Play control (or, on a build without one, its <video>) was first visible in. */
   playTappedMs: number;
 }
 

@@ -18,6 +18,7 @@ const INPUTS = [
   'scripts/seeded-lessons.mjs',
   'scripts/build.mjs',
   'scripts/inline-critical-css.mjs',
+  'server/src/site/render-pages.mjs',
 ];
 const ENV = ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY', 'SITE_URL'];
 

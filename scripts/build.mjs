@@ -14,12 +14,11 @@ import {
   PAGES_FILE,
   renderPages,
   rendererFolderOf,
+  SITE_CSS_MANIFEST,
   TEMPLATE_FILE,
 } from '../server/src/site/render-pages.mjs';
 
 const defaultDist = path.join(root, 'dist');
-/** Where the build of src/site.css, the stylesheet every page inlines, names its file (in the build's folder). */
-export const SITE_CSS_MANIFEST = '.vite/site-css-manifest.json';
 const COMPRESSIBLE = /\.(html|js|css|svg|json|webmanifest|vtt|txt|xml)$/;
 
 /** The files served from `folder`: not the server bundle and template kept in its dot names. */

@@ -1,6 +1,7 @@
 export function rendererFolderOf(dist: string): string;
 export const TEMPLATE_FILE: string;
 export const PAGES_FILE: string;
+export const SITE_CSS_MANIFEST: string;
 
 /**
  * Every prerendered page as [file in dist/, HTML]. `ssr` is the build's server bundle (src/entry-server.tsx),

@@ -16,6 +16,8 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 export const rendererFolderOf = (dist) => `${dist.replace(/[/\\]+$/, '')}-ssr`;
 export const TEMPLATE_FILE = 'template.html';
 export const PAGES_FILE = 'pages.json';
+/** Where the build of src/site.css, the stylesheet every page inlines, names its file (in the site's folder). */
+export const SITE_CSS_MANIFEST = '.vite/site-css-manifest.json';
 
 /** A module as Vite's manifest names it: a source path as it is, a package by the file its import resolves to. */
 const manifestKey = (module) =>

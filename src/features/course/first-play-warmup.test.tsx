@@ -14,6 +14,14 @@ const lesson = {
   preview: null,
 };
 const streamedFirst: CourseOutline = { lessons: [lesson], firstPosterUrl: null };
+const signed = (path: string) => `/storage/v1/object/sign/course/${path}?token=t`;
+/** Signs a preview's files as the back end does, each address named after its path. */
+const signPreviewMedia = vi.fn(async (files: NonNullable<OutlineLesson['preview']>) => ({
+  video: signed(files.videoPath),
+  captions: files.captionsPath && signed(files.captionsPath),
+  poster: null,
+  slowLinkVideo: files.streamPath && signed('lessons/welcome/slow-link.mp4'),
+}));
 
 /**
  * A fresh page on a link of `downlink` Mbit/s (the browser's estimate) that came with the e-mail's link; answers
@@ -32,7 +40,7 @@ async function openWithLink(downlink: number) {
   );
   const { useFirstPlayWarmup } = await import('./first-play-warmup');
   function Page() {
-    useFirstPlayWarmup(streamedFirst, true);
+    useFirstPlayWarmup(streamedFirst, true, signPreviewMedia);
     return null;
   }
   render(<Page />);
@@ -43,7 +51,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.doUnmock('@/shared/player/play-stream');
   vi.doUnmock('@/shared/player/load-ahead');
-  vi.doUnmock('@/shared/player/sign-preview-media');
 });
 
 const freePreview: NonNullable<OutlineLesson['preview']> = {
@@ -52,8 +59,6 @@ const freePreview: NonNullable<OutlineLesson['preview']> = {
   posterPath: 'lessons/welcome.webp',
   streamPath: null,
 };
-const signed = (path: string) => `/storage/v1/object/sign/course/${path}?token=t`;
-
 /**
  * A fresh page on a link of the browser's estimate `connection`, with a free first lesson (`preview`), that came
  * with the e-mail's link or not; answers spies told what is loaded ahead, and when it stops.
@@ -66,14 +71,6 @@ async function openFreeFirstLesson(
   const stop = vi.fn();
   const loadAhead = vi.fn<(video: string) => () => void>(() => stop);
   vi.doMock('@/shared/player/load-ahead', () => ({ loadAhead }));
-  vi.doMock('@/shared/player/sign-preview-media', () => ({
-    signPreviewMedia: vi.fn(async (files: NonNullable<OutlineLesson['preview']>) => ({
-      video: signed(files.videoPath),
-      captions: files.captionsPath && signed(files.captionsPath),
-      poster: null,
-      slowLinkVideo: files.streamPath && signed('lessons/welcome/slow-link.mp4'),
-    })),
-  }));
   vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { connection }));
   const { useFirstPlayWarmup } = await import('./first-play-warmup');
   const outline: CourseOutline = {
@@ -81,11 +78,11 @@ async function openFreeFirstLesson(
     firstPosterUrl: null,
   };
   function Page() {
-    useFirstPlayWarmup(outline, cameWithLink);
+    useFirstPlayWarmup(outline, cameWithLink, signPreviewMedia);
     return null;
   }
-  const { unmount } = render(<Page />);
-  return { loadAhead, stop, unmount };
+  const { unmount, rerender } = render(<Page />);
+  return { loadAhead, stop, unmount, rerender: () => rerender(<Page />) };
 }
 
 describe('useFirstPlayWarmup', () => {
@@ -123,5 +120,21 @@ describe('useFirstPlayWarmup', () => {
     ];
     await new Promise((resolve) => setTimeout(resolve, 50));
     for (const { loadAhead } of visits) expect(loadAhead).not.toHaveBeenCalled();
+  });
+
+  it('judges the link once: a later estimate neither stops the file nor starts one', async () => {
+    const connection = { downlink: 0.4 };
+    const { loadAhead, stop, rerender } = await openFreeFirstLesson(connection);
+    await waitFor(() => expect(loadAhead).toHaveBeenCalledOnce());
+    connection.downlink = 10;
+    rerender();
+    expect(stop).not.toHaveBeenCalled();
+
+    const fast = { downlink: 10 };
+    const later = await openFreeFirstLesson(fast);
+    fast.downlink = 0.4;
+    later.rerender();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(later.loadAhead).not.toHaveBeenCalled();
   });
 });

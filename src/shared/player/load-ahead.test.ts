@@ -13,11 +13,17 @@ function startLoadingAhead() {
   return { element, stop, letGo };
 }
 
+/** A video of the page with `address` (which it reports whole, as browsers do), as a player has it. */
+function pageVideo(address: string) {
+  const player = document.createElement('video');
+  Object.defineProperty(player, 'currentSrc', { value: new URL(address, document.baseURI).href });
+  document.body.append(player);
+  return player;
+}
+
 /** A video of the page that starts loading `address`, as a player does. */
 function playerOpening(address: string) {
-  const player = document.createElement('video');
-  Object.defineProperty(player, 'currentSrc', { value: address });
-  document.body.append(player);
+  const player = pageVideo(address);
   player.dispatchEvent(new Event('loadstart'));
   return player;
 }
@@ -83,8 +89,17 @@ describe('loadAhead', () => {
     const player = playerOpening(FILE);
     expect(letGo).not.toHaveBeenCalled();
     player.dispatchEvent(new Event('loadedmetadata'));
+    player.dispatchEvent(new Event('emptied'));
     expect(letGo).toHaveBeenCalledOnce();
     expect(element.hasAttribute('src')).toBe(false);
+  });
+
+  it('starts nothing on a page whose video has a file already', async () => {
+    pageVideo('/storage/v1/object/sign/course/lessons/other.mp4?token=t');
+    const created = vi.spyOn(document, 'createElement');
+    loadAhead(FILE)();
+    expect(created).not.toHaveBeenCalled();
+    expect(await settled(loadedAhead([FILE]))).toBe(true);
   });
 
   it('gives up on a file that fails, and keeps no player waiting for it', async () => {

@@ -52,13 +52,25 @@ function openingFor(
 /**
  * Beside the player: the lessons, then the plan and the learner's choices. On a phone, where this stands under
  * the player, the choices come first: a screen down, not three. The same shape while loading and after, so the
- * choices keep their state.
+ * choices keep their state. The choices read answers of their own, so they come once the lessons have been read
+ * (or could not be): on a browser's six connections to a server, the first play's reads go first.
  */
-function AsideWithChoices({ list, choices }: { list: ReactNode; choices: ReactNode }) {
+function AsideWithChoices({
+  list,
+  planLink,
+  choices,
+}: {
+  list: ReactNode;
+  planLink: ReactNode;
+  choices: ReactNode;
+}) {
   return (
     <div className="flex flex-col">
       {list}
-      <div className="max-lg:order-first max-lg:mb-6">{choices}</div>
+      <div className="max-lg:order-first max-lg:mb-6">
+        {planLink}
+        {choices}
+      </div>
     </div>
   );
 }
@@ -84,7 +96,8 @@ export function CourseLessons({
   backend,
   outline,
   picked,
-  asideEnd,
+  planLink,
+  choices,
   below,
   feedback,
   showLessonOnOpen = false,
@@ -95,7 +108,9 @@ export function CourseLessons({
   /** The lessons the visitor's answers pick, marked "For you" in the list. */
   picked: ReadonlySet<string>;
   /** Under the list: the way to the plan. */
-  asideEnd: ReactNode;
+  planLink: ReactNode;
+  /** Under it: her e-mail choices and the keeping of her answers. */
+  choices: ReactNode;
   /** Under the player: the course tailored by the answers. */
   below: ReactNode;
   feedback: (learnerId: string) => ReactNode;
@@ -185,8 +200,8 @@ export function CourseLessons({
         }
         aside={
           <AsideWithChoices
-            // Her choices read answers of their own: on a browser's six connections to a server, after the lessons'.
-            choices={state.status === 'failed' && asideEnd}
+            planLink={planLink}
+            choices={(state.status === 'failed' || loads > 0) && choices}
             list={<CourseOutlineList outline={outline} picked={picked} />}
           />
         }
@@ -220,7 +235,8 @@ export function CourseLessons({
 
   const list = (
     <AsideWithChoices
-      choices={asideEnd}
+      planLink={planLink}
+      choices={choices}
       list={
         <LessonList
           lessons={lessons}

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { describe, expect, it, vi } from 'vitest';
 import type { CourseBackend } from '../model/course-backend';
 import { CoursePage } from './course-page';
+import { planLinkText } from '@/content/plan';
 import { loadAhead } from '@/shared/player/load-ahead';
 import type { LessonMedia } from '@/shared/player/lesson-media';
 import type { Lesson } from '../model/lesson';
@@ -57,6 +58,7 @@ describe('the lessons', () => {
     expect(
       screen.queryByRole('checkbox', { name: /E-mail me if I pause for a week/ }),
     ).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: planLinkText })).toHaveAttribute('href', '/course/plan');
     lessonsRead.resolve(lessons);
     expect(
       await screen.findByRole('checkbox', { name: /E-mail me if I pause for a week/ }),
@@ -70,17 +72,20 @@ describe('the lessons', () => {
     const stop = loadAhead(mediaOf(lessons[0] as Lesson).video);
     const ahead = created.mock.results[0]?.value as HTMLVideoElement;
     created.mockRestore();
-    const { backend } = fakeBackend();
-    await signedIn(backend);
-    await waitFor(() => expect(backend.signLessonMedia).toHaveBeenCalled());
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByLabelText('Welcome', { selector: 'video' })).not.toBeInTheDocument();
-    ahead.dispatchEvent(new Event('progress'));
-    expect(await screen.findByLabelText('Welcome', { selector: 'video' })).toHaveAttribute(
-      'src',
-      'https://cdn.test/lessons/welcome.mp4?token=1',
-    );
-    stop();
+    try {
+      const { backend } = fakeBackend();
+      await signedIn(backend);
+      await waitFor(() => expect(backend.signLessonMedia).toHaveBeenCalled());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByLabelText('Welcome', { selector: 'video' })).not.toBeInTheDocument();
+      ahead.dispatchEvent(new Event('progress'));
+      expect(await screen.findByLabelText('Welcome', { selector: 'video' })).toHaveAttribute(
+        'src',
+        'https://cdn.test/lessons/welcome.mp4?token=1',
+      );
+    } finally {
+      stop();
+    }
   });
 
   it('plays the lesson in a native player: signed addresses, poster, captions on by default, no autoplay', async () => {

@@ -47,7 +47,7 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
   const outline = useCourseOutline(backend);
   const [cameWithLink, setCameWithLink] = useState(false);
   if (access.status === 'link-ready' && !cameWithLink) setCameWithLink(true);
-  useFirstPlayWarmup(outline, cameWithLink);
+  useFirstPlayWarmup(outline, cameWithLink, backend.signPreviewMedia);
   const { answers } = useQuestionnaireState();
   const tailoring = tailorCourse(outline.lessons, answers);
   const signedOutHeading = useRef<HTMLHeadingElement>(null);
@@ -111,9 +111,9 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
                 showLessonOnOpen={signedInHere}
                 outline={outline}
                 picked={tailoring.picked}
-                asideEnd={
+                planLink={planLink}
+                choices={
                   <>
-                    {planLink}
                     <ConsentCheckbox
                       copy={courseCopy.reminders}
                       load={backend.loadReminderConsent}
