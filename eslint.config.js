@@ -177,6 +177,7 @@ export default tseslint.config(
       'src/content/studio*.ts',
       'src/app/routes/studio.tsx',
       'src/entry-server.tsx',
+      '**/*.test.{ts,tsx}',
     ],
     rules: {
       'no-restricted-imports': [

@@ -150,14 +150,24 @@ describe('the web app: features stand alone, src/shared depends on no screen', (
           "import '@/content/course-page';",
         ],
       ],
-      [
-        'src/app/routes/example.tsx',
-        [
-          "import '@/features/course/components/course-page';",
-          "import '@/features/studio/shell/studio-page';",
-        ],
-      ],
+      ['src/app/routes/example.tsx', ["import '@/features/course/components/course-page';"]],
+      ['src/app/routes/studio.tsx', ["import '@/features/studio/shell/studio-page';"]],
     ];
     for (const [file, imports] of legal) expect(await rulesBrokenBy(imports.join('\n'), file)).toEqual([]);
+  });
+});
+
+describe("the studio's files stay on the studio's page, the one that links their classes (src/site.css)", () => {
+  it.each([
+    ['src/app/routes/course-pages.ts', "import '@/features/studio/shell/studio-page';"],
+    ['src/features/course/example.ts', "import '@/content/studio-lessons';"],
+    ['src/shared/player/example.tsx', "import '@/content/studio';"],
+  ])('keeps %s from importing %s', async (file, source) => {
+    expect(await rulesBrokenBy(source, file)).toEqual(['no-restricted-imports']);
+  });
+
+  it("lets the prerender read the studio's title, and a test reach what it tests", async () => {
+    expect(await rulesBrokenBy("import '@/content/studio';", 'src/entry-server.tsx')).toEqual([]);
+    expect(await rulesBrokenBy("import '@/content/studio-lessons';", 'src/lib/example.test.ts')).toEqual([]);
   });
 });
