@@ -6,7 +6,10 @@ import { onSlowLink, wantsLessData } from '@/shared/player/slow-link';
 import type { CourseContentBackend } from './model/course-backend';
 import { lessonSlugIn } from './model/lesson';
 
-/** What a visit with the e-mail's link fetches ahead, judged once: a later change of the link's estimate starts or stops nothing. */
+/**
+ * What a visit with the e-mail's link fetches ahead, judged once: a later change of the link's estimate starts or
+ * stops nothing.
+ */
 interface Visit {
   /** The lesson the address names (`?lesson=`), if any. */
   named: string | null;
