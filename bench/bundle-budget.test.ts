@@ -68,6 +68,8 @@ describe("the byte budget of the site's build", () => {
     report = measureBundle(dist);
   }, 180_000);
 
+  /** A built file's text: a page, or a stylesheet. */
+  const builtFile = (file: string) => readFileSync(path.join(dist, file), 'utf8');
   const list = (files: { file: string; gzip: number }[]) =>
     files.map(({ file, gzip }) => `${file} ${gzip} B`).join(', ');
 
@@ -100,16 +102,15 @@ describe("the byte budget of the site's build", () => {
   });
 
   it('has a course page fetch its chunks and supabase-js side by side once it has painted; the landing page none', () => {
-    const html = (page: string) => readFileSync(path.join(dist, page), 'utf8');
     /** The chunks a page's inert template names, to be preloaded after its first paint (src/main.tsx). */
     const afterFirstPaint = (page: string) => {
-      const template = /<template id="page-modules">([\s\S]*?)<\/template>/.exec(html(page))?.[1] ?? '';
+      const template = /<template id="page-modules">([\s\S]*?)<\/template>/.exec(builtFile(page))?.[1] ?? '';
       return [...template.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
         ([, file]) => file ?? '',
       );
     };
     // Nothing is preloaded before the first paint: the page's fonts and first picture have the link to themselves.
-    expect(html('course.html').replace(/<template[\s\S]*?<\/template>/, '')).not.toMatch(
+    expect(builtFile('course.html').replace(/<template[\s\S]*?<\/template>/, '')).not.toMatch(
       /rel="modulepreload"/,
     );
     const course = afterFirstPaint('course.html');
@@ -117,23 +118,22 @@ describe("the byte budget of the site's build", () => {
     expect(coursePages).toBeDefined();
     expect(course).toContain(coursePages);
     expect(course.filter(holdsSupabase)).toHaveLength(1);
-    expect(html('index.html')).not.toMatch(/rel="modulepreload"/);
+    expect(builtFile('index.html')).not.toMatch(/rel="modulepreload"/);
   });
 
   it("inlines in every page the site's stylesheet, without the studio's own classes; the studio's page links the whole one after it", () => {
-    const html = (page: string) => readFileSync(path.join(dist, page), 'utf8');
     const [site] = report.initialCss.files;
     const whole = report.lazy.find(({ name }) => name === 'style.css')?.file ?? '';
-    const css = (file: string) => readFileSync(path.join(dist, file), 'utf8');
     expect(report.initialCss.files).toHaveLength(1);
-    expect(css(whole).length).toBeGreaterThan(css(site?.file ?? '').length);
+    expect(builtFile(whole).length).toBeGreaterThan(builtFile(site?.file ?? '').length);
     const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) =>
       file.endsWith('.html'),
     );
     expect(pages).toEqual(expect.arrayContaining(['index.html', 'course.html', 'studio.html']));
-    for (const page of pages) expect(html(page), page).toContain(`<style>${css(site?.file ?? '')}</style>`);
-    expect(html('index.html')).not.toMatch(/rel="stylesheet"/);
-    const studio = html('studio.html');
+    for (const page of pages)
+      expect(builtFile(page), page).toContain(`<style>${builtFile(site?.file ?? '')}</style>`);
+    expect(builtFile('index.html')).not.toMatch(/rel="stylesheet"/);
+    const studio = builtFile('studio.html');
     expect(studio.indexOf(`<link rel="stylesheet" crossorigin href="/${whole}">`)).toBeGreaterThan(
       studio.indexOf('</style>'),
     );
