@@ -7,7 +7,7 @@ import {
   seededFirstPosterPath,
   seededFirstThumbnailFile,
   seededLessonSeconds,
-  seededOutline,
+  seededOutlineRows,
 } from './scripts/seeded-lessons.mjs';
 
 /** In `npm run dev`, the embedded server answers the Supabase paths; Vite serves the app with hot reload. */
@@ -15,13 +15,13 @@ const backEnd = `http://localhost:${process.env.API_PORT ?? '8787'}`;
 
 /**
  * Compile-time constants, shared with the web tests: the footer hydrates from the build's year, the landing
- * page from the seeded lessons' lengths and /course from their outline and first poster, until the live outline is
- * known.
+ * page from the seeded lessons' lengths and /course, where no published outline is given, from their outline and
+ * first poster.
  */
 export const define = {
   __BUILD_YEAR__: JSON.stringify(buildYear()),
   __SEEDED_LESSON_SECONDS__: JSON.stringify(seededLessonSeconds()),
-  __SEEDED_OUTLINE__: JSON.stringify(seededOutline()),
+  __SEEDED_OUTLINE_ROWS__: JSON.stringify(seededOutlineRows()),
   __SEEDED_FIRST_POSTER_PATH__: JSON.stringify(seededFirstPosterPath()),
 };
 

@@ -282,6 +282,15 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await expect(lesson.getByText('Published', { exact: true })).toBeVisible();
     await learner.goto(`${server.baseUrl}/course`);
     await expect(learner.getByRole('link', { name: 'Your first small step' })).toBeVisible();
+
+    // It is in /course's own HTML too, before any script runs: the server renders the page again.
+    const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+    const visitor = await withoutScripts.newPage();
+    await expect(async () => {
+      await visitor.goto(`${server.baseUrl}/course`);
+      await expect(visitor.getByText('Your first small step').first()).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+    await withoutScripts.close();
   });
 
   await test.step('makes the new lesson the free preview instead of the first, told first what visitors lose', async () => {

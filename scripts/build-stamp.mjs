@@ -13,12 +13,15 @@ const INPUTS = [
   'vite.config.ts',
   'package-lock.json',
   'supabase/embedded-keys.ts',
+  'supabase/course-outline-columns.mjs',
+  'supabase/stream-files.ts',
   'supabase/seeds/lessons.json',
   'supabase/seeds/thumbnails',
   'scripts/seeded-lessons.mjs',
   'scripts/build.mjs',
   'scripts/inline-critical-css.mjs',
   'server/src/site/render-pages.mjs',
+  'server/src/site/published-words.mjs',
 ];
 const ENV = ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY', 'SITE_URL'];
 

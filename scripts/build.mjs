@@ -7,10 +7,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { computeStamp, root, stampFile } from './build-stamp.mjs';
 import { inlineCriticalCss } from './inline-critical-css.mjs';
+import { seededOutlineRows } from './seeded-lessons.mjs';
 import { loadEnvFile } from '../server/src/config/load-env-file.mjs';
-import { fetchPublishedWords } from '../server/src/site/published-words.mjs';
+import { fetchPublishedOutline, fetchPublishedWords } from '../server/src/site/published-words.mjs';
 import {
   extraPagesOf,
+  OUTLINE_FILE,
   PAGES_FILE,
   renderPages,
   rendererFolderOf,
@@ -32,23 +34,25 @@ function* walk(folder) {
 }
 
 /**
- * The owner's published words when the build is for a static host (SITE_WORDS_FROM names the API they are
- * published in): its pages then carry them. Else none: the embedded server renders its pages in them itself.
+ * The owner's published words and lessons when the build is for a static host (SITE_WORDS_FROM names the API they
+ * are published in): its pages then carry them. Else no words and the seeded lessons: the embedded server renders
+ * its pages again itself when hers differ.
  */
-async function publishedWords() {
+async function publishedContent() {
   const apiUrl = process.env.SITE_WORDS_FROM?.trim();
-  if (!apiUrl) return {};
+  if (!apiUrl) return { words: {}, outlineRows: seededOutlineRows() };
   const anonKey = process.env.VITE_SUPABASE_ANON_KEY?.trim();
   if (!anonKey)
     throw new Error(
       'SITE_WORDS_FROM needs VITE_SUPABASE_ANON_KEY, the public key the site calls that API with.',
     );
   // A failure stops the build: pages in the shipped words would undo, unseen, what the owner published.
-  const words = await fetchPublishedWords({ apiUrl, anonKey });
+  const api = { apiUrl, anonKey };
+  const [words, outlineRows] = await Promise.all([fetchPublishedWords(api), fetchPublishedOutline(api)]);
   console.log(
-    `Prerendering in the site words published at ${apiUrl} (${Object.keys(words).length} changed).`,
+    `Prerendering in the site words published at ${apiUrl} (${Object.keys(words).length} changed), with its ${outlineRows.length} published lessons.`,
   );
-  return words;
+  return { words, outlineRows };
 }
 
 /**
@@ -78,7 +82,9 @@ async function prerender(dist) {
   writeFileSync(path.join(ssrOut, TEMPLATE_FILE), template);
   const pages = extraPagesOf(ssr, manifest);
   writeFileSync(path.join(ssrOut, PAGES_FILE), JSON.stringify(pages));
-  for (const [file, html] of renderPages({ ssr, template, pages, siteUrl, words: await publishedWords() })) {
+  const { words, outlineRows } = await publishedContent();
+  writeFileSync(path.join(ssrOut, OUTLINE_FILE), JSON.stringify(outlineRows));
+  for (const [file, html] of renderPages({ ssr, template, pages, siteUrl, words, outlineRows })) {
     // A page below another's address (course/plan.html) goes in that page's folder.
     mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
     writeFileSync(path.join(dist, file), html);

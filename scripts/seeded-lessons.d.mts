@@ -34,6 +34,22 @@ export function lessonFilePaths(lesson: Pick<SeededLesson, 'slug'>): {
   posterPath: string;
 };
 export function seededOutline(lessons?: readonly SeededLesson[]): SeededOutlineLesson[];
+/** A row of the view `course_outline`, as the API gives it. */
+export interface OutlineRow {
+  slug: string;
+  title: string;
+  summary: string;
+  duration_seconds: number;
+  order_index: number;
+  poster_path: string | null;
+  is_preview: boolean;
+  speaks_to: string[];
+  video_path: string | null;
+  captions_path: string | null;
+  stream_path: string | null;
+  streams: boolean;
+}
+export function seededOutlineRows(lessons?: readonly SeededLesson[]): OutlineRow[];
 export function seededLessonSeconds(lessons?: readonly SeededLesson[]): number[];
 export const thumbnailFolder: string;
 export function seededFirstPosterPath(lessons?: readonly SeededLesson[]): string | null;

@@ -63,6 +63,32 @@ export function seededOutline(lessons = readSeededLessons()) {
   }));
 }
 
+/**
+ * The seeded lessons' rows as the view `course_outline` gives them (its columns, in the order the site reads them):
+ * the first lesson's and a preview's name their poster, a preview's its video and captions. The build prerenders
+ * /course with them unless it reads the published ones (SITE_WORDS_FROM), and so does the embedded server while
+ * they are its published lessons.
+ */
+export function seededOutlineRows(lessons = readSeededLessons()) {
+  return seededOutline(lessons).map((lesson, index) => {
+    const { videoPath, captionsPath, posterPath } = lessonFilePaths(lesson);
+    return {
+      slug: lesson.slug,
+      title: lesson.title,
+      summary: lesson.summary,
+      duration_seconds: lesson.durationSeconds,
+      order_index: lesson.orderIndex,
+      poster_path: lesson.isPreview || index === 0 ? posterPath : null,
+      is_preview: lesson.isPreview,
+      speaks_to: lesson.speaksTo,
+      video_path: lesson.isPreview ? videoPath : null,
+      captions_path: lesson.isPreview ? captionsPath : null,
+      stream_path: null,
+      streams: lesson.streams,
+    };
+  });
+}
+
 /** Each seeded lesson's duration in seconds, in the lessons' order. */
 export function seededLessonSeconds(lessons = readSeededLessons()) {
   return lessons.map((lesson) => lesson.durationSeconds);

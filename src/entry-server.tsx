@@ -6,6 +6,7 @@ import { homeIslands } from '@/app/routes/home-islands';
 import { landingPageCopy } from '@/content/landing-page';
 import { everySiteWordWith } from '@/content/site-word-rules';
 import type { SiteWordChanges } from '@/content/site-words';
+import { embeddedOutlineScript } from '@/shared/course-outline/published-outline';
 import { embeddedWordsScript } from '@/shared/site-words/embedded-words';
 import { publicFileUrl } from '@/shared/site-words/public-file-url';
 import { COURSE_PATH, PLAN_PATH, STUDIO_PATH, UNSUBSCRIBE_PATH } from '@/content/course';
@@ -28,13 +29,14 @@ await new Promise((resolve) => setTimeout(resolve));
 
 /**
  * The HTML of one route in the owner's published words, before any script runs (server/src/site/render-pages.mjs, at
- * build time and when she publishes). The page carries the words too (`embeddedWordsScript`), for hydration. Its
- * islands (only the landing page has them) are rendered each as a root of its own, as the browser hydrates them.
+ * build time and when she publishes), and, for a page that carries it, with the published outline's rows. The page
+ * carries them too (`embeddedWordsScript`, `embeddedOutlineScript`), for hydration. Its islands (only the landing
+ * page has them) are rendered each as a root of its own, as the browser hydrates them.
  */
-export function render(path: string, words: SiteWordChanges = {}): string {
+export function render(path: string, words: SiteWordChanges = {}, outlineRows: unknown = null): string {
   const page = renderToString(
     <IslandPlaces>
-      <App path={path} words={words} />
+      <App path={path} words={words} outlineRows={outlineRows} />
     </IslandPlaces>,
   );
   const html = renderIslands(page, homeIslands, words);
@@ -43,7 +45,7 @@ export function render(path: string, words: SiteWordChanges = {}): string {
   return html;
 }
 
-export { embeddedWordsScript };
+export { embeddedOutlineScript, embeddedWordsScript };
 
 /**
  * The landing page's title and description in the owner's words, whether she changed them, and the address of the
@@ -69,8 +71,9 @@ export function landingHead(words: SiteWordChanges) {
 const COURSE_MODULES = ['src/app/routes/course-pages.ts', '@supabase/supabase-js'];
 
 /**
- * The pages prerendered besides `/` and the 404 page: their file in dist/, their own title and description, and
- * the modules their HTML preloads (`modules`: sources as Vite's manifest names them, or a package's name).
+ * The pages prerendered besides `/` and the 404 page: their file in dist/, their own title and description, the
+ * modules their HTML preloads (`modules`: sources as Vite's manifest names them, or a package's name), and whether
+ * the page shows the course's outline, and so carries its published rows (`carriesOutline`).
  */
 export const extraPages = [
   {
@@ -88,6 +91,7 @@ export const extraPages = [
     modules: COURSE_MODULES,
     // Signed-in visitors' page: nothing on it is for search results.
     noindex: true,
+    carriesOutline: true,
   },
   {
     path: PLAN_PATH,

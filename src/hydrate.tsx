@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { stopRecordingEarlyIntents } from '@/lib/early-intent';
+import { readEmbeddedOutline } from '@/shared/course-outline/published-outline';
 import { readEmbeddedWords } from '@/shared/site-words/embedded-words';
 
 /**
@@ -12,7 +13,13 @@ export function hydrate() {
   const container = document.getElementById('root');
   if (!container) return;
   stopRecordingEarlyIntents();
-  const app = <App path={window.location.pathname} words={readEmbeddedWords(document)} />;
+  const app = (
+    <App
+      path={window.location.pathname}
+      words={readEmbeddedWords(document)}
+      outlineRows={readEmbeddedOutline(document)}
+    />
+  );
   if (!container.firstElementChild) {
     createRoot(container).render(app);
     return;

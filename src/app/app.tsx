@@ -2,6 +2,7 @@ import { type ComponentType, Suspense, lazy } from 'react';
 import { COURSE_PATH, PLAN_PATH, PRIVACY_PATH, STUDIO_PATH, UNSUBSCRIBE_PATH } from '@/content/course';
 import type { SiteWordChanges } from '@/content/site-words';
 import { isLandingPath } from '@/lib/landing-path';
+import { PublishedOutlineProvider } from '@/shared/course-outline/published-outline';
 import { SiteWordsProvider } from '@/shared/site-words/site-words';
 import { Home } from './routes/home';
 import { NotFound } from './routes/not-found';
@@ -26,13 +27,24 @@ const lazyPages: Record<string, ComponentType> = {
 };
 
 /**
- * The whole routing table, in the owner's published words (`words`: those she changed). Each page is served both
- * at its clean URL and as its prerendered file (server/src/routes/static), so both names render it.
+ * The whole routing table, in the owner's published words (`words`: those she changed) and, on /course, with the
+ * published outline's rows its page carries (`outlineRows`). Each page is served both at its clean URL and as its
+ * prerendered file (server/src/routes/static), so both names render it.
  */
-export function App({ path, words = {} }: { path: string; words?: SiteWordChanges }) {
+export function App({
+  path,
+  words = {},
+  outlineRows = null,
+}: {
+  path: string;
+  words?: SiteWordChanges;
+  outlineRows?: unknown;
+}) {
   return (
     <SiteWordsProvider changes={words}>
-      <Page path={path} />
+      <PublishedOutlineProvider rows={outlineRows}>
+        <Page path={path} />
+      </PublishedOutlineProvider>
     </SiteWordsProvider>
   );
 }

@@ -6,6 +6,8 @@ import type { Database } from './database.ts';
 import { readMigrations } from './migrate.ts';
 import { SAMPLE_CONTENT, seedSampleContent } from './seed.ts';
 import { createTestDatabase, supabaseFolder } from '../../test/test-database.ts';
+import { OUTLINE_COLUMNS } from '../../../supabase/course-outline-columns.mjs';
+import { seededOutlineRows } from '../../../scripts/seeded-lessons.mjs';
 
 const [guidesSample, lessonsSample] = SAMPLE_CONTENT;
 const migrationNames = (await readMigrations(path.join(supabaseFolder, 'migrations'))).map(
@@ -71,6 +73,13 @@ describe('seedSampleContent on a new installation', () => {
       const captions = await readFile(path.join(storageFolder, 'course', lesson.captions_path), 'utf8');
       expect(captions.startsWith('WEBVTT\n')).toBe(true);
     }
+  });
+
+  it('publishes the outline the build prerenders /course with, to the byte, so the server need not render it again', async () => {
+    const rows = await db.query(
+      `select ${OUTLINE_COLUMNS} from public.course_outline order by order_index, slug`,
+    );
+    expect(JSON.stringify(rows)).toBe(JSON.stringify(seededOutlineRows()));
   });
 
   it('seeds nothing on a later start, when no migration was applied', async () => {

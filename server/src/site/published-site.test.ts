@@ -1,5 +1,6 @@
 // The owner's published words reach the prerendered pages without a rebuild: rendered in-process from the
 // build's own server bundle and template (the real dist/, built first when it is stale), served at once.
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSite } from '../../../scripts/build.mjs';
 import { isBuildCurrent, root } from '../../../scripts/build-stamp.mjs';
+import { seedSqlFile } from '../../../scripts/seeded-lessons.mjs';
 import type { Log } from '../../../supabase/functions/_shared/log.ts';
 import type { Database } from '../db/database.ts';
 import { createTestDatabase, databaseKind } from '../../test/test-database.ts';
@@ -22,6 +24,8 @@ beforeAll(async () => {
   // npm test builds dist/ before its suites; run alone, this builds it as npm start would.
   if (!isBuildCurrent()) await buildSite();
   db = await createTestDatabase();
+  // The seeded lessons, published, as on a new installation: the outline the build rendered /course with.
+  await db.exec(await readFile(seedSqlFile, 'utf8'));
 }, 180_000);
 afterAll(() => db?.close());
 
@@ -153,6 +157,63 @@ describe(`the published site words (${databaseKind})`, () => {
     } finally {
       await publisher.stop();
       hook.close();
+    }
+  });
+
+  it('renders /course again with the published lessons when they change, and carries them for hydration', async () => {
+    const site = loadSite(dist);
+    const built = site.files.get('/course.html');
+    const publisher = startSitePublisher(db, log, site, { distDir: dist, intervalSeconds: 0.05 });
+    try {
+      // The words found at its start are rendered first.
+      await vi.waitFor(() => expect(site.files.get('/course.html')).not.toBe(built), { timeout: 60_000 });
+      const before = site.files.get('/course.html');
+      expect(text(before?.identity)).toContain('Why plan with three lenses</');
+      await db.exec(
+        "update public.lessons set title = 'Start <here>, with Sam' where slug = 'why-three-lenses'",
+      );
+      await vi.waitFor(() => expect(site.files.get('/course.html')).not.toBe(before), { timeout: 60_000 });
+      const html = text(site.files.get('/course.html')?.identity);
+      expect(html).toContain('Start &lt;here&gt;, with Sam</');
+      expect(html).not.toContain('Why plan with three lenses</');
+      const carried = /<script id="course-outline" type="application\/json">([^<]*)<\/script>/.exec(
+        html,
+      )?.[1];
+      expect(carried).toContain('\\u003chere>');
+      expect(JSON.parse(carried ?? '[]')[0]).toMatchObject({
+        slug: 'why-three-lenses',
+        title: 'Start <here>, with Sam',
+        video_path: 'lessons/why-three-lenses.mp4',
+      });
+      // Only /course carries the outline; the words published before stay.
+      expect(text(site.files.get('/index.html')?.identity)).not.toContain('course-outline');
+      expect(text(site.files.get('/index.html')?.identity)).toContain('Sam, again');
+      const rendered = site.files.get('/course.html');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(site.files.get('/course.html')).toBe(rendered);
+    } finally {
+      await publisher.stop();
+    }
+  });
+
+  it('leaves the site as built while the published lessons are those it was built with', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      await fresh.exec(await readFile(seedSqlFile, 'utf8'));
+      const site = loadSite(dist);
+      const built = site.files.get('/course.html');
+      const quiet: Log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+      const query = vi.spyOn(fresh, 'query');
+      const publisher = startSitePublisher(fresh, quiet, site, { distDir: dist, intervalSeconds: 0.05 });
+      await vi.waitFor(() =>
+        expect(query.mock.calls.filter(([sql]) => sql.includes('course_outline')).length).toBeGreaterThan(3),
+      );
+      await publisher.stop();
+      expect(site.files.get('/course.html')).toBe(built);
+      expect(quiet.info).not.toHaveBeenCalled();
+      expect(quiet.error).not.toHaveBeenCalled();
+    } finally {
+      await fresh.close();
     }
   });
 });

@@ -1,17 +1,19 @@
-// The embedded server's side of the owner's site words: when she publishes (or restores) a version, this clock
-// renders the prerendered pages again in-process, in her words, and serves them from the next request on, with
-// new ETags. The build's server bundle and page template beside dist/ (dist-ssr/, scripts/build.mjs) make them.
+// The embedded server's side of the owner's site words and lessons: when she publishes (or restores) a version of
+// her words, or her published lessons change, this clock renders the prerendered pages again in-process, in her
+// words and with her lessons' outline, and serves them from the next request on, with new ETags. The build's server
+// bundle and page template beside dist/ (dist-ssr/, scripts/build.mjs) make them.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { z } from 'zod';
+import { OUTLINE_COLUMNS } from '../../../supabase/course-outline-columns.mjs';
 import type { Log } from '../../../supabase/functions/_shared/log.ts';
 import type { Database } from '../db/database.ts';
 import { startPeriodicPass } from '../jobs/periodic-pass.ts';
 import { type Site, siteFile } from '../routes/static/load-site.ts';
-import { PAGES_FILE, renderPages, rendererFolderOf, TEMPLATE_FILE } from './render-pages.mjs';
+import { OUTLINE_FILE, PAGES_FILE, renderPages, rendererFolderOf, TEMPLATE_FILE } from './render-pages.mjs';
 
 const versionRow = z.object({ id: z.coerce.number(), words: z.record(z.string(), z.string()) });
 
@@ -26,6 +28,19 @@ async function latestSiteWords(db: Database) {
   return row === undefined ? undefined : versionRow.parse(row);
 }
 
+/** The published lessons' rows of the view `course_outline`, as /course reads them (its columns, its order). */
+const publishedOutlineRows = (db: Database) =>
+  db.query(`select ${OUTLINE_COLUMNS} from public.course_outline order by order_index, slug`);
+
+/** The rows the build rendered /course with, as JSON; undefined when it kept none. */
+async function builtOutline(distDir: string): Promise<string | undefined> {
+  const file = path.join(rendererFolderOf(path.resolve(distDir)), OUTLINE_FILE);
+  return readFile(file, 'utf8').then(
+    (text) => JSON.stringify(JSON.parse(text)),
+    () => undefined,
+  );
+}
+
 /** Pages smaller than this are served as they are, as the build leaves them. */
 const COMPRESS_FROM_BYTES = 1024;
 
@@ -34,10 +49,15 @@ const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 /**
- * The built site with its prerendered pages rendered again in `words` (the fields the owner changed), compressed
- * as the build compresses them; every other file as it was.
+ * The built site with its prerendered pages rendered again in `words` (the fields the owner changed) and with
+ * `outlineRows` (her published lessons), compressed as the build compresses them; every other file as it was.
  */
-async function renderSite(distDir: string, site: Site, words: Record<string, string>): Promise<Site> {
+async function renderSite(
+  distDir: string,
+  site: Site,
+  words: Record<string, string>,
+  outlineRows: unknown[],
+): Promise<Site> {
   const renderer = rendererFolderOf(path.resolve(distDir));
   const ssr: unknown = await import(pathToFileURL(path.join(renderer, 'entry-server.js')).href);
   const template = await readFile(path.join(renderer, TEMPLATE_FILE), 'utf8');
@@ -45,7 +65,7 @@ async function renderSite(distDir: string, site: Site, words: Record<string, str
   // The build wrote the site's public address into the template: the landing page's canonical link.
   const siteUrl = /<link rel="canonical" href="([^"]*)\/"/.exec(template)?.[1] ?? '';
   const files = new Map(site.files);
-  for (const [file, html] of renderPages({ ssr, template, pages, siteUrl, words })) {
+  for (const [file, html] of renderPages({ ssr, template, pages, siteUrl, words, outlineRows })) {
     const urlPath = `/${file}`;
     const identity = new Uint8Array(Buffer.from(html));
     const compressed = identity.byteLength >= COMPRESS_FROM_BYTES;
@@ -80,12 +100,12 @@ async function callDeployHook(url: string, log: Log, version: number) {
 }
 
 /**
- * Checks every `intervalSeconds` for a newer published version, and serves the pages in its words once they are
- * rendered (the site as built until the first publish); a version published while it runs also calls the static
- * host's build hook, when there is one, whether or not this server renders pages. A version whose pages' words are
- * those already served (it changed only the e-mails') leaves the pages, and the static host, as they are. Each
- * version is tried once: a failure is logged (and the site stays as it was), and the next version is tried when it
- * comes.
+ * Checks every `intervalSeconds` for a newer published version of the words and for a change of the published
+ * lessons' outline, and serves the pages rendered with them once they are (the site as built until then); a version
+ * published while it runs also calls the static host's build hook, when there is one, whether or not this server
+ * renders pages. A version whose pages' words are those already served (it changed only the e-mails') leaves the
+ * pages, and the static host, as they are, unless the outline changed too. Each version, and each outline, is tried
+ * once: a failure is logged (and the site stays as it was), and the next is tried when it comes.
  */
 export function startSitePublisher(
   db: Database,
@@ -97,30 +117,40 @@ export function startSitePublisher(
   let checked = false;
   /** The pages' words rendered last, as JSON; the build's may be any (`SITE_WORDS_FROM`), so the first is rendered. */
   let served: string | undefined;
+  /** The outline's rows rendered (or tried) last, as JSON: at first, the build's. */
+  let triedOutline: string | undefined;
   const pass = async () => {
     let latest: Awaited<ReturnType<typeof latestSiteWords>>;
+    let outlineRows: unknown[];
     try {
-      latest = await latestSiteWords(db);
+      if (!checked) triedOutline = await builtOutline(options.distDir);
+      [latest, outlineRows] = await Promise.all([latestSiteWords(db), publishedOutlineRows(db)]);
     } catch (error) {
       log.error({ event: 'site.publish_check_failed', message: messageOf(error) });
       return;
     }
     const isNew = checked && latest !== undefined && latest.id !== tried;
     checked = true;
-    if (latest === undefined || latest.id === tried) return;
-    tried = latest.id;
-    const words = JSON.stringify(latest.words);
-    if (words === served) {
-      log.info({ event: 'site.pages_unchanged', version: latest.id });
+    const newVersion = latest !== undefined && latest.id !== tried;
+    const outline = JSON.stringify(outlineRows);
+    const newOutline = outline !== triedOutline;
+    if (!newVersion && !newOutline) return;
+    tried = latest?.id;
+    triedOutline = outline;
+    const version = latest?.id;
+    const words = JSON.stringify(latest?.words ?? {});
+    if (words === served && !newOutline) {
+      log.info({ event: 'site.pages_unchanged', version });
       return;
     }
-    if (isNew && options.deployHookUrl) void callDeployHook(options.deployHookUrl, log, latest.id);
+    if (isNew && latest !== undefined && words !== served && options.deployHookUrl)
+      void callDeployHook(options.deployHookUrl, log, latest.id);
     try {
-      Object.assign(site, await renderSite(options.distDir, site, latest.words));
+      Object.assign(site, await renderSite(options.distDir, site, latest?.words ?? {}, outlineRows));
       served = words;
-      log.info({ event: 'site.published', version: latest.id });
+      log.info({ event: 'site.published', version });
     } catch (error) {
-      log.error({ event: 'site.publish_failed', version: latest.id, message: messageOf(error) });
+      log.error({ event: 'site.publish_failed', version, message: messageOf(error) });
     }
   };
   return startPeriodicPass(pass, options.intervalSeconds);

@@ -1,4 +1,4 @@
-// What `npm run build` reads for a static host: the published words, through the project's API as a hosted
+// What `npm run build` reads for a static host: the published words and lessons, through the project's API as a hosted
 // Supabase answers it (here this server's own, which speaks the same REST).
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +7,7 @@ import { EMBEDDED_ANON_KEY } from '../../../supabase/embedded-keys.ts';
 import type { Database } from '../db/database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, databaseKind } from '../../test/test-database.ts';
-import { fetchPublishedWords } from './published-words.mjs';
+import { fetchPublishedOutline, fetchPublishedWords } from './published-words.mjs';
 
 let db: Database;
 let server: ReturnType<typeof serve>;
@@ -43,6 +43,22 @@ describe(`the published words for a static host's build (${databaseKind})`, () =
     );
     await expect(fetchPublishedWords({ apiUrl: 'http://127.0.0.1:9', anonKey: 'key' })).rejects.toThrow(
       /Could not reach http:\/\/127.0.0.1:9\/rest\/v1\/rpc\/published_site_words/,
+    );
+  });
+
+  it('reads the published lessons as the view gives them to anyone, in the order /course reads them', async () => {
+    const api = { apiUrl, anonKey: EMBEDDED_ANON_KEY };
+    await db.exec(`insert into public.lessons (slug, title, video_path, duration_seconds, order_index, is_published)
+      values ('second', 'Second', 'lessons/second.mp4', 60, 2, true),
+             ('first', 'First', 'lessons/first.mp4', 60, 1, true),
+             ('draft', 'Draft', 'lessons/draft.mp4', 60, 3, false)`);
+    const rows = await fetchPublishedOutline(api);
+    expect(rows).toMatchObject([
+      { slug: 'first', title: 'First', video_path: null },
+      { slug: 'second', title: 'Second', video_path: null },
+    ]);
+    await expect(fetchPublishedOutline({ apiUrl, anonKey: 'not-this-api-key' })).rejects.toThrow(
+      /course_outline\?select=.* answered 401/,
     );
   });
 });

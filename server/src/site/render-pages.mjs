@@ -1,5 +1,6 @@
-// The prerendered pages, made from the build's template and server bundle in the owner's published words: by
-// scripts/build.mjs, and by the embedded server when she publishes (server/src/site/published-site.ts).
+// The prerendered pages, made from the build's template and server bundle in the owner's published words, /course
+// with her published lessons: by scripts/build.mjs, and by the embedded server when she publishes words or lessons
+// (server/src/site/published-site.ts).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,6 +17,8 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 export const rendererFolderOf = (dist) => `${dist.replace(/[/\\]+$/, '')}-ssr`;
 export const TEMPLATE_FILE = 'template.html';
 export const PAGES_FILE = 'pages.json';
+/** The published outline's rows the build rendered /course with, beside them. */
+export const OUTLINE_FILE = 'outline.json';
 /** Where the build of src/site.css, the stylesheet every page inlines, names its file (in the site's folder). */
 export const SITE_CSS_MANIFEST = '.vite/site-css-manifest.json';
 
@@ -89,9 +92,10 @@ export function extraPagesOf(ssr, manifest) {
 /**
  * Every prerendered page as [file in dist/, HTML]: index.html, 404.html and the extra pages (`extraPagesOf`).
  * `template` is the built index.html with its CSS inlined and the site's address in it; `words` the fields the
- * owner changed, as published.
+ * owner changed, as published; `outlineRows` the view `course_outline`'s rows, which a page that shows the outline
+ * (`carriesOutline`) is rendered with and carries.
  */
-export function renderPages({ ssr, template, pages, siteUrl, words }) {
+export function renderPages({ ssr, template, pages, siteUrl, words, outlineRows }) {
   if (!template.includes('<!--app-html-->')) throw new Error('index.html lost its <!--app-html--> marker');
   const head = ssr.landingHead(words);
   const withWords = withShareImage(
@@ -110,6 +114,7 @@ export function renderPages({ ssr, template, pages, siteUrl, words }) {
     .replace('<!--app-html-->', () => ssr.render('/404', words));
   rendered.push(['404.html', notFound]);
   for (const page of pages) {
+    const rows = page.carriesOutline ? outlineRows : null;
     const html = withHead(withWords, page.title, page.description)
       .replace(
         /<title>[^<]*<\/title>/,
@@ -125,7 +130,10 @@ export function renderPages({ ssr, template, pages, siteUrl, words }) {
         () =>
           `  ${page.stylesheets.map((link) => `${link}\n    `).join('')}<template id="page-modules">\n      ${page.preloads.join('\n      ')}\n    </template>\n  </head>`,
       )
-      .replace('<!--app-html-->', () => ssr.render(page.path, words));
+      .replace('</body>', () =>
+        rows === null ? '</body>' : `  ${ssr.embeddedOutlineScript(rows)}\n  </body>`,
+      )
+      .replace('<!--app-html-->', () => ssr.render(page.path, words, rows));
     rendered.push([page.file, html]);
   }
   return rendered;

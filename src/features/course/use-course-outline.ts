@@ -1,41 +1,48 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import seededFirstThumbnailUrl from '@seeded-first-thumbnail?url';
 import { useLoad } from '@/lib/use-load';
 import type { CourseOutline, ShownPoster } from '@/shared/course-outline/outline';
+import { outlineOfRows } from '@/shared/course-outline/outline-rows';
+import { usePublishedOutlineRows } from '@/shared/course-outline/published-outline';
 import { onSlowLink } from '@/shared/player/slow-link';
 import type { CourseContentBackend } from './model/course-backend';
 
 /**
- * The outline the page is prerendered with: the seeded lessons (supabase/seeds/lessons.json, read at build
- * time) and their first poster, small, so a visitor on a slow line sees the course at once. The live outline replaces it as soon as it comes,
- * the same in the usual case (docs/decisions/0120-*).
+ * The outline the page is rendered with before the live one comes: the published rows its page carries (the build's,
+ * rendered again by the embedded server when the lessons change, docs/decisions/0120-*), else (`npm run dev`'s page)
+ * the seeded lessons' (supabase/seeds/lessons.json, read at build time). When the first poster is the seeded one,
+ * its small copy shows from the first paint, and stays; another first poster waits for the live outline's signing.
  */
-const seededOutline: CourseOutline = {
-  // A preview plays once the live outline names its files: the seed's may not be the published ones.
-  lessons: __SEEDED_OUTLINE__.map((lesson) => ({ ...lesson, preview: null })),
-  firstPosterUrl: seededFirstThumbnailUrl,
-};
-
-/** The small first poster on screen from the first paint: it stays while the live first poster is the same file. */
-const prerenderedPoster: ShownPoster | undefined =
-  __SEEDED_FIRST_POSTER_PATH__ === null
-    ? undefined
-    : { path: __SEEDED_FIRST_POSTER_PATH__, url: seededFirstThumbnailUrl };
+function prerenderedOutline(rows: unknown): { outline: CourseOutline; shown: ShownPoster | undefined } {
+  let parsed;
+  try {
+    parsed = outlineOfRows(rows ?? __SEEDED_OUTLINE_ROWS__);
+  } catch (error) {
+    console.error('Course: the outline the page carries is malformed; it starts from the seeded one.', error);
+    parsed = outlineOfRows(__SEEDED_OUTLINE_ROWS__);
+  }
+  const shown =
+    parsed.firstPosterPath !== null && parsed.firstPosterPath === __SEEDED_FIRST_POSTER_PATH__
+      ? { path: parsed.firstPosterPath, url: seededFirstThumbnailUrl }
+      : undefined;
+  return { outline: { lessons: parsed.lessons, firstPosterUrl: shown?.url ?? null }, shown };
+}
 
 /**
- * The public outline, asked for as soon as the page runs, whoever is visiting. A failure keeps the seeded
- * outline: it is a preview, and signing in does not wait for it. On a slow link a first poster other than the
- * prerendered one is left out: the link is kept for the lesson itself (./../../shared/player/slow-link.ts).
+ * The public outline, asked for as soon as the page runs, whoever is visiting. A failure keeps the prerendered
+ * outline: signing in does not wait for it. On a slow link a first poster other than the prerendered one is left
+ * out: the link is kept for the lesson itself (./../../shared/player/slow-link.ts).
  */
 export function useCourseOutline(backend: Pick<CourseContentBackend, 'loadOutline'>): CourseOutline {
+  const rows = usePublishedOutlineRows();
+  const prerendered = useMemo(() => prerenderedOutline(rows), [rows]);
+  const { shown } = prerendered;
   const { state } = useLoad(
-    useCallback(() => backend.loadOutline(prerenderedPoster), [backend]),
+    useCallback(() => backend.loadOutline(shown), [backend, shown]),
     'Course: the outline could not be loaded.',
   );
   const [slowLink] = useState(onSlowLink);
-  if (state.status !== 'ready') return seededOutline;
+  if (state.status !== 'ready') return prerendered.outline;
   const outline = state.value;
-  return slowLink && outline.firstPosterUrl !== prerenderedPoster?.url
-    ? { ...outline, firstPosterUrl: null }
-    : outline;
+  return slowLink && outline.firstPosterUrl !== shown?.url ? { ...outline, firstPosterUrl: null } : outline;
 }

@@ -1,42 +1,8 @@
-import { z } from '@/lib/zod';
 import { getSupabase } from '@/lib/supabase';
 import { signCourseFiles } from '@/shared/player/sign-course-files';
-import type { CourseOutline, OutlineLesson, ShownPoster } from './outline';
-
-const OUTLINE_COLUMNS =
-  'slug,title,summary,duration_seconds,order_index,poster_path,is_preview,speaks_to,video_path,captions_path,stream_path,streams';
-
-/**
- * A row of the view `course_outline`: the first lesson's row and the preview lessons' name a poster, and only
- * the preview lessons' name their video and captions.
- */
-const outlineRowSchema = z.object({
-  slug: z.string().check(z.minLength(1)),
-  title: z.string(),
-  summary: z.string(),
-  duration_seconds: z.number().check(z.nonnegative()),
-  order_index: z.number(),
-  poster_path: z.nullable(z.string().check(z.minLength(1))),
-  is_preview: z.boolean(),
-  speaks_to: z.array(z.string()),
-  video_path: z.nullable(z.string().check(z.minLength(1))),
-  captions_path: z.nullable(z.string().check(z.minLength(1))),
-  stream_path: z.nullable(z.string().check(z.minLength(1))),
-  streams: z.boolean(),
-});
-
-type OutlineRow = z.infer<typeof outlineRowSchema>;
-
-/** A preview lesson's files, when the row is a preview's that names its video. */
-function previewOf(row: OutlineRow): OutlineLesson['preview'] {
-  if (!row.is_preview || row.video_path === null) return null;
-  return {
-    videoPath: row.video_path,
-    captionsPath: row.captions_path,
-    posterPath: row.poster_path,
-    streamPath: row.stream_path,
-  };
-}
+import type { CourseOutline, ShownPoster } from './outline';
+import { OUTLINE_COLUMNS } from '../../../supabase/course-outline-columns.mjs';
+import { outlineOfRows } from './outline-rows';
 
 /**
  * The published lessons' outline, readable before any sign-in, with the first lesson's poster signed unless the
@@ -58,13 +24,10 @@ export async function fetchCourseOutline({
     .order('order_index', { ascending: true })
     .order('slug', { ascending: true });
   if (error) throw error;
-  const rows = z.array(outlineRowSchema).parse(data);
-  // Preview lessons name their posters too: the first poster is the first lesson's.
-  const first = rows[0];
-  const posterPath = first?.poster_path ?? null;
+  const { lessons, firstPosterPath: posterPath } = outlineOfRows(data);
   let firstPosterUrl: string | null = null;
   if (withPoster && posterPath !== null) {
-    const firstPreview = first && previewOf(first);
+    const firstPreview = lessons[0]?.preview;
     const withPreview = firstPreview ? [firstPreview.videoPath, firstPreview.captionsPath] : [];
     try {
       const signed = await signCourseFiles([posterPath, ...withPreview].filter((path) => path !== null));
@@ -74,18 +37,5 @@ export async function fetchCourseOutline({
     }
     if (shown?.path === posterPath) firstPosterUrl = shown.url;
   }
-  return {
-    lessons: rows.map((row) => ({
-      slug: row.slug,
-      title: row.title,
-      summary: row.summary,
-      durationSeconds: row.duration_seconds,
-      orderIndex: row.order_index,
-      isPreview: row.is_preview,
-      streams: row.streams,
-      speaksTo: row.speaks_to,
-      preview: previewOf(row),
-    })),
-    firstPosterUrl,
-  };
+  return { lessons, firstPosterUrl };
 }

@@ -142,4 +142,28 @@ describe('signCourseFiles', () => {
     answerWithNewTokens();
     expect((await sign([preview.videoPath])).get(preview.videoPath)).toBe(urlOf(preview.videoPath, 't1'));
   });
+
+  it('signs a file that two parts of the page ask for at once in one request', async () => {
+    answerWithNewTokens();
+    const sign = await freshSignCourseFiles();
+    const [warmup, outline] = await Promise.all([
+      sign([preview.videoPath, preview.captionsPath]),
+      sign([preview.posterPath, preview.videoPath]),
+    ]);
+    expect(warmup.get(preview.videoPath)).toMatch(/lessons\/why-three-lenses\.mp4\?token=t\d$/);
+    expect(outline.get(preview.videoPath)).toBe(warmup.get(preview.videoPath));
+    expect(outline.get(preview.posterPath)).toMatch(/lessons\/why-three-lenses\.webp\?token=t\d$/);
+    expect(requests).toHaveLength(2);
+    expect(await requests[1]?.json()).toMatchObject({ paths: [preview.posterPath] });
+  });
+
+  it('forgets a request that failed, so the next asks again', async () => {
+    answerWith(() =>
+      Response.json({ statusCode: '500', error: 'Internal', message: 'down' }, { status: 500 }),
+    );
+    const sign = await freshSignCourseFiles();
+    await expect(sign([preview.videoPath])).rejects.toThrow();
+    answerWithNewTokens();
+    expect((await sign([preview.videoPath])).get(preview.videoPath)).toBe(urlOf(preview.videoPath, 't1'));
+  });
 });

@@ -6,34 +6,48 @@ import type { SignMany } from './stream-signer';
 /** An hour: no signed address of a course file lasts longer (the server shortens a longer one). */
 const SIGNED_URL_SECONDS = 60 * 60;
 /**
- * An address signed this recently is given again instead of a new one: the first lesson's poster, signed for the
- * course's cover and again for its player a moment later, is then one address, which a slow phone downloads once.
- * A player that fails on an address this young gives up instead of signing it again (lesson-player.tsx).
+ * An address signed this recently, or being signed, is given again instead of a new one: the first lesson's poster,
+ * signed for the course's cover and again for its player a moment later, is then one address, which a slow phone
+ * downloads once, and a file that two parts of the page sign at once is signed in one request. A player that fails
+ * on an address this young gives up instead of signing it again (lesson-player.tsx).
  */
 const REUSE_FOR_MS = 60_000;
-const recentlySigned = new Map<string, { address: string; at: number }>();
+/** Each path's address (null: it could not be signed), by when its signing began. */
+const recentlySigned = new Map<string, { address: Promise<string | null>; at: number }>();
+
+/** Signs `paths` in one request; a path that cannot be signed, or a failed request, is not remembered. */
+function signNow(paths: string[], at: number) {
+  const request = getSupabase().then((supabase) =>
+    supabase.storage.from('course').createSignedUrls(paths, SIGNED_URL_SECONDS),
+  );
+  for (const path of paths) {
+    const address = request.then(({ data, error }) => {
+      if (error) throw error;
+      return data.find((signed) => signed.path === path && signed.error === null)?.signedUrl ?? null;
+    });
+    const entry = { address, at };
+    recentlySigned.set(path, entry);
+    const forget = () => {
+      if (recentlySigned.get(path) === entry) recentlySigned.delete(path);
+    };
+    address.then((signed) => signed ?? forget(), forget);
+  }
+}
 
 /** Signs files of the bucket `course` in one request, under whatever session there is, none included. */
 export const signCourseFiles: SignMany = async (paths) => {
   const now = Date.now();
-  const addresses = new Map<string, string>();
-  const unsigned: string[] = [];
-  for (const path of new Set(paths)) {
+  const wanted = [...new Set(paths)];
+  const unsigned = wanted.filter((path) => {
     const recent = recentlySigned.get(path);
-    if (recent !== undefined && now - recent.at < REUSE_FOR_MS) addresses.set(path, recent.address);
-    else unsigned.push(path);
-  }
-  if (unsigned.length === 0) return addresses;
-  const { data, error } = await (
-    await getSupabase()
-  ).storage
-    .from('course')
-    .createSignedUrls(unsigned, SIGNED_URL_SECONDS);
-  if (error) throw error;
-  for (const signed of data) {
-    if (signed.error !== null || signed.path === null || signed.signedUrl === null) continue;
-    addresses.set(signed.path, signed.signedUrl);
-    recentlySigned.set(signed.path, { address: signed.signedUrl, at: now });
+    return recent === undefined || now - recent.at >= REUSE_FOR_MS;
+  });
+  if (unsigned.length > 0) signNow(unsigned, now);
+  const pending = wanted.map((path) => [path, recentlySigned.get(path)?.address] as const);
+  const addresses = new Map<string, string>();
+  for (const [path, address] of pending) {
+    const signed = await address;
+    if (signed) addresses.set(path, signed);
   }
   return addresses;
 };

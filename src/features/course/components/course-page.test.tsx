@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { CourseOutline } from '@/shared/course-outline/outline';
+import { PublishedOutlineProvider } from '@/shared/course-outline/published-outline';
 import { questionnaireStore } from '@/shared/questionnaire/questionnaire-store';
 import type { CourseBackend } from '../model/course-backend';
 import { CoursePage } from './course-page';
@@ -466,22 +467,41 @@ describe('the course tailored by the answers on this device', () => {
     expect(screen.getByRole('textbox', { name: 'Your email' })).toHaveValue('ada@example.com');
   });
 
-  it('offers the free preview from the first paint, and plays it once the live outline names its files', async () => {
+  it('offers and plays the free preview from the first paint, with the files the page carries', async () => {
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     const live = deferred<CourseOutline>();
     const { backend } = fakeBackend({ loadOutline: vi.fn(() => live.promise) });
-    render(<CoursePage backend={backend} />);
+    const carried = [
+      {
+        slug: 'welcome',
+        title: 'Welcome',
+        summary: 'Where it starts.',
+        duration_seconds: 60,
+        order_index: 1,
+        poster_path: 'lessons/welcome.webp',
+        is_preview: true,
+        speaks_to: [],
+        video_path: 'lessons/welcome.mp4',
+        captions_path: 'lessons/welcome.vtt',
+        stream_path: null,
+        streams: false,
+      },
+    ];
+    render(
+      <PublishedOutlineProvider rows={carried}>
+        <CoursePage backend={backend} />
+      </PublishedOutlineProvider>,
+    );
     await screen.findByRole('heading', { name: 'Sign in to watch' });
-    // The prerendered outline knows which lesson is free: its buttons are there before the live outline.
-    expect(
-      within(screen.getByRole('region', { name: 'Lessons' })).getAllByRole('button', { name: /free/i })
-        .length,
-    ).toBeGreaterThan(0);
     fireEvent.click(screen.getByRole('button', { name: 'Watch lesson 1 now, free' }));
-    expect(backend.signPreviewMedia).not.toHaveBeenCalled();
-    await act(async () => live.resolve(tagged));
-    expect(await screen.findByText('Free preview · Lesson 1 of 3')).toBeVisible();
-    expect(backend.signPreviewMedia).toHaveBeenCalledWith(tagged.lessons[0]?.preview);
+    expect(await screen.findByText('Free preview · Lesson 1 of 1')).toBeVisible();
+    expect(backend.signPreviewMedia).toHaveBeenCalledWith({
+      videoPath: 'lessons/welcome.mp4',
+      captionsPath: 'lessons/welcome.vtt',
+      posterPath: 'lessons/welcome.webp',
+      streamPath: null,
+    });
+    expect(backend.loadOutline).toHaveBeenCalledOnce();
   });
 
   it('plays the free preview for a visitor who is not signed in, signed under no session', async () => {

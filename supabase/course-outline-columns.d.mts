@@ -1,0 +1,1 @@
+export const OUTLINE_COLUMNS: string;
