@@ -32,13 +32,12 @@ async function latestSiteWords(db: Database) {
 const publishedOutlineRows = (db: Database) =>
   db.query(`select ${OUTLINE_COLUMNS} from public.course_outline order by order_index, slug`);
 
-/** The rows the build rendered /course with, as JSON; undefined when it kept none. */
+/** The rows the build rendered /course with, as JSON; undefined when it kept none (or none readable). */
 async function builtOutline(distDir: string): Promise<string | undefined> {
   const file = path.join(rendererFolderOf(path.resolve(distDir)), OUTLINE_FILE);
-  return readFile(file, 'utf8').then(
-    (text) => JSON.stringify(JSON.parse(text)),
-    () => undefined,
-  );
+  return readFile(file, 'utf8')
+    .then((text) => JSON.stringify(JSON.parse(text)))
+    .catch(() => undefined);
 }
 
 /** Pages smaller than this are served as they are, as the build leaves them. */
@@ -133,6 +132,8 @@ export function startSitePublisher(
     checked = true;
     const newVersion = latest !== undefined && latest.id !== tried;
     const outline = JSON.stringify(outlineRows);
+    // A build that kept no outline (or no build: `npm run dev`) is not rendered again for it.
+    triedOutline ??= outline;
     const newOutline = outline !== triedOutline;
     if (!newVersion && !newOutline) return;
     tried = latest?.id;

@@ -7,6 +7,12 @@ import { usePublishedOutlineRows } from '@/shared/course-outline/published-outli
 import { onSlowLink } from '@/shared/player/slow-link';
 import type { CourseContentBackend } from './model/course-backend';
 
+/** The seeded lessons' outline, whose previews play once the live outline names their files: they may be others. */
+function seededOutline() {
+  const seeded = outlineOfRows(__SEEDED_OUTLINE_ROWS__);
+  return { ...seeded, lessons: seeded.lessons.map((lesson) => ({ ...lesson, preview: null })) };
+}
+
 /**
  * The outline the page is rendered with before the live one comes: the published rows its page carries (the build's,
  * rendered again by the embedded server when the lessons change, docs/decisions/0120-*), else (`npm run dev`'s page)
@@ -16,10 +22,10 @@ import type { CourseContentBackend } from './model/course-backend';
 function prerenderedOutline(rows: unknown): { outline: CourseOutline; shown: ShownPoster | undefined } {
   let parsed;
   try {
-    parsed = outlineOfRows(rows ?? __SEEDED_OUTLINE_ROWS__);
+    parsed = rows === null ? seededOutline() : outlineOfRows(rows);
   } catch (error) {
     console.error('Course: the outline the page carries is malformed; it starts from the seeded one.', error);
-    parsed = outlineOfRows(__SEEDED_OUTLINE_ROWS__);
+    parsed = seededOutline();
   }
   const shown =
     parsed.firstPosterPath !== null && parsed.firstPosterPath === __SEEDED_FIRST_POSTER_PATH__

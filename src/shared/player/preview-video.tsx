@@ -38,8 +38,13 @@ export function PreviewVideo({
   const headingId = useId();
   const video = useRef<HTMLVideoElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  // Signed again only when its files change: the live outline's copy of the same preview keeps the player as it is.
+  const { videoPath, captionsPath, posterPath, streamPath } = preview;
   const media = useLoad(
-    useCallback(() => sign(preview), [sign, preview]),
+    useCallback(
+      () => sign({ videoPath, captionsPath, posterPath, streamPath }),
+      [sign, videoPath, captionsPath, posterPath, streamPath],
+    ),
     'Course: the preview could not be signed.',
   );
   const { state } = media;

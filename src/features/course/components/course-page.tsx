@@ -56,7 +56,7 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
   /**
    * The free preview she chose: the first one (the sign-in panel's button), or a lesson of the list by its slug.
    * The prerendered outline already knows which lessons are free, so their buttons are there from the first
-   * paint; a preview plays once the live outline names its files.
+   * paint; a preview plays once an outline names its files (the page's, else the live one).
    */
   const [previewChoice, setPreviewChoice] = useState<'first' | { slug: string } | null>(null);
   const firstPreview = outline.lessons.find((lesson) => lesson.isPreview);
