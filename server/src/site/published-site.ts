@@ -128,9 +128,9 @@ export function startSitePublisher(
       log.error({ event: 'site.publish_check_failed', message: messageOf(error) });
       return;
     }
-    const isNew = checked && latest !== undefined && latest.id !== tried;
-    checked = true;
     const newVersion = latest !== undefined && latest.id !== tried;
+    const isNew = checked && newVersion;
+    checked = true;
     const outline = JSON.stringify(outlineRows);
     // A build that kept no outline (or no build: `npm run dev`) is not rendered again for it.
     triedOutline ??= outline;
