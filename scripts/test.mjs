@@ -21,6 +21,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { isBuildCurrent, root } from './build-stamp.mjs';
 import { runE2e } from './e2e.mjs';
 import { printReliabilityTable } from './reliability-table.mjs';
@@ -94,12 +95,29 @@ function countVitest(file) {
     for (const suite of report.testResults) {
       for (const test of suite.assertionResults) {
         if (test.status === 'failed')
-          failedTests.push(`${path.relative(root, suite.name)} › ${test.fullName}`);
+          failedTests.push({
+            name: `${path.relative(root, suite.name)} › ${test.fullName}`,
+            why: test.failureMessages?.[0],
+          });
       }
     }
   } catch {
     totals.failed += 1;
   }
+}
+
+/**
+ * The start of a failure's message, indented under its test: the closing lines are what a CI log that keeps only
+ * its tail shows, so they say why, not only what.
+ */
+function firstLinesOf(message, count = 12) {
+  const lines = stripVTControlCharacters(message)
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+  return lines
+    .slice(0, count)
+    .map((line) => `      ${line}`)
+    .join('\n');
 }
 
 /** `deno test` prints `ok | N passed | N failed`; a run that never gets there counts as one failure. */
@@ -123,8 +141,13 @@ function countPlaywright(file) {
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
     for (const spec of suites.flatMap(specsOf)) {
-      if (spec.tests.some((test) => test.status === 'unexpected'))
-        failedTests.push(`e2e/${spec.file} › ${spec.title}`);
+      const failed = spec.tests.find((test) => test.status === 'unexpected');
+      if (failed === undefined) continue;
+      const error = failed.results.flatMap((result) => result.errors ?? [])[0];
+      const where = error?.location
+        ? `at ${path.relative(root, error.location.file)}:${error.location.line}\n`
+        : '';
+      failedTests.push({ name: `e2e/${spec.file} › ${spec.title}`, why: where + (error?.message ?? '') });
     }
   } catch {
     totals.failed += 1;
@@ -328,7 +351,10 @@ for (const [name, seconds] of durations) console.log(`${seconds.toFixed(0).padSt
 console.log(`${((Date.now() - started) / 1000).toFixed(0).padStart(6)}  npm test in all`);
 
 if (failures.length > 0) console.log(`\nFailed: ${[...new Set(failures)].join(', ')}`);
-for (const test of failedTests) console.log(`  ✗ ${test}`);
+for (const { name, why } of failedTests) {
+  console.log(`  ✗ ${name}`);
+  if (why) console.log(firstLinesOf(why));
+}
 const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
 // A failed check or a suite that could not start counts as a failure even when no single test failed.
 const failed = Math.max(totals.failed, new Set(failures).size);
