@@ -64,13 +64,12 @@ export function seededOutline(lessons = readSeededLessons()) {
 }
 
 /**
- * The seeded lessons' rows as the view `course_outline` gives them (its columns, in the order the site reads them):
- * the first lesson's and a preview's name their poster, a preview's its video and captions. The build prerenders
- * /course with them unless it reads the published ones (SITE_WORDS_FROM), and so does the embedded server while
- * they are its published lessons.
+ * The seeded lessons' rows as the view `course_outline` gives them (its columns, in the order the site reads them),
+ * each naming its files. The build prerenders /course with them unless it reads the published ones
+ * (SITE_WORDS_FROM), and so does the embedded server while they are its published lessons.
  */
 export function seededOutlineRows(lessons = readSeededLessons()) {
-  return seededOutline(lessons).map((lesson, index) => {
+  return seededOutline(lessons).map((lesson) => {
     const { videoPath, captionsPath, posterPath } = lessonFilePaths(lesson);
     return {
       slug: lesson.slug,
@@ -78,11 +77,11 @@ export function seededOutlineRows(lessons = readSeededLessons()) {
       summary: lesson.summary,
       duration_seconds: lesson.durationSeconds,
       order_index: lesson.orderIndex,
-      poster_path: lesson.isPreview || index === 0 ? posterPath : null,
+      poster_path: posterPath,
       is_preview: lesson.isPreview,
       speaks_to: lesson.speaksTo,
-      video_path: lesson.isPreview ? videoPath : null,
-      captions_path: lesson.isPreview ? captionsPath : null,
+      video_path: videoPath,
+      captions_path: captionsPath,
       stream_path: null,
       streams: lesson.streams,
     };

@@ -54,8 +54,8 @@ describe(`the published words for a static host's build (${databaseKind})`, () =
              ('draft', 'Draft', 'lessons/draft.mp4', 60, 3, false)`);
     const rows = await fetchPublishedOutline(api);
     expect(rows).toMatchObject([
-      { slug: 'first', title: 'First', video_path: null },
-      { slug: 'second', title: 'Second', video_path: null },
+      { slug: 'first', title: 'First', video_path: 'lessons/first.mp4' },
+      { slug: 'second', title: 'Second', video_path: 'lessons/second.mp4' },
     ]);
     await expect(fetchPublishedOutline({ apiUrl, anonKey: 'not-this-api-key' })).rejects.toThrow(
       /course_outline\?select=.* answered 401/,

@@ -11,12 +11,13 @@ const lesson = {
   isPreview: false,
   streams: true,
   speaksTo: [],
+  files: null,
   preview: null,
 };
 const streamedFirst: CourseOutline = { lessons: [lesson], firstPosterUrl: null };
 const signed = (path: string) => `/storage/v1/object/sign/course/${path}?token=t`;
 /** Signs a preview's files as the back end does, each address named after its path. */
-const signPreviewMedia = vi.fn(async (files: NonNullable<OutlineLesson['preview']>) => ({
+const signOutlineFiles = vi.fn(async (files: NonNullable<OutlineLesson['preview']>) => ({
   video: signed(files.videoPath),
   captions: files.captionsPath && signed(files.captionsPath),
   poster: null,
@@ -40,7 +41,7 @@ async function openWithLink(downlink: number) {
   );
   const { useFirstPlayWarmup } = await import('./first-play-warmup');
   function Page() {
-    useFirstPlayWarmup(streamedFirst, true, signPreviewMedia);
+    useFirstPlayWarmup(streamedFirst, { cameWithLink: true, signedIn: false }, signOutlineFiles);
     return null;
   }
   render(<Page />);
@@ -60,29 +61,44 @@ const freePreview: NonNullable<OutlineLesson['preview']> = {
   streamPath: null,
 };
 /**
- * A fresh page on a link of the browser's estimate `connection`, with a free first lesson (`preview`), that came
- * with the e-mail's link or not; answers spies told what is loaded ahead, and when it stops.
+ * A fresh page on a link of the browser's estimate `connection`, with a first lesson of these `files` (a free
+ * preview unless `isPreview` is false), that came with the e-mail's link or not; answers spies told what is signed
+ * and loaded ahead, and when it stops, and a rerender as she is signed in or not.
  */
 async function openFreeFirstLesson(
   connection: { downlink: number; saveData?: boolean },
-  { preview = freePreview, cameWithLink = true } = {},
+  { preview: files = freePreview, isPreview = true, cameWithLink = true } = {},
 ) {
   vi.resetModules();
+  signOutlineFiles.mockClear();
   const stop = vi.fn();
   const loadAhead = vi.fn<(video: string) => () => void>(() => stop);
   vi.doMock('@/shared/player/load-ahead', () => ({ loadAhead }));
   vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { connection }));
   const { useFirstPlayWarmup } = await import('./first-play-warmup');
   const outline: CourseOutline = {
-    lessons: [{ ...lesson, streams: preview.streamPath !== null, isPreview: true, preview }],
+    lessons: [
+      {
+        ...lesson,
+        streams: files.streamPath !== null,
+        isPreview,
+        files,
+        preview: isPreview ? files : null,
+      },
+    ],
     firstPosterUrl: null,
   };
-  function Page() {
-    useFirstPlayWarmup(outline, cameWithLink, signPreviewMedia);
+  function Page({ signedIn }: { signedIn: boolean }) {
+    useFirstPlayWarmup(outline, { cameWithLink, signedIn }, signOutlineFiles);
     return null;
   }
-  const { unmount, rerender } = render(<Page />);
-  return { loadAhead, stop, unmount, rerender: () => rerender(<Page />) };
+  const { unmount, rerender } = render(<Page signedIn={false} />);
+  return {
+    loadAhead,
+    stop,
+    unmount,
+    rerender: (signedIn = false) => rerender(<Page signedIn={signedIn} />),
+  };
 }
 
 describe('useFirstPlayWarmup', () => {
@@ -110,6 +126,27 @@ describe('useFirstPlayWarmup', () => {
       { preview: { ...freePreview, captionsPath: null, streamPath: 'lessons/welcome/master.m3u8' } },
     );
     await waitFor(() => expect(loadAhead).toHaveBeenCalledWith(signed('lessons/welcome/slow-link.mp4')));
+  });
+
+  it("signs a locked first lesson's files and loads its file ahead the moment she is signed in, not before", async () => {
+    const { loadAhead, rerender } = await openFreeFirstLesson({ downlink: 0.4 }, { isPreview: false });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(signOutlineFiles).not.toHaveBeenCalled();
+    expect(loadAhead).not.toHaveBeenCalled();
+
+    rerender(true);
+    await waitFor(() => expect(loadAhead).toHaveBeenCalledWith(signed('lessons/welcome.mp4')));
+    expect(signOutlineFiles).toHaveBeenCalledExactlyOnceWith(freePreview);
+  });
+
+  it('keeps what a free first lesson loads ahead when she signs in: its files are the same', async () => {
+    const { loadAhead, stop, rerender } = await openFreeFirstLesson({ downlink: 0.4 });
+    await waitFor(() => expect(loadAhead).toHaveBeenCalledOnce());
+    rerender(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stop).not.toHaveBeenCalled();
+    expect(loadAhead).toHaveBeenCalledOnce();
+    expect(signOutlineFiles).toHaveBeenCalledOnce();
   });
 
   it('loads nothing ahead on a fast link, for a visitor who asked for less data, or without the link', async () => {

@@ -23,16 +23,17 @@ interface Visit {
  * another, whose player then takes the link back):
  * - when it streams on this link, the stream player's script (a slow link plays the stream's slow-link MP4,
  *   without that script), so a tap on Play waits for the stream alone;
- * - on a slow link, when it is a free preview (whose files anyone may sign), the start of the file it plays
- *   (../../shared/player/load-ahead.ts): that file then travels while the tap signs her in and the page reads her
- *   lessons, rather than after. Its player shares that download when it opens the same signed address, which
- *   sign-course-files.ts gives it again within a minute of the outline's signing. A visitor who asked her browser
+ * - on a slow link, the start of the file it plays (../../shared/player/load-ahead.ts), its files signed as the
+ *   outline names them: at once when it is a free preview (whose files anyone may sign), so that the file travels
+ *   while the tap signs her in and the page reads her lessons, rather than after; else the moment she is signed in,
+ *   beside the read of her lessons. Its player shares that signing and that download when it opens the lesson:
+ *   sign-course-files.ts gives the same paths the same addresses within a minute. A visitor who asked her browser
  *   for less data is spared it.
  */
 export function useFirstPlayWarmup(
   outline: CourseOutline,
-  cameWithLink: boolean,
-  signPreviewMedia: CourseContentBackend['signPreviewMedia'],
+  { cameWithLink, signedIn }: { cameWithLink: boolean; signedIn: boolean },
+  signOutlineFiles: CourseContentBackend['signOutlineFiles'],
 ) {
   const [visit, setVisit] = useState<Visit | null>(null);
   if (cameWithLink && visit === null)
@@ -48,13 +49,14 @@ export function useFirstPlayWarmup(
     if (streams) import('@/shared/player/play-stream').catch(() => undefined);
   }, [streams]);
 
-  const preview = visit?.slowLink === true && !visit.lessData ? (lesson?.preview ?? null) : null;
-  const { videoPath, captionsPath, posterPath, streamPath } = preview ?? {};
+  const signable = signedIn ? lesson?.files : lesson?.preview;
+  const files = visit?.slowLink === true && !visit.lessData ? (signable ?? null) : null;
+  const { videoPath, captionsPath, posterPath, streamPath } = files ?? {};
   useEffect(() => {
     if (videoPath === undefined) return;
     let stop: (() => void) | undefined;
     let current = true;
-    signPreviewMedia({
+    signOutlineFiles({
       videoPath,
       captionsPath: captionsPath ?? null,
       posterPath: posterPath ?? null,
@@ -71,5 +73,5 @@ export function useFirstPlayWarmup(
       current = false;
       stop?.();
     };
-  }, [signPreviewMedia, videoPath, captionsPath, posterPath, streamPath]);
+  }, [signOutlineFiles, videoPath, captionsPath, posterPath, streamPath]);
 }

@@ -10,7 +10,7 @@ import type { CourseContentBackend } from './model/course-backend';
 /** The seeded lessons' outline, whose previews play once the live outline names their files: they may be others. */
 function seededOutline() {
   const seeded = outlineOfRows(__SEEDED_OUTLINE_ROWS__);
-  return { ...seeded, lessons: seeded.lessons.map((lesson) => ({ ...lesson, preview: null })) };
+  return { ...seeded, lessons: seeded.lessons.map((lesson) => ({ ...lesson, files: null, preview: null })) };
 }
 
 /**

@@ -47,6 +47,7 @@ const lessons = [
     isPreview: false,
     streams: false,
     speaksTo: [],
+    files: null,
     preview: null,
   },
   {
@@ -58,6 +59,7 @@ const lessons = [
     isPreview: false,
     streams: true,
     speaksTo: ['AI taking over jobs', 'under25'],
+    files: null,
     preview: null,
   },
 ];
@@ -139,6 +141,36 @@ describe('fetchCourseOutline', () => {
         'lessons/why-three-lenses.vtt',
       ],
     });
+  });
+
+  it("names a locked first lesson's files and signs only its poster: the rest are a learner's to sign", async () => {
+    const lockedFirst = [
+      {
+        ...rows[0],
+        video_path: 'lessons/why-three-lenses.mp4',
+        captions_path: 'lessons/why-three-lenses.vtt',
+      },
+      ...rows.slice(1),
+    ];
+    answerWith(async (request) => {
+      if (isOutlineRead(request)) return Response.json(lockedFirst);
+      const { paths } = (await request.json()) as { paths: string[] };
+      return Response.json(
+        paths.map((path) => ({ error: null, path, signedURL: `/object/sign/course/${path}?token=t` })),
+      );
+    });
+    const [first] = (await (await freshFetch())()).lessons;
+    expect(first).toMatchObject({
+      isPreview: false,
+      files: {
+        videoPath: 'lessons/why-three-lenses.mp4',
+        captionsPath: 'lessons/why-three-lenses.vtt',
+        posterPath: 'lessons/why-three-lenses.webp',
+        streamPath: null,
+      },
+      preview: null,
+    });
+    expect(await requests[1]?.json()).toMatchObject({ paths: ['lessons/why-three-lenses.webp'] });
   });
 
   it('keeps the address of a copy the page already shows of the first poster, and signs the poster for the player', async () => {

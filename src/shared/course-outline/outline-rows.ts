@@ -1,10 +1,7 @@
 import { z } from '@/lib/zod';
-import type { OutlineLesson } from './outline';
+import type { LessonFiles, OutlineLesson } from './outline';
 
-/**
- * A row of the view `course_outline`: the first lesson's row and the preview lessons' name a poster, and only
- * the preview lessons' name their video and captions.
- */
+/** A row of the view `course_outline`: every published lesson's, with the paths of its files. */
 const outlineRowSchema = z.object({
   slug: z.string().check(z.minLength(1)),
   title: z.string(),
@@ -22,9 +19,9 @@ const outlineRowSchema = z.object({
 
 type OutlineRow = z.infer<typeof outlineRowSchema>;
 
-/** A preview lesson's files, when the row is a preview's that names its video. */
-function previewOf(row: OutlineRow): OutlineLesson['preview'] {
-  if (!row.is_preview || row.video_path === null) return null;
+/** The lesson's files, when the row names its video. */
+function filesOf(row: OutlineRow): LessonFiles | null {
+  if (row.video_path === null) return null;
   return {
     videoPath: row.video_path,
     captionsPath: row.captions_path,
@@ -40,18 +37,21 @@ function previewOf(row: OutlineRow): OutlineLesson['preview'] {
 export function outlineOfRows(rows: unknown): { lessons: OutlineLesson[]; firstPosterPath: string | null } {
   const parsed = z.array(outlineRowSchema).parse(rows);
   return {
-    lessons: parsed.map((row) => ({
-      slug: row.slug,
-      title: row.title,
-      summary: row.summary,
-      durationSeconds: row.duration_seconds,
-      orderIndex: row.order_index,
-      isPreview: row.is_preview,
-      streams: row.streams,
-      speaksTo: row.speaks_to,
-      preview: previewOf(row),
-    })),
-    // Preview lessons name their posters too: the first poster is the first lesson's.
+    lessons: parsed.map((row) => {
+      const files = filesOf(row);
+      return {
+        slug: row.slug,
+        title: row.title,
+        summary: row.summary,
+        durationSeconds: row.duration_seconds,
+        orderIndex: row.order_index,
+        isPreview: row.is_preview,
+        streams: row.streams,
+        speaksTo: row.speaks_to,
+        files,
+        preview: row.is_preview ? files : null,
+      };
+    }),
     firstPosterPath: parsed[0]?.poster_path ?? null,
   };
 }

@@ -13,6 +13,7 @@ const outline: CourseOutline = {
       isPreview: false,
       streams: false,
       speaksTo: [],
+      files: null,
       preview: null,
     },
   ],

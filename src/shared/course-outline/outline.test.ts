@@ -16,6 +16,7 @@ const lesson = (slug: string, durationSeconds: number, orderIndex: number): Outl
   isPreview: false,
   streams: false,
   speaksTo: [],
+  files: null,
   preview: null,
 });
 

@@ -1,9 +1,17 @@
 import { courseOutlineCopy } from '@/content/course-outline';
 
+/** A lesson's files in the bucket `course`, as the public outline names them. */
+export interface LessonFiles {
+  videoPath: string;
+  captionsPath: string | null;
+  posterPath: string | null;
+  streamPath: string | null;
+}
+
 /**
- * The course's public outline: the published lessons as anyone may see them (file paths only of preview
- * lessons), in order, and the first lesson's poster as a signed address. The view `public.course_outline` is
- * its source.
+ * The course's public outline: the published lessons as anyone may see them, with the paths of their files (which
+ * only a preview's anyone may sign), in order, and the first lesson's poster as a signed address. The view
+ * `public.course_outline` is its source.
  */
 export interface OutlineLesson {
   slug: string;
@@ -17,13 +25,10 @@ export interface OutlineLesson {
   streams: boolean;
   /** The questionnaire's options (worries, age-group ids, strengths) the lesson speaks to; public. */
   speaksTo: string[];
-  /** A preview lesson's files in the bucket `course`, which anyone may sign; null for every other lesson. */
-  preview: {
-    videoPath: string;
-    captionsPath: string | null;
-    posterPath: string | null;
-    streamPath: string | null;
-  } | null;
+  /** Its files, which a signed-in learner may sign; null when the page knows none (the seeded fallback). */
+  files: LessonFiles | null;
+  /** A preview lesson's files, which anyone may sign; null for every other lesson. */
+  preview: LessonFiles | null;
 }
 
 /** A poster the page already shows: its path in the bucket `course`, and the address it is shown from. */

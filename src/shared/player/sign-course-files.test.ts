@@ -3,7 +3,7 @@ import { answerWith, requests, withFakeNetwork } from '@/lib/fake-network';
 
 async function freshSign() {
   vi.resetModules();
-  return (await import('./sign-preview-media')).signPreviewMedia;
+  return (await import('./sign-outline-files')).signOutlineFiles;
 }
 
 async function freshSignCourseFiles() {
@@ -25,7 +25,7 @@ const urlOf = (path: string, token = 't') =>
 
 withFakeNetwork();
 
-describe('signPreviewMedia', () => {
+describe('signOutlineFiles', () => {
   it("signs a preview's video, captions and poster for an hour in one request, as anon", async () => {
     answerWith(() =>
       Response.json([preview.videoPath, preview.captionsPath, preview.posterPath].map(signed)),

@@ -1,16 +1,17 @@
-import type { OutlineLesson } from '@/shared/course-outline/outline';
+import type { LessonFiles } from '@/shared/course-outline/outline';
 import type { LessonMedia } from './lesson-media';
 import { signLessonFiles } from './sign-course-files';
 
 /**
- * Signs a free preview lesson's files (the paths the public outline names) in one request, under whatever
- * session the browser has: the storage policies let anyone read them.
+ * Signs a lesson's files, as the public outline names them, in one request under whatever session the browser
+ * has: anyone may read a free preview's, a signed-in learner every published lesson's. Rejects when the video
+ * cannot be signed.
  */
-export function signPreviewMedia(preview: NonNullable<OutlineLesson['preview']>): Promise<LessonMedia> {
+export function signOutlineFiles(files: LessonFiles): Promise<LessonMedia> {
   return signLessonFiles({
-    video: preview.videoPath,
-    captions: preview.captionsPath,
-    poster: preview.posterPath,
-    stream: preview.streamPath,
+    video: files.videoPath,
+    captions: files.captionsPath,
+    poster: files.posterPath,
+    stream: files.streamPath,
   });
 }

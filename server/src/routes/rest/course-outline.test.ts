@@ -40,7 +40,7 @@ const published = [
     summary: 'Spot them.',
     duration_seconds: 43,
     order_index: 2,
-    poster_path: null,
+    poster_path: 'lessons/trends.webp',
   },
   {
     slug: 'action',
@@ -48,7 +48,7 @@ const published = [
     summary: 'This week.',
     duration_seconds: 42,
     order_index: 4,
-    poster_path: null,
+    poster_path: 'lessons/action.webp',
   },
 ];
 
@@ -64,6 +64,8 @@ afterAll(() => db.close());
 
 /** Every `lessons/…` path anywhere in an answer. */
 const pathsIn = (body: string) => [...body.matchAll(/lessons\/[\w.-]+/g)].map(([found]) => found);
+/** A file of a published lesson of LESSONS. */
+const PUBLISHED_FILE = /^lessons\/(welcome|trends|action)\./;
 
 describe(`the course outline (${databaseKind})`, () => {
   it("shows anon the published lessons in order, as the page's supabase-js query asks", async () => {
@@ -86,7 +88,7 @@ describe(`the course outline (${databaseKind})`, () => {
     expect(data).toEqual(published);
   });
 
-  it("holds no file path but the first poster's, no draft, whatever anon asks for", async () => {
+  it("names the published lessons' files and nothing of a draft, whatever anon asks for", async () => {
     for (const query of [
       'course_outline',
       'course_outline?select=*',
@@ -98,9 +100,12 @@ describe(`the course outline (${databaseKind})`, () => {
       const response = await app.request(`/rest/v1/${query}`);
       expect(response.status, query).toBe(200);
       const body = await response.text();
-      expect(pathsIn(body), query).toEqual(
-        query.includes('draft') || query.includes('=eq.0') ? [] : ['lessons/welcome.webp'],
-      );
+      const paths = pathsIn(body);
+      expect(paths.length > 0, query).toBe(!(query.includes('draft') || query.includes('=eq.0')));
+      expect(
+        paths.filter((found) => !PUBLISHED_FILE.test(found)),
+        query,
+      ).toEqual([]);
       expect(body, query).not.toMatch(/draft|Secret/i);
     }
     const columns = Object.keys(
@@ -161,28 +166,30 @@ describe(`the course outline (${databaseKind})`, () => {
   });
 });
 
-describe(`the first poster follows the outline (${databaseKind})`, () => {
-  const outlineAsAnon = (database: Database) =>
-    runAsCaller(database, ANONYMOUS_CALLER, (tx) =>
-      tx.query<{ slug: string; poster_path: string | null }>(
-        'select slug, poster_path from public.course_outline',
-      ),
-    );
+/**
+ * The files anyone may read, the view `course_files_for_anyone` the storage policies read: the published preview
+ * lessons' and the first poster. Every path it names, as anon reads it.
+ */
+const filesForAnyone = async (database: Database) =>
+  (
+    await runAsCaller(database, ANONYMOUS_CALLER, (tx) =>
+      tx.query<Record<string, string | null>>('select * from public.course_files_for_anyone'),
+    )
+  )
+    .flatMap((row) => Object.values(row))
+    .filter((found) => found !== null)
+    .sort();
 
-  it('moves to the next published lesson when the first is unpublished, and is null when that one has none', async () => {
+describe(`the first poster anyone may read (${databaseKind})`, () => {
+  it('moves to the next published lesson when the first is unpublished, and is none when that one has none', async () => {
     const own = await createTestDatabase();
     try {
       await own.exec(LESSONS);
+      expect(await filesForAnyone(own)).toEqual(['lessons/welcome.webp']);
       await own.exec(`update public.lessons set is_published = false where slug = 'welcome'`);
-      expect(await outlineAsAnon(own)).toEqual([
-        { slug: 'trends', poster_path: 'lessons/trends.webp' },
-        { slug: 'action', poster_path: null },
-      ]);
+      expect(await filesForAnyone(own)).toEqual(['lessons/trends.webp']);
       await own.exec(`update public.lessons set poster_path = null where slug = 'trends'`);
-      expect(await outlineAsAnon(own)).toEqual([
-        { slug: 'trends', poster_path: null },
-        { slug: 'action', poster_path: null },
-      ]);
+      expect(await filesForAnyone(own)).toEqual([]);
     } finally {
       await own.close();
     }
@@ -193,7 +200,7 @@ describe(`the first poster follows the outline (${databaseKind})`, () => {
     try {
       await own.exec(LESSONS);
       await own.exec(`update public.lessons set order_index = 1 where slug = 'action'`);
-      expect((await outlineAsAnon(own))[0]).toEqual({ slug: 'welcome', poster_path: 'lessons/welcome.webp' });
+      expect(await filesForAnyone(own)).toEqual(['lessons/welcome.webp']);
     } finally {
       await own.close();
     }
@@ -217,7 +224,7 @@ describe(`preview lessons in the outline (${databaseKind})`, () => {
   });
   afterAll(() => own.close());
 
-  it("shows anon every lesson's preview flag and tags, and the files of published preview lessons alone", async () => {
+  it("shows anon every published lesson's preview flag, tags and files", async () => {
     const { data, error } = await appClient(ownApp, EMBEDDED_ANON_KEY)
       .from('course_outline')
       .select(PREVIEW_SELECT)
@@ -228,8 +235,8 @@ describe(`preview lessons in the outline (${databaseKind})`, () => {
         slug: 'welcome',
         is_preview: false,
         speaks_to: [],
-        video_path: null,
-        captions_path: null,
+        video_path: 'lessons/welcome.mp4',
+        captions_path: 'lessons/welcome.vtt',
         poster_path: 'lessons/welcome.webp',
       },
       {
@@ -244,10 +251,19 @@ describe(`preview lessons in the outline (${databaseKind})`, () => {
         slug: 'action',
         is_preview: false,
         speaks_to: [],
-        video_path: null,
+        video_path: 'lessons/action.mp4',
         captions_path: null,
-        poster_path: null,
+        poster_path: 'lessons/action.webp',
       },
+    ]);
+  });
+
+  it("lets anyone read the published preview lessons' files and the first poster, and no other", async () => {
+    expect(await filesForAnyone(own)).toEqual([
+      'lessons/trends.mp4',
+      'lessons/trends.vtt',
+      'lessons/trends.webp',
+      'lessons/welcome.webp',
     ]);
   });
 
@@ -263,13 +279,13 @@ describe(`preview lessons in the outline (${databaseKind})`, () => {
       const body = await response.text();
       expect(body, query).not.toMatch(/draft|Secret|Burnout/i);
       expect(
-        pathsIn(body).filter((found) => !found.startsWith('lessons/trends.')),
+        pathsIn(body).filter((found) => !PUBLISHED_FILE.test(found)),
         query,
-      ).toEqual(query === 'course_outline?select=*' ? ['lessons/welcome.webp'] : []);
+      ).toEqual([]);
     }
   });
 
-  it('says which lessons stream, naming the stream of a preview alone', async () => {
+  it("says which lessons stream, and where; anyone may read a preview's stream alone", async () => {
     const hash = (digit: string) => digit.repeat(32);
     await own.exec(`
       update public.lessons set stream_path = 'lessons/${hash('a')}/master.m3u8' where slug = 'welcome';
@@ -279,22 +295,21 @@ describe(`preview lessons in the outline (${databaseKind})`, () => {
         await ownApp.request('/rest/v1/course_outline?select=slug,streams,stream_path&order=order_index')
       ).json();
       expect(body).toEqual([
-        { slug: 'welcome', streams: true, stream_path: null },
+        { slug: 'welcome', streams: true, stream_path: `lessons/${hash('a')}/master.m3u8` },
         { slug: 'trends', streams: true, stream_path: `lessons/${hash('b')}/master.m3u8` },
         { slug: 'action', streams: false, stream_path: null },
       ]);
+      expect(await filesForAnyone(own)).toContain(`lessons/${hash('b')}/master.m3u8`);
+      expect(await filesForAnyone(own)).not.toContain(`lessons/${hash('a')}/master.m3u8`);
     } finally {
       await own.exec('update public.lessons set stream_path = null');
     }
   });
 
-  it('drops the files from the outline once the lesson is no longer a preview', async () => {
+  it('lets anyone read its files no more once the lesson is no longer a preview', async () => {
     await own.exec(`update public.lessons set is_preview = false where slug = 'trends'`);
     try {
-      // A query not asked before: the REST answers to anon are cached for a moment.
-      const query = '/rest/v1/course_outline?select=video_path,captions_path,poster_path';
-      const body = await (await ownApp.request(query)).text();
-      expect(pathsIn(body)).toEqual(['lessons/welcome.webp']);
+      expect(await filesForAnyone(own)).toEqual(['lessons/welcome.webp']);
     } finally {
       await own.exec(`update public.lessons set is_preview = true where slug = 'trends'`);
     }

@@ -104,6 +104,15 @@ describe('createSignedUrl on the private course bucket', () => {
     expect(error).toMatchObject({ message: 'Object not found', status: 404 });
   });
 
+  it("refuses anon a lesson's video though the public outline names it: a path is not a right to read", async () => {
+    const client = appClient(app, EMBEDDED_ANON_KEY);
+    const { data: outline } = await client.from('course_outline').select('slug,video_path');
+    expect(outline).toContainEqual({ slug: 'welcome', video_path: 'lessons/welcome.mp4' });
+    const { data, error } = await client.storage.from('course').createSignedUrls(['lessons/welcome.mp4'], 60);
+    expect(error).toBeNull();
+    expect(data).toMatchObject([{ path: 'lessons/welcome.mp4', signedUrl: null }]);
+  });
+
   it("signs a learner the later lessons' posters too", async () => {
     expect(await signedUrl('lessons/second.webp')).toContain(
       '/object/sign/course/lessons/second.webp?token=',

@@ -26,6 +26,8 @@ async function storageBlockOf(migration: string): Promise<string> {
 const PREVIEWS_MIGRATION = '20261127000100_lesson_previews_and_tags.sql';
 const STREAMS_MIGRATION = '20261127003800_lesson_streams.sql';
 const CLOSED_FUNCTIONS_MIGRATION = '20261130000200_closed_functions_and_picture_buckets.sql';
+/** The outline names every lesson's files from here on: the visitors' policy reads its own view. */
+const FILES_FOR_ANYONE_MIGRATION = '20261206000100_the_outline_names_every_lessons_files.sql';
 
 let db: Database;
 
@@ -58,6 +60,7 @@ beforeAll(async () => {
   await db.exec(await storageBlockOf(PREVIEWS_MIGRATION));
   await db.exec(await storageBlockOf(STREAMS_MIGRATION));
   await db.exec(await storageBlockOf(CLOSED_FUNCTIONS_MIGRATION));
+  await db.exec(await storageBlockOf(FILES_FOR_ANYONE_MIGRATION));
 });
 afterAll(() => db.close());
 
@@ -78,7 +81,7 @@ describe(`the course bucket's policies on hosted Supabase (${databaseKind})`, ()
     ]);
   });
 
-  it("replace the policy of the first poster alone by the one of the outline's files", async () => {
+  it('replace the policy of the first poster alone by the one of the files anyone may read', async () => {
     const policies = await db.query<{ policyname: string }>(
       "select policyname from pg_policies where schemaname = 'storage' and tablename = 'objects' order by 1",
     );
@@ -113,7 +116,7 @@ describe(`the course bucket's policies on hosted Supabase (${databaseKind})`, ()
   });
 
   it('can run again, as a migration replayed on a project that has the policy', async () => {
-    await db.exec(await storageBlockOf(PREVIEWS_MIGRATION));
+    await db.exec(await storageBlockOf(FILES_FOR_ANYONE_MIGRATION));
     expect(await readableBy(ANONYMOUS_CALLER)).toHaveLength(4);
   });
 });
@@ -132,6 +135,7 @@ describe(`the course bucket's policies for adaptive streams (${databaseKind})`, 
     // Run again, as on a project that has the policies: the test above put back an older migration's.
     await db.exec(await storageBlockOf(STREAMS_MIGRATION));
     await db.exec(await storageBlockOf(CLOSED_FUNCTIONS_MIGRATION));
+    await db.exec(await storageBlockOf(FILES_FOR_ANYONE_MIGRATION));
     for (const [slug, folder] of [
       ['welcome', WELCOME_STREAM],
       ['taster', TASTER_STREAM],

@@ -81,23 +81,23 @@ interface StorageDeps {
 }
 
 /**
- * The files the public outline names: the preview lessons' video, captions, poster and every file of their
- * stream's folder (its playlist's path less the file name: the API roles may not run public.stream_folder), and
- * the first poster. `key` is each object's path, one row per path asked about.
+ * The files anyone may read (the view `course_files_for_anyone`): the published preview lessons' video, captions,
+ * poster and every file of their stream's folder (its playlist's path less the file name: the API roles may not run
+ * public.stream_folder), and the first poster. `key` is each object's path, one row per path asked about.
  */
-const OUTLINE_FILE = `exists (select 1 from public.course_outline
+const PUBLIC_FILE = `exists (select 1 from public.course_files_for_anyone
   where key in (poster_path, video_path, captions_path) or starts_with(key, left(stream_path, -length('master.m3u8'))))`;
 const LESSON_FILE = `exists (select 1 from public.lessons
   where key in (video_path, captions_path, poster_path) or starts_with(key, left(stream_path, -length('master.m3u8'))))`;
 /** anon may not name public.lessons at all: that statement would be refused, not answered false. */
 const READABLE_AS = {
-  anon: OUTLINE_FILE,
-  authenticated: `${OUTLINE_FILE} or ${LESSON_FILE} or public.is_owner()`,
+  anon: PUBLIC_FILE,
+  authenticated: `${PUBLIC_FILE} or ${LESSON_FILE} or public.is_owner()`,
 };
 
 /**
  * The embedded stand-in for the storage policies of the bucket `course`, run as the caller: anyone may read the
- * files the public view `course_outline` names, the preview lessons' and the first poster ("Visitors read the
+ * files the view `course_files_for_anyone` names, the preview lessons' and the first poster ("Visitors read the
  * preview lessons' files and the first poster"), and a signed-in learner the files that the lessons they can
  * see under row-level security name ("Signed-in learners read the files of published lessons"), and an owner
  * every file, a draft's too, to preview it as a learner would see it ("Owners read every course file").

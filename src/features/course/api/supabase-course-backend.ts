@@ -4,7 +4,7 @@ import { getSupabase, supabaseConfig } from '@/lib/supabase';
 import { fetchCourseOutline } from '@/shared/course-outline/fetch-course-outline';
 import type { LessonMedia } from '@/shared/player/lesson-media';
 import { signLessonFiles } from '@/shared/player/sign-course-files';
-import { signPreviewMedia } from '@/shared/player/sign-preview-media';
+import { signOutlineFiles } from '@/shared/player/sign-outline-files';
 import { supabaseSignIn } from '@/shared/sign-in/supabase-sign-in';
 import type { CourseBackend, LearnerProgress, ProgressSave } from '../model/course-backend';
 import { LESSON_COLUMNS, type Lesson, lessonSchema } from '../model/lesson';
@@ -92,7 +92,7 @@ export const supabaseCourseBackend: CourseBackend = {
   loadOutline: (shown) => fetchCourseOutline({ shown }),
   listLessons,
   signLessonMedia,
-  signPreviewMedia,
+  signOutlineFiles,
   loadProgress,
   loadCourseRecord,
   saveProgress,

@@ -18,7 +18,7 @@ export function fakeBackend(overrides: Partial<CourseBackend> = {}) {
     requestNewLink: vi.fn<CourseBackend['requestNewLink']>(async () => 'sent'),
     listLessons: vi.fn<CourseBackend['listLessons']>(async () => lessons),
     signLessonMedia: vi.fn<CourseBackend['signLessonMedia']>(async (lesson) => mediaOf(lesson)),
-    signPreviewMedia: vi.fn<CourseBackend['signPreviewMedia']>(async (preview) => ({
+    signOutlineFiles: vi.fn<CourseBackend['signOutlineFiles']>(async (preview) => ({
       video: `https://cdn.test/${preview.videoPath}?token=anon`,
       captions: preview.captionsPath && `https://cdn.test/${preview.captionsPath}?token=anon`,
       poster: preview.posterPath && `https://cdn.test/${preview.posterPath}?token=anon`,
@@ -82,6 +82,7 @@ export const outline: CourseOutline = {
     isPreview: false,
     streams: false,
     speaksTo: [],
+    files: null,
     preview: null,
   })),
   firstPosterUrl: 'https://cdn.test/lessons/welcome.jpg?token=outline',

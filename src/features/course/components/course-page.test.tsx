@@ -496,7 +496,7 @@ describe('the course tailored by the answers on this device', () => {
     await screen.findByRole('heading', { name: 'Sign in to watch' });
     fireEvent.click(screen.getByRole('button', { name: 'Watch lesson 1 now, free' }));
     expect(await screen.findByText('Free preview · Lesson 1 of 1')).toBeVisible();
-    expect(backend.signPreviewMedia).toHaveBeenCalledWith({
+    expect(backend.signOutlineFiles).toHaveBeenCalledWith({
       videoPath: 'lessons/welcome.mp4',
       captionsPath: 'lessons/welcome.vtt',
       posterPath: 'lessons/welcome.webp',
@@ -510,7 +510,7 @@ describe('the course tailored by the answers on this device', () => {
     // The live outline's copy of the same lesson leaves the playing preview as it is.
     await act(async () => live.resolve({ ...outlineOfRows(carried), firstPosterUrl: null }));
     expect(document.querySelector('video')).toBe(player);
-    expect(backend.signPreviewMedia).toHaveBeenCalledOnce();
+    expect(backend.signOutlineFiles).toHaveBeenCalledOnce();
   });
 
   it('plays the free preview for a visitor who is not signed in, signed under no session', async () => {
@@ -521,7 +521,7 @@ describe('the course tailored by the answers on this device', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Watch lesson 1 now, free' }));
     expect(await screen.findByText('Free preview · Lesson 1 of 3')).toBeVisible();
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Welcome' })).toHaveFocus());
-    expect(backend.signPreviewMedia).toHaveBeenCalledWith(tagged.lessons[0]?.preview);
+    expect(backend.signOutlineFiles).toHaveBeenCalledWith(tagged.lessons[0]?.preview);
     const video = await waitFor(() => {
       const found = document.querySelector('video');
       if (!found) throw new Error('no player yet');

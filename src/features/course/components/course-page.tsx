@@ -47,7 +47,11 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
   const outline = useCourseOutline(backend);
   const [cameWithLink, setCameWithLink] = useState(false);
   if (access.status === 'link-ready' && !cameWithLink) setCameWithLink(true);
-  useFirstPlayWarmup(outline, cameWithLink, backend.signPreviewMedia);
+  useFirstPlayWarmup(
+    outline,
+    { cameWithLink, signedIn: access.status === 'signed-in' },
+    backend.signOutlineFiles,
+  );
   const { answers } = useQuestionnaireState();
   const tailoring = tailorCourse(outline.lessons, answers);
   const signedOutHeading = useRef<HTMLHeadingElement>(null);
@@ -149,7 +153,7 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
                           outline.lessons.indexOf(shownPreview) + 1,
                           outline.lessons.length,
                         )}
-                        sign={backend.signPreviewMedia}
+                        sign={backend.signOutlineFiles}
                         after={
                           <p className="mt-4 text-ink-soft">
                             {courseCopy.preview.afterwards}{' '}

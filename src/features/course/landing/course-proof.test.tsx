@@ -13,6 +13,7 @@ const lesson = (durationSeconds: number): OutlineLesson => ({
   isPreview: false,
   streams: false,
   speaksTo: [],
+  files: null,
   preview: null,
 });
 

@@ -16,6 +16,7 @@ const outline: CourseOutline = {
       isPreview: false,
       streams: false,
       speaksTo: [],
+      files: null,
       preview: null,
     },
     {
@@ -27,6 +28,7 @@ const outline: CourseOutline = {
       isPreview: false,
       streams: false,
       speaksTo: [],
+      files: null,
       preview: null,
     },
     {
@@ -38,6 +40,7 @@ const outline: CourseOutline = {
       isPreview: false,
       streams: false,
       speaksTo: [],
+      files: null,
       preview: null,
     },
   ],

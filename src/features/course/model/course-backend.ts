@@ -1,4 +1,4 @@
-import type { CourseOutline, OutlineLesson, ShownPoster } from '@/shared/course-outline/outline';
+import type { CourseOutline, LessonFiles, ShownPoster } from '@/shared/course-outline/outline';
 import type { LessonMedia } from '@/shared/player/lesson-media';
 import type { PlanAnswers } from '@/shared/plan-notes/plan-store';
 import type { Answers } from '@/shared/questionnaire/questionnaire';
@@ -58,8 +58,11 @@ export interface CourseContentBackend {
   listLessons(): Promise<Lesson[]>;
   /** Rejects when any of the lesson's files cannot be signed. */
   signLessonMedia(lesson: Lesson): Promise<LessonMedia>;
-  /** Signs a free preview lesson's files under whatever session there is, none included. */
-  signPreviewMedia(preview: NonNullable<OutlineLesson['preview']>): Promise<LessonMedia>;
+  /**
+   * Signs a lesson's files as the outline names them, under whatever session there is, none included: a free
+   * preview's for anyone, any lesson's for a signed-in learner.
+   */
+  signOutlineFiles(files: LessonFiles): Promise<LessonMedia>;
 }
 
 /** What the course keeps for the signed-in learner: their progress, their feedback, their wish for e-mails. */

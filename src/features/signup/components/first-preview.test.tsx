@@ -13,6 +13,7 @@ const lesson = (slug: string, title: string, preview: OutlineLesson['preview']):
   isPreview: preview !== null,
   streams: false,
   speaksTo: [],
+  files: preview,
   preview,
 });
 

@@ -13,7 +13,7 @@ const PreviewVideo = lazy(() =>
   import('@/shared/player/preview-video').then((module) => ({ default: module.PreviewVideo })),
 );
 const signPreview = (preview: NonNullable<OutlineLesson['preview']>) =>
-  import('@/shared/player/sign-preview-media').then((module) => module.signPreviewMedia(preview));
+  import('@/shared/player/sign-outline-files').then((module) => module.signOutlineFiles(preview));
 
 /**
  * "Start lesson 1 now" in the sign-up's success panel: the first lesson the owner marked as a free preview,
