@@ -86,3 +86,50 @@ test('on a slow link the free first lesson\'s file travels while "Continue" show
     .toBeGreaterThan(0.5);
   expect(fromTheStart).toHaveLength(1);
 });
+
+test("on a slow link a locked lesson's files are signed the moment she is signed in, beside the read of her lessons", async ({
+  page,
+  request,
+}) => {
+  const address = `phone-locked-${Date.now()}@example.com`;
+  await signUpByRequest(request, 'Tess', address);
+  const [courseEmail] = await waitForMail(address, 1);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  // A round trip as long as the slow phone's: a signing that waited for her lessons would come after their answer.
+  const slow = { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
+  await cdp.send('Network.emulateNetworkConditions', slow);
+  // What happened, in order (nothing intercepted: Chromium shares no media data of an intercepted request).
+  const events: string[] = [];
+  const lessonFile = /\/lessons\/the-trends-lens\.mp4\?token=/;
+  page.on('request', (sent) => {
+    if (
+      /\/storage\/v1\/object\/sign\/course$/.test(sent.url()) &&
+      sent.postData()?.includes('the-trends-lens.mp4')
+    )
+      events.push('signing');
+    if (lessonFile.test(sent.url()) && sent.headers()['range'] === 'bytes=0-') events.push('file');
+  });
+  page.on('response', (answer) => {
+    if (/\/rest\/v1\/lessons\?/.test(answer.url())) events.push('lessons');
+  });
+  const outlineRead = page.waitForResponse(/\/rest\/v1\/course_outline\?/);
+  // A reminder's link names the lesson she is at: not a free preview, so nobody may sign it before she is in.
+  await page.goto(`${watchLinkOf(courseEmail)}&lesson=the-trends-lens`);
+  const continueButton = page.getByRole('button', { name: 'Continue to your course' });
+  await expect(continueButton).toBeVisible();
+  await outlineRead;
+  expect(events).toEqual([]);
+
+  await continueButton.click();
+  await page.getByRole('button', { name: 'Play: Lens one: trends' }).click();
+  const video = page.locator('video');
+  await expect
+    .poll(async () => (await videoState(video)).currentTime, { timeout: 30_000 })
+    .toBeGreaterThan(0.5);
+  const signing = events.indexOf('signing');
+  expect(signing).not.toBe(-1);
+  expect(signing).toBeLessThan(events.indexOf('lessons'));
+  // The player read on from the file the page had started: one download from its first byte.
+  expect(events.filter((event) => event === 'file')).toHaveLength(1);
+});
