@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { openSignInLink, signUpByRequest, videoState, waitForMail, watchLinkOf } from './course-helpers';
 
 /**
@@ -13,6 +13,21 @@ function gate() {
     open = resolve;
   });
   return { opened, open };
+}
+
+/**
+ * A learner signed up by request, and her e-mail's sign-in link, for a page on a link of 400 kbit/s each way (the
+ * browser estimates it under 1 Mbit/s) and `latencyMs` round trips.
+ */
+async function slowPhoneLink(page: Page, request: APIRequestContext, latencyMs: number) {
+  const address = `phone-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+  await signUpByRequest(request, 'Tess', address);
+  const [courseEmail] = await waitForMail(address, 1);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const slow = { offline: false, latency: latencyMs, downloadThroughput: 50_000, uploadThroughput: 50_000 };
+  await cdp.send('Network.emulateNetworkConditions', slow);
+  return watchLinkOf(courseEmail);
 }
 
 test('a single tap on Play while the lesson is still loading ends in playback', async ({ page, request }) => {
@@ -58,14 +73,7 @@ test('on a slow link the free first lesson\'s file travels while "Continue" show
   page,
   request,
 }) => {
-  const address = `phone-ahead-${Date.now()}@example.com`;
-  await signUpByRequest(request, 'Tess', address);
-  const [courseEmail] = await waitForMail(address, 1);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  // 400 kbit/s each way: the browser estimates the link under 1 Mbit/s.
-  const slow = { offline: false, latency: 40, downloadThroughput: 50_000, uploadThroughput: 50_000 };
-  await cdp.send('Network.emulateNetworkConditions', slow);
+  const link = await slowPhoneLink(page, request, 40);
   // Each download of the lesson's MP4 from its first byte. (Not intercepted: Chromium shares no media data of
   // an intercepted request.)
   const lessonFile = /\/lessons\/why-three-lenses\.mp4\?token=/;
@@ -73,7 +81,7 @@ test('on a slow link the free first lesson\'s file travels while "Continue" show
   page.on('request', (sent) => {
     if (lessonFile.test(sent.url()) && sent.headers()['range'] === 'bytes=0-') fromTheStart.push(sent.url());
   });
-  await page.goto(watchLinkOf(courseEmail));
+  await page.goto(link);
   const continueButton = page.getByRole('button', { name: 'Continue to your course' });
   await expect(continueButton).toBeVisible();
   await expect.poll(() => fromTheStart.length, { timeout: 15_000 }).toBe(1);
@@ -91,14 +99,8 @@ test("on a slow link a locked lesson's files are signed the moment she is signed
   page,
   request,
 }) => {
-  const address = `phone-locked-${Date.now()}@example.com`;
-  await signUpByRequest(request, 'Tess', address);
-  const [courseEmail] = await waitForMail(address, 1);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
   // A round trip as long as the slow phone's: a signing that waited for her lessons would come after their answer.
-  const slow = { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
-  await cdp.send('Network.emulateNetworkConditions', slow);
+  const link = await slowPhoneLink(page, request, 400);
   // What happened, in order (nothing intercepted: Chromium shares no media data of an intercepted request).
   const events: string[] = [];
   const lessonFile = /\/lessons\/the-trends-lens\.mp4\?token=/;
@@ -115,7 +117,7 @@ test("on a slow link a locked lesson's files are signed the moment she is signed
   });
   const outlineRead = page.waitForResponse(/\/rest\/v1\/course_outline\?/);
   // A reminder's link names the lesson she is at: not a free preview, so nobody may sign it before she is in.
-  await page.goto(`${watchLinkOf(courseEmail)}&lesson=the-trends-lens`);
+  await page.goto(`${link}&lesson=the-trends-lens`);
   const continueButton = page.getByRole('button', { name: 'Continue to your course' });
   await expect(continueButton).toBeVisible();
   await outlineRead;
