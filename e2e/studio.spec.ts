@@ -376,6 +376,15 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
 
   await test.step('a visitor signs up: the success panel plays the new free preview', async () => {
     const visitor = await browser.newPage();
+    // What went wrong, should the preview not load: the failure then says it.
+    const trouble: string[] = [];
+    visitor.on('requestfailed', (sent) => trouble.push(`${sent.failure()?.errorText} ${sent.url()}`));
+    visitor.on('response', (answer) => {
+      if (answer.status() >= 400) trouble.push(`${answer.status()} ${answer.url()}`);
+    });
+    visitor.on('console', (message) => {
+      if (message.type() === 'error') trouble.push(message.text());
+    });
     await openHome(visitor, server.baseUrl);
     const form = signupSection(visitor);
     await answerUpToContact(form);
@@ -383,9 +392,18 @@ test('the owner runs the course from the studio: at 1440 px guides, lessons and 
     await form.getByRole('button', { name: copy.submit }).click();
     await form.getByRole('button', { name: 'Start lesson 5 now' }).click();
     await expect(form.getByRole('heading', { level: 4, name: 'Your first small step' })).toBeFocused();
-    await expect
-      .poll(() => form.locator('video').evaluate((player: HTMLVideoElement) => player.readyState))
-      .toBeGreaterThan(0);
+    await expect(async () => {
+      const players = await form
+        .locator('video')
+        .evaluateAll((videos) =>
+          (videos as HTMLVideoElement[]).map(
+            (video) => `ready ${video.readyState}, network ${video.networkState}, error ${video.error?.code}`,
+          ),
+        );
+      expect(players, trouble.join('\n') || 'no failed request, no console error').toEqual([
+        expect.stringMatching(/^ready [1-4],/),
+      ]);
+    }).toPass({ timeout: 20_000 });
     await visitor.close();
   });
 
