@@ -24,6 +24,9 @@ from public.lessons
 where is_published
 order by order_index, id;
 
+comment on view public.course_outline is
+  'Published lessons as anyone may see them, with the paths of their files (a path is no right to read one: course_files_for_anyone says who may); bypasses the RLS of lessons by design (owner''s rights).';
+
 create view public.course_files_for_anyone
   with (security_invoker = false, security_barrier = true)
 as
@@ -34,6 +37,9 @@ select
   case when is_preview then stream_path end as stream_path
 from public.lessons
 where is_published;
+
+comment on view public.course_files_for_anyone is
+  'The course files anyone may read: the published preview lessons'' and the first published lesson''s poster; the visitors'' storage policy reads it (owner''s rights by design).';
 
 -- The storage policy below reads it as the caller.
 revoke all on public.course_files_for_anyone from public, anon, authenticated;

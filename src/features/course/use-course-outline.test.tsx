@@ -51,6 +51,7 @@ describe('useCourseOutline', () => {
       expect(result.current.lessons.map((lesson) => lesson.title)).toEqual(seededTitles);
       // The seed's files may not be the published ones: its previews play once the live outline names theirs.
       expect(result.current.lessons.map((lesson) => lesson.preview)).toEqual(seededTitles.map(() => null));
+      expect(result.current.lessons.map((lesson) => lesson.files)).toEqual(seededTitles.map(() => null));
       unmount();
     }
   });

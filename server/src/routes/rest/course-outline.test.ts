@@ -163,6 +163,16 @@ describe(`the course outline (${databaseKind})`, () => {
     expect(error).not.toBeNull();
     const count = await db.query<{ count: number }>('select count(*)::int as count from public.lessons');
     expect(count[0]?.count).toBe(5);
+    // Both views run with their owner's rights, and a one-table view can be written through: only SELECT is given.
+    const rights = await db.query<{ role: string; view: string; writes: boolean; reads: boolean }>(`
+      select role, view,
+        has_table_privilege(role, 'public.' || view, 'insert, update, delete, truncate') as writes,
+        has_table_privilege(role, 'public.' || view, 'select') as reads
+      from unnest(array['anon', 'authenticated']) as role,
+        unnest(array['course_outline', 'course_files_for_anyone']) as view`);
+    expect(rights).toHaveLength(4);
+    for (const right of rights)
+      expect(right, `${right.role} on ${right.view}`).toMatchObject({ writes: false, reads: true });
   });
 });
 
