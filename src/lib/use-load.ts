@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 /** What a screen shows of something it reads: still coming, could not be read, or read. */
 export type LoadState<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; value: T };
@@ -51,13 +51,16 @@ export function useLoad<T>(load: (() => Promise<T>) | null, failureLog?: string)
     };
   }, [load, reads, failureLog]);
 
+  // The same function on every render: a caller may hand it on as a dependency.
+  const reload = useCallback(() => setReads((count) => count + 1), []);
+
   return {
     state,
     retry: () => {
       setState(loading);
       setReads((count) => count + 1);
     },
-    reload: () => setReads((count) => count + 1),
+    reload,
     set: (value) => setState({ status: 'ready', value }),
     fail: () => setState({ status: 'failed' }),
   };

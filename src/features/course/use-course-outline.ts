@@ -35,20 +35,25 @@ function prerenderedOutline(rows: unknown): { outline: CourseOutline; shown: Sho
 }
 
 /**
- * The public outline, asked for as soon as the page runs, whoever is visiting. A failure keeps the prerendered
+ * The public outline, asked for as soon as the page runs, whoever is visiting, and `reload`, which reads it again
+ * (a lesson's files may have changed since: its stream made, its video replaced). A failure keeps the prerendered
  * outline: signing in does not wait for it. On a slow link a first poster other than the prerendered one is left
  * out: the link is kept for the lesson itself (./../../shared/player/slow-link.ts).
  */
-export function useCourseOutline(backend: Pick<CourseContentBackend, 'loadOutline'>): CourseOutline {
+export function useCourseOutline(backend: Pick<CourseContentBackend, 'loadOutline'>): {
+  outline: CourseOutline;
+  reload: () => void;
+} {
   const rows = usePublishedOutlineRows();
   const prerendered = useMemo(() => prerenderedOutline(rows), [rows]);
   const { shown } = prerendered;
-  const { state } = useLoad(
+  const { state, reload } = useLoad(
     useCallback(() => backend.loadOutline(shown), [backend, shown]),
     'Course: the outline could not be loaded.',
   );
   const [slowLink] = useState(onSlowLink);
-  if (state.status !== 'ready') return prerendered.outline;
-  const outline = state.value;
-  return slowLink && outline.firstPosterUrl !== shown?.url ? { ...outline, firstPosterUrl: null } : outline;
+  if (state.status !== 'ready') return { outline: prerendered.outline, reload };
+  const live = state.value;
+  const outline = slowLink && live.firstPosterUrl !== shown?.url ? { ...live, firstPosterUrl: null } : live;
+  return { outline, reload };
 }

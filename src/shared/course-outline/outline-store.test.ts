@@ -80,4 +80,22 @@ describe('createOutlineStore', () => {
     await vi.waitFor(() => expect(store.current().status).toBe('ready'));
     expect(listener).not.toHaveBeenCalled();
   });
+
+  it('reads the outline again on reload, showing the current one meanwhile; a failure keeps it', async () => {
+    const newer: CourseOutline = { ...outline, firstPosterUrl: 'https://cdn.test/poster.webp?token=t' };
+    const answers: (() => Promise<CourseOutline>)[] = [
+      async () => outline,
+      async () => newer,
+      async () => Promise.reject(new Error('offline')),
+    ];
+    const store = createOutlineStore(() => answers.shift()?.() ?? Promise.reject(new Error('no more')));
+    store.request();
+    await vi.waitFor(() => expect(store.current()).toEqual({ status: 'ready', outline }));
+    store.reload();
+    expect(store.current()).toEqual({ status: 'ready', outline });
+    await vi.waitFor(() => expect(store.current()).toEqual({ status: 'ready', outline: newer }));
+    store.reload();
+    await vi.waitFor(() => expect(console.error).toHaveBeenCalled());
+    expect(store.current()).toEqual({ status: 'ready', outline: newer });
+  });
 });

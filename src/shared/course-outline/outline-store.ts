@@ -7,6 +7,11 @@ export type LandingOutlineState =
 export interface OutlineStore {
   /** Starts the one load of the outline; later calls do nothing. */
   request: () => void;
+  /**
+   * Reads the outline again, the current one shown meanwhile: a lesson's files may have changed since (a stream
+   * made, a video replaced). A failure keeps what is shown.
+   */
+  reload: () => void;
   subscribe: (listener: () => void) => () => void;
   current: () => LandingOutlineState;
 }
@@ -39,6 +44,14 @@ export function createOutlineStore(load: () => Promise<CourseOutline>): OutlineS
           console.error('Course outline: could not load it.', error);
           publish({ status: 'unavailable' });
         },
+      );
+    },
+    reload() {
+      load().then(
+        (outline) => {
+          if (outline.lessons.length > 0) publish({ status: 'ready', outline });
+        },
+        (error: unknown) => console.error('Course outline: could not load it again.', error),
       );
     },
     subscribe(listener) {

@@ -536,4 +536,34 @@ describe('the course tailored by the answers on this device', () => {
       within(screen.getByRole('region', { name: 'Lessons' })).getAllByRole('button', { name: 'Watch free' }),
     ).toHaveLength(1);
   });
+
+  it("reads the outline again when the preview's files cannot be signed, and plays the files it then names", async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // Its stream was made after the page read the outline: the upload it named is no longer its video.
+    const streamed: CourseOutline = {
+      ...tagged,
+      lessons: tagged.lessons.map((listed) =>
+        listed.preview
+          ? { ...listed, preview: { ...listed.preview, videoPath: 'lessons/welcome/video.mp4' } }
+          : listed,
+      ),
+    };
+    const answers = [tagged, streamed];
+    const { backend } = fakeBackend({ loadOutline: vi.fn(async () => answers.shift() ?? streamed) });
+    const signed = backend.signOutlineFiles;
+    backend.signOutlineFiles = vi.fn<typeof signed>(async (files) => {
+      if (files.videoPath === 'lessons/welcome.mp4') throw new Error('Object not found');
+      return signed(files);
+    });
+    render(<CoursePage backend={backend} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Watch lesson 1 now, free' }));
+    await waitFor(() =>
+      expect(document.querySelector('video')).toHaveAttribute(
+        'src',
+        'https://cdn.test/lessons/welcome/video.mp4?token=anon',
+      ),
+    );
+    expect(backend.loadOutline).toHaveBeenCalledTimes(2);
+  });
 });

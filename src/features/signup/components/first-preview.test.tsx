@@ -53,6 +53,30 @@ describe('FirstPreview', () => {
     await waitFor(() => expect(play).toHaveBeenCalledOnce());
   });
 
+  it("reads the outline again when the preview's files cannot be signed, and plays the files it then names", async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    // Its stream was made after the page read the outline: the upload it named is no longer its video.
+    const streamed = { ...files, videoPath: 'lessons/two/video.mp4' };
+    const outlines = [outlineWith(lesson('two', 'Two', files)), outlineWith(lesson('two', 'Two', streamed))];
+    const store = createOutlineStore(
+      async () => outlines.shift() ?? outlineWith(lesson('two', 'Two', streamed)),
+    );
+    const sign = vi.fn(async ({ videoPath }: { videoPath: string }) => {
+      if (videoPath !== streamed.videoPath) throw new Error('Object not found');
+      return { video: 'https://cdn.test/two/video.mp4', captions: null, poster: null, slowLinkVideo: null };
+    });
+    render(<FirstPreview outlineStore={store} sign={sign} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start lesson 1 now' }));
+    await waitFor(() =>
+      expect(document.querySelector('video')).toHaveAttribute('src', 'https://cdn.test/two/video.mp4'),
+    );
+    expect(sign.mock.calls.map(([signed]) => signed.videoPath)).toEqual([
+      files.videoPath,
+      streamed.videoPath,
+    ]);
+  });
+
   it('shows nothing when no lesson is a preview, or the outline does not load', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const none = createOutlineStore(async () => outlineWith(lesson('one', 'One', null)));
