@@ -23,6 +23,7 @@ export function PreviewVideo({
   preview,
   eyebrow,
   sign,
+  onRefused,
   headingLevel: Heading = 'h2',
   after,
 }: {
@@ -30,6 +31,11 @@ export function PreviewVideo({
   preview: PreviewFiles;
   eyebrow: string;
   sign: (preview: PreviewFiles) => Promise<LessonMedia>;
+  /**
+   * Told when its files cannot be signed: they may have changed since the outline was read (its stream made, its
+   * video replaced), so the page reads it again, and the player signs the files it then names.
+   */
+  onRefused: () => void;
   /** The title's level where it stands: a section of /course, or inside the sign-up's success panel. */
   headingLevel?: 'h2' | 'h4';
   /** Under the player: the way on from a preview (sign in, or the inbox). */
@@ -42,8 +48,12 @@ export function PreviewVideo({
   const { videoPath, captionsPath, posterPath, streamPath } = preview;
   const media = useLoad(
     useCallback(
-      () => sign({ videoPath, captionsPath, posterPath, streamPath }),
-      [sign, videoPath, captionsPath, posterPath, streamPath],
+      () =>
+        sign({ videoPath, captionsPath, posterPath, streamPath }).catch((error: unknown) => {
+          onRefused();
+          throw error;
+        }),
+      [sign, onRefused, videoPath, captionsPath, posterPath, streamPath],
     ),
     'Course: the preview could not be signed.',
   );

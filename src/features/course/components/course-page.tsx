@@ -1,8 +1,7 @@
-import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { RetryNotice } from '@/components/retry-notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { courseCopy } from '@/content/course-page';
-import type { LessonFiles } from '@/shared/course-outline/outline';
 import { PreviewVideo } from '@/shared/player/preview-video';
 import { useQuestionnaireState } from '@/shared/questionnaire/questionnaire-store';
 import type { SignInState } from '@/shared/sign-in/sign-in-state';
@@ -46,17 +45,6 @@ function unreachableMessage(access: Extract<SignInState, { status: 'unreachable'
 export function CoursePage({ backend }: { backend: CourseBackend }) {
   const { access, retry, continueWithLink, showSignedIn, showSignedOut } = useSignInState(backend);
   const { outline, reload: readOutlineAgain } = useCourseOutline(backend);
-  // Preview files that cannot be signed may have changed since the outline was read (its stream made meanwhile):
-  // it is read again, and the player signs the files it then names.
-  const { signOutlineFiles } = backend;
-  const signPreview = useCallback(
-    (files: LessonFiles) =>
-      signOutlineFiles(files).catch((error: unknown) => {
-        readOutlineAgain();
-        throw error;
-      }),
-    [signOutlineFiles, readOutlineAgain],
-  );
   const [cameWithLink, setCameWithLink] = useState(false);
   if (access.status === 'link-ready' && !cameWithLink) setCameWithLink(true);
   useFirstPlayWarmup(
@@ -165,7 +153,8 @@ export function CoursePage({ backend }: { backend: CourseBackend }) {
                           outline.lessons.indexOf(shownPreview) + 1,
                           outline.lessons.length,
                         )}
-                        sign={signPreview}
+                        sign={backend.signOutlineFiles}
+                        onRefused={readOutlineAgain}
                         after={
                           <p className="mt-4 text-ink-soft">
                             {courseCopy.preview.afterwards}{' '}

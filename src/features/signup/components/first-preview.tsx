@@ -1,8 +1,8 @@
-import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { PlayIcon } from '@/components/ui/icons';
 import { signupCopy } from '@/content/signup';
-import type { LessonFiles, OutlineLesson } from '@/shared/course-outline/outline';
+import type { OutlineLesson } from '@/shared/course-outline/outline';
 import { type OutlineStore, landingOutline, useOutlineState } from '@/shared/course-outline/outline-store';
 import type { LessonMedia } from '@/shared/player/lesson-media';
 
@@ -18,8 +18,7 @@ const signPreview = (preview: NonNullable<OutlineLesson['preview']>) =>
 /**
  * "Start lesson 1 now" in the sign-up's success panel: the first lesson the owner marked as a free preview,
  * played in place on a tap, with captions, while the e-mail is on its way. Nothing shows without one. Files that
- * cannot be signed may have changed since the outline was read (its stream made meanwhile): the outline is read
- * again, and the player signs the files it then names.
+ * cannot be signed make it read the outline again.
  */
 export function FirstPreview({
   outlineStore = landingOutline,
@@ -30,14 +29,6 @@ export function FirstPreview({
 }) {
   const outline = useOutlineState(outlineStore);
   const [watching, setWatching] = useState(false);
-  const signCurrent = useCallback(
-    (files: LessonFiles) =>
-      sign(files).catch((error: unknown) => {
-        outlineStore.reload();
-        throw error;
-      }),
-    [sign, outlineStore],
-  );
   useEffect(() => outlineStore.request(), [outlineStore]);
   if (outline.status !== 'ready') return null;
   const { lessons } = outline.outline;
@@ -61,7 +52,8 @@ export function FirstPreview({
           // The MP4 here: hls.js loads only on /course (docs/decisions/0140).
           preview={{ ...lesson.preview, streamPath: null }}
           eyebrow={copy.previewEyebrow(position)}
-          sign={signCurrent}
+          sign={sign}
+          onRefused={outlineStore.reload}
           headingLevel="h4"
         />
       </Suspense>
