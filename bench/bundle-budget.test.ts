@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isBuildCurrent, root } from '../scripts/build-stamp.mjs';
 import { buildSite } from '../scripts/build.mjs';
-import { type BundleReport, initialChunks, measureBundle } from './bundle-size.ts';
+import { type BundleReport, initialChunks, measureBundle, readManifest } from './bundle-size.ts';
 import { BUDGET } from './targets.ts';
 
 describe('initialChunks', () => {
@@ -101,14 +101,15 @@ describe("the byte budget of the site's build", () => {
     expect(report.lazy.some(({ file }) => holdsSupabase(file))).toBe(true);
   });
 
+  /** The chunks a page's inert template names, to be preloaded after its first paint (src/main.tsx). */
+  const afterFirstPaint = (page: string) => {
+    const template = /<template id="page-modules">([\s\S]*?)<\/template>/.exec(builtFile(page))?.[1] ?? '';
+    return [...template.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
+      ([, file]) => file ?? '',
+    );
+  };
+
   it('has a course page fetch its chunks and supabase-js side by side once it has painted; the landing page none', () => {
-    /** The chunks a page's inert template names, to be preloaded after its first paint (src/main.tsx). */
-    const afterFirstPaint = (page: string) => {
-      const template = /<template id="page-modules">([\s\S]*?)<\/template>/.exec(builtFile(page))?.[1] ?? '';
-      return [...template.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
-        ([, file]) => file ?? '',
-      );
-    };
     // Nothing is preloaded before the first paint: the page's fonts and first picture have the link to themselves.
     expect(builtFile('course.html').replace(/<template[\s\S]*?<\/template>/, '')).not.toMatch(
       /rel="modulepreload"/,
@@ -119,6 +120,23 @@ describe("the byte budget of the site's build", () => {
     expect(course).toContain(coursePages);
     expect(course.filter(holdsSupabase)).toHaveLength(1);
     expect(builtFile('index.html')).not.toMatch(/rel="modulepreload"/);
+  });
+
+  it("has /course fetch no other page's chunk: the landing page's sections, the learner's plan, /unsubscribe", () => {
+    const manifest = readManifest(dist);
+    const course = afterFirstPaint('course.html');
+    for (const page of [
+      'src/app/routes/home.tsx',
+      'src/app/routes/plan.tsx',
+      'src/app/routes/unsubscribe.tsx',
+    ]) {
+      expect(manifest[page]?.isDynamicEntry, `${page} is a chunk of its own`).toBe(true);
+      expect(course).not.toContain(manifest[page]?.file);
+    }
+    expect(afterFirstPaint('course/plan.html')).toContain(manifest['src/app/routes/plan.tsx']?.file);
+    expect(afterFirstPaint('course/plan.html').filter(holdsSupabase)).toEqual([]);
+    expect(afterFirstPaint('unsubscribe.html')).toContain(manifest['src/app/routes/unsubscribe.tsx']?.file);
+    expect(afterFirstPaint('unsubscribe.html').filter(holdsSupabase)).toHaveLength(1);
   });
 
   it("inlines in every page the site's stylesheet, without the studio's own classes; the studio's page links the whole one after it", () => {

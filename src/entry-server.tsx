@@ -17,8 +17,9 @@ import { privacyCopy } from '@/content/privacy';
 import { studioCopy } from '@/content/studio';
 import { unsubscribeCopy } from '@/content/unsubscribe';
 
-// renderToString cannot wait for a lazily loaded route: every page but the landing page starts loading on a first
-// render and has loaded (its lazy component resolved) before scripts/build.mjs renders any page.
+// renderToString cannot wait for a lazily loaded route: every page starts loading on a first render and has loaded
+// (its lazy component resolved) before scripts/build.mjs renders any page.
+renderToString(<App path="/" />);
 renderToString(<App path={PRIVACY_PATH} />);
 renderToString(<App path={COURSE_PATH} />);
 renderToString(<App path={PLAN_PATH} />);
@@ -64,11 +65,12 @@ export function landingHead(words: SiteWordChanges) {
 }
 
 /**
- * The modules a course page needs before its first control works, which it fetches side by side once it has painted
- * (its HTML holds their preloads, src/main.tsx), instead of one after another as each is imported: the course's
- * chunk and supabase-js (see scripts/build.mjs).
+ * A page's modules that it needs before its first control works, which it fetches side by side once it has
+ * painted (its HTML holds their preloads, src/main.tsx), instead of one after another as each is imported: its
+ * chunk, and supabase-js where a control calls the back end (see scripts/build.mjs).
  */
-const COURSE_MODULES = ['src/app/routes/course-pages.ts', '@supabase/supabase-js'];
+const SUPABASE = '@supabase/supabase-js';
+const COURSE_MODULES = ['src/app/routes/course-pages.ts', SUPABASE];
 
 /**
  * The pages prerendered besides `/` and the 404 page: their file in dist/, their own title and description, the
@@ -98,7 +100,7 @@ export const extraPages = [
     file: `${PLAN_PATH.slice(1)}.html`,
     title: planCopy.documentTitle,
     description: planCopy.description,
-    modules: COURSE_MODULES,
+    modules: ['src/app/routes/plan.tsx'],
     // One learner's own page, filled in on their device: nothing on it is for search results.
     noindex: true,
   },
@@ -107,7 +109,7 @@ export const extraPages = [
     file: `${UNSUBSCRIBE_PATH.slice(1)}.html`,
     title: unsubscribeCopy.documentTitle,
     description: unsubscribeCopy.description,
-    modules: COURSE_MODULES,
+    modules: ['src/app/routes/unsubscribe.tsx', SUPABASE],
     // Reached from one person's e-mail only.
     noindex: true,
   },

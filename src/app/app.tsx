@@ -4,21 +4,22 @@ import type { SiteWordChanges } from '@/content/site-words';
 import { isLandingPath } from '@/lib/landing-path';
 import { PublishedOutlineProvider } from '@/shared/course-outline/published-outline';
 import { SiteWordsProvider } from '@/shared/site-words/site-words';
-import { Home } from './routes/home';
 import { NotFound } from './routes/not-found';
 
 /**
- * Every page but the landing page is fetched by that page only, so the landing page's first load does not grow
- * with them. The course's pages (/course, the learner's plan, /unsubscribe) share one chunk: see
- * routes/course-pages.ts. The privacy policy and the owner's studio are chunks of their own, which neither the
- * landing page nor /course ever loads.
+ * Every page is fetched by that page only, so no page's first load grows with another's: the landing page itself
+ * (prerendered, it hydrates its islands through src/hydrate-landing.tsx instead), the privacy policy, the learner's
+ * plan and /unsubscribe each a chunk of their own, /course with the studio's way in (routes/course-pages.ts).
  */
+const Home = lazy(() => import('./routes/home').then((route) => ({ default: route.Home })));
 const coursePages = () => import('./routes/course-pages');
 const lazyPages: Record<string, ComponentType> = {
   [PRIVACY_PATH]: lazy(() => import('./routes/privacy').then((route) => ({ default: route.Privacy }))),
   [COURSE_PATH]: lazy(() => coursePages().then((route) => ({ default: route.Course }))),
-  [PLAN_PATH]: lazy(() => coursePages().then((route) => ({ default: route.Plan }))),
-  [UNSUBSCRIBE_PATH]: lazy(() => coursePages().then((route) => ({ default: route.Unsubscribe }))),
+  [PLAN_PATH]: lazy(() => import('./routes/plan').then((route) => ({ default: route.Plan }))),
+  [UNSUBSCRIBE_PATH]: lazy(() =>
+    import('./routes/unsubscribe').then((route) => ({ default: route.Unsubscribe })),
+  ),
   [STUDIO_PATH]: lazy(() =>
     coursePages()
       .then((route) => route.loadStudio())
@@ -50,7 +51,12 @@ export function App({
 }
 
 function Page({ path }: { path: string }) {
-  if (isLandingPath(path)) return <Home />;
+  if (isLandingPath(path))
+    return (
+      <Suspense>
+        <Home />
+      </Suspense>
+    );
   const page = path.replace(/\.html$/, '');
   const LazyPage = lazyPages[page];
   if (LazyPage) {
