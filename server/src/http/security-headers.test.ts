@@ -7,7 +7,11 @@ app.use(securityHeaders);
 app.get('/page', (c) => c.html('<h1>Hello</h1>'));
 app.get('/picture.svg', (c) => c.body('<svg/>', 200, { 'content-type': 'image/svg+xml' }));
 app.get('/feed', (c) => c.body('<feed/>', 200, { 'content-type': 'Application/XML; charset=utf-8' }));
-app.get('/untyped', (c) => c.body(new TextEncoder().encode('?')));
+app.get('/untyped', (c) => {
+  const response = c.body('?');
+  response.headers.delete('content-type');
+  return response;
+});
 app.get('/mistyped', (c) => c.body('?', 200, { 'content-type': 'not a type' }));
 app.get('/nothing', (c) => c.body(null, 204));
 app.get('/broken', () => {
